@@ -1,0 +1,160 @@
+import type { Answer } from "./outcome-types.ts";
+import type { Question } from "./schema.ts";
+
+/**
+ * One answer as one line of text: `"<question>" = "<answer>"`. Labels are joined with `, `, the
+ * free text follows them, and a note comes after ` — `. Any item that could be misread (it holds a
+ * separator, a quote, a backslash, a line break or outer spaces) is written as a JSON string, so
+ * `parseAnswerLine` can always take the line apart again.
+ */
+export const ITEM_SEPARATOR = ", ";
+export const COMMENT_SEPARATOR = " — ";
+export const NO_ANSWER = "(no answer)";
+
+const ITEM_NEEDS_QUOTES = /, |，| — |["\\]|[\p{Cc}\u2028\u2029]|^\s|\s$/u;
+const COMMENT_NEEDS_QUOTES = /^["\s]|["\\]|[\p{Cc}\u2028\u2029]|\s$/u;
+
+export function formatAnswerLine(question: Question, answer: Answer | undefined): string {
+  const prefix = `${JSON.stringify(question.question)} = `;
+  if (!answer) return `${prefix}${NO_ANSWER}`;
+  return `${prefix}"${formatAnswerValue(answer)}"`;
+}
+
+export function formatAnswerValue(answer: Answer): string {
+  const items = [...answer.selected, ...(answer.other === undefined ? [] : [answer.other])];
+  const value = items.map((item) => quoteIf(item, ITEM_NEEDS_QUOTES)).join(ITEM_SEPARATOR);
+  if (answer.comment === undefined) return value;
+  return `${value}${COMMENT_SEPARATOR}${quoteIf(answer.comment, COMMENT_NEEDS_QUOTES)}`;
+}
+
+function quoteIf(text: string, pattern: RegExp): string {
+  return pattern.test(text) ? JSON.stringify(text) : text;
+}
+
+/** A line taken apart, before its items are matched against labels. */
+export type ParsedAnswerLine =
+  | { readonly question: string; readonly answered: false }
+  | {
+      readonly question: string;
+      readonly answered: true;
+      readonly items: readonly string[];
+      readonly comment?: string;
+    };
+
+/**
+ * Reads one answer line. Anchored at the start: a line that merely contains an answer somewhere
+ * inside it is not one. Accepts a full-width comma between items, as models sometimes write.
+ */
+export function parseAnswerLine(line: string): ParsedAnswerLine | undefined {
+  const head = readJsonString(line, 0);
+  if (!head) return undefined;
+  const rest = line.slice(head.end);
+  if (!rest.startsWith(" = ")) return undefined;
+  const value = rest.slice(3).trimEnd();
+  if (value === NO_ANSWER) return { question: head.value, answered: false };
+  if (value.length < 2 || !value.startsWith('"') || !value.endsWith('"')) return undefined;
+  const inner = value.slice(1, -1);
+  const parsed = parseItems(inner);
+  if (!parsed) return undefined;
+  return { question: head.value, answered: true, ...parsed };
+}
+
+function parseItems(inner: string): { items: string[]; comment?: string } | undefined {
+  const items: string[] = [];
+  let position = 0;
+  while (position <= inner.length) {
+    let item: string;
+    if (inner[position] === '"') {
+      const quoted = readJsonString(inner, position);
+      if (!quoted) return undefined;
+      item = quoted.value;
+      position = quoted.end;
+    } else {
+      const end = nextBoundary(inner, position);
+      item = inner.slice(position, end);
+      position = end;
+    }
+    if (item.length > 0) items.push(item);
+    if (position >= inner.length) return { items };
+    if (inner.startsWith(COMMENT_SEPARATOR, position)) {
+      const commentText = inner.slice(position + COMMENT_SEPARATOR.length);
+      const quoted = commentText.startsWith('"') ? readJsonString(commentText, 0) : undefined;
+      const comment = quoted && quoted.end === commentText.length ? quoted.value : commentText;
+      return { items, comment };
+    }
+    if (inner.startsWith(ITEM_SEPARATOR, position)) position += ITEM_SEPARATOR.length;
+    else if (inner.startsWith("，", position)) {
+      position += 1;
+      if (inner[position] === " ") position += 1;
+    } else return undefined;
+  }
+  return { items };
+}
+
+function nextBoundary(text: string, from: number): number {
+  const candidates = [
+    text.indexOf(ITEM_SEPARATOR, from),
+    text.indexOf("，", from),
+    text.indexOf(COMMENT_SEPARATOR, from),
+  ].filter((index) => index >= 0);
+  return candidates.length === 0 ? text.length : Math.min(...candidates);
+}
+
+/** Reads a JSON string literal starting at `start`; undefined when there is none. */
+function readJsonString(text: string, start: number): { value: string; end: number } | undefined {
+  if (text[start] !== '"') return undefined;
+  for (let i = start + 1; i < text.length; i++) {
+    const char = text[i];
+    if (char === "\\") {
+      i++;
+      continue;
+    }
+    if (char === '"') {
+      try {
+        const value: unknown = JSON.parse(text.slice(start, i + 1));
+        return typeof value === "string" ? { value, end: i + 1 } : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Reads the answers for known questions out of a result text. Items that are exactly an option's
+ * label are selections (`A` never matches `AB`); anything else is the free text. Lines for
+ * questions not in `questions` are ignored; a question without a line is absent from the map.
+ */
+export function parseAnswerText(
+  text: string,
+  questions: readonly Question[],
+): Map<string, Answer | undefined> {
+  const byText = new Map(questions.map((q) => [q.question, q]));
+  const answers = new Map<string, Answer | undefined>();
+  for (const line of text.split(/\r?\n/u)) {
+    const parsed = parseAnswerLine(line);
+    const question = parsed && byText.get(parsed.question);
+    if (!parsed || !question || answers.has(question.id)) continue;
+    answers.set(
+      question.id,
+      parsed.answered ? toAnswer(question, parsed.items, parsed.comment) : undefined,
+    );
+  }
+  return answers;
+}
+
+function toAnswer(
+  question: Question,
+  items: readonly string[],
+  comment: string | undefined,
+): Answer {
+  const labels = new Set(question.options.map((o) => o.label));
+  const selected = items.filter((item) => labels.has(item));
+  const free = items.filter((item) => !labels.has(item));
+  return {
+    selected,
+    ...(free.length > 0 ? { other: free.join(ITEM_SEPARATOR) } : {}),
+    ...(comment === undefined ? {} : { comment }),
+  };
+}

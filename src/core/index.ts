@@ -1,0 +1,60 @@
+export type { FormAction } from "./actions.ts";
+export {
+  COMMENT_SEPARATOR,
+  formatAnswerLine,
+  formatAnswerValue,
+  ITEM_SEPARATOR,
+  NO_ANSWER,
+  type ParsedAnswerLine,
+  parseAnswerLine,
+  parseAnswerText,
+} from "./answer-format.ts";
+export {
+  createFormState,
+  type FormState,
+  hasAnswer,
+  isPristine,
+  isSubmitTab,
+  type Notice,
+  type QuestionMode,
+  type QuestionState,
+  type SubmitButton,
+  unansweredIds,
+} from "./form-state.ts";
+export { LIMITS, OTHER_LABEL } from "./limits.ts";
+export { modelText } from "./model-text.ts";
+export {
+  cancelledBeforeOpenDetails,
+  detailsFromForm,
+  invalidDetails,
+  showsPartialAnswers,
+  unavailableDetails,
+} from "./outcome.ts";
+export {
+  type Answer,
+  type AskDetails,
+  type AskStatus,
+  CANCEL_ORIGINS,
+  type CancelOrigin,
+  type Resolution,
+} from "./outcome-types.ts";
+export { reduceForm } from "./reducer.ts";
+export {
+  type Ask,
+  type AskInput,
+  AskInputSchema,
+  type Option,
+  OptionSchema,
+  type Question,
+  QuestionSchema,
+} from "./schema.ts";
+export {
+  PROMPT_GUIDELINES,
+  PROMPT_SNIPPET,
+  TOOL_DESCRIPTION,
+  TOOL_LABEL,
+  TOOL_NAME,
+} from "./steering.ts";
+export { neutraliseInline, neutraliseMultiline } from "./text-safety.ts";
+export { type ValidationResult, validateAskInput } from "./validate.ts";
+export { formatIssue, type ValidationIssue } from "./validation-issue.ts";

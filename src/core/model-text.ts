@@ -1,0 +1,112 @@
+import { formatAnswerLine } from "./answer-format.ts";
+import { showsPartialAnswers } from "./outcome.ts";
+import type { AskDetails, CancelOrigin } from "./outcome-types.ts";
+import { formatIssue } from "./validation-issue.ts";
+
+/**
+ * The text the model receives for every way an ask can end. Every text that is not a full answer
+ * tells the model not to assume one: inventing the user's answer is the failure this tool exists
+ * to prevent.
+ */
+export function modelText(details: AskDetails): string {
+  switch (details.status) {
+    case "answered":
+      return answeredText(details);
+    case "cancelled":
+      return cancelledText(details);
+    case "timed_out":
+      return withPartialAnswers(
+        details,
+        "The user did not answer in time: the question timed out.",
+        "Continue on your best judgement, state the assumptions you make, and do not ask again this turn.",
+      );
+    case "unavailable":
+      return "No interactive user can answer questions here (this is a non-interactive run), so nothing was asked. Decide on your best judgement, state the decision and your reasoning in your reply, and do not retry ask_user: it cannot be answered in this session.";
+    case "invalid":
+      return invalidText(details);
+  }
+}
+
+const LIFECYCLE_TEXT: Record<Exclude<CancelOrigin, "user" | "ui_failure">, string> = {
+  turn_abort:
+    "The question was withdrawn because the agent's turn was aborted. This was not the user's choice and the user gave no answer. Do not assume an answer.",
+  session_closed:
+    "The question ended because the session closed before the user answered. The user gave no answer. Do not assume an answer.",
+  disabled:
+    "The question ended because the ask_user tool was disabled. The user gave no answer. Do not assume an answer.",
+  disconnected:
+    "The question ended because the client showing it disconnected before the user answered. The user gave no answer. Do not assume an answer.",
+};
+
+function answeredText(details: AskDetails): string {
+  const lines = answerLines(details, true);
+  if (details.unanswered.length === 0) return ["The user answered:", ...lines].join("\n");
+  return [
+    "The user submitted the form but left some questions unanswered:",
+    ...lines,
+    `${unansweredLine(details)} Do not assume answers to these; decide on your best judgement and say so, or ask again later if they matter.`,
+  ].join("\n");
+}
+
+function cancelledText(details: AskDetails): string {
+  const origin = details.origin ?? "user";
+  if (origin === "user") {
+    if (Object.keys(details.answers).length === 0) {
+      return "The user cancelled the question without answering. Do not assume an answer: continue only with work that does not depend on this decision, or ask the user how they want to proceed.";
+    }
+    return withPartialAnswers(
+      details,
+      "The user cancelled the form after answering some questions.",
+      "",
+    );
+  }
+  if (origin === "ui_failure") {
+    return withPartialAnswers(
+      details,
+      "The question form failed before the user finished (an interface error, not the user's choice).",
+      "You may ask again, or continue on your best judgement and say so.",
+    );
+  }
+  return LIFECYCLE_TEXT[origin];
+}
+
+/** A lead sentence, the answers given so far (when the outcome may show them), and what is left open. */
+function withPartialAnswers(details: AskDetails, lead: string, advice: string): string {
+  const answered = showsPartialAnswers(details) ? answerLines(details, false) : [];
+  const parts = [lead];
+  if (answered.length > 0) parts.push("Answers given so far:", ...answered);
+  if (answered.length === 0) {
+    parts.push(`No answer was given. Do not assume one.${advice ? ` ${advice}` : ""}`);
+  } else if (details.unanswered.length === 0) {
+    parts.push(
+      `Every question had an answer, but the form was not submitted.${advice ? ` ${advice}` : ""}`,
+    );
+  } else {
+    parts.push(
+      `${unansweredLine(details)} Do not assume answers to the unanswered questions.${advice ? ` ${advice}` : ""}`,
+    );
+  }
+  return parts.join("\n");
+}
+
+function answerLines(details: AskDetails, includeUnanswered: boolean): string[] {
+  return details.questions.flatMap((question) => {
+    const answer = details.answers[question.id];
+    if (!answer && !includeUnanswered) return [];
+    return [formatAnswerLine(question, answer)];
+  });
+}
+
+function unansweredLine(details: AskDetails): string {
+  const open = details.questions.filter((q) => details.unanswered.includes(q.id));
+  return `Unanswered: ${open.map((q) => JSON.stringify(q.question)).join(", ")}.`;
+}
+
+function invalidText(details: AskDetails): string {
+  const issues = details.issues ?? [];
+  const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
+  return [
+    `ask_user was not shown to the user: its parameters have ${count}. Nothing was asked. Fix every problem below and call ask_user again.`,
+    ...issues.map((issue) => `- ${formatIssue(issue)}`),
+  ].join("\n");
+}

@@ -1,0 +1,52 @@
+import type { Ask } from "./schema.ts";
+import type { ValidationIssue } from "./validation-issue.ts";
+
+/** How an ask ended. `invalid` never reaches a user: the parameters were rejected first. */
+export type AskStatus = "answered" | "cancelled" | "timed_out" | "unavailable" | "invalid";
+
+/**
+ * Who or what cancelled. Only `user` is the user's own choice; `ui_failure` means the form broke;
+ * the rest are lifecycle ends the user never chose.
+ */
+export type CancelOrigin =
+  | "user"
+  | "ui_failure"
+  | "turn_abort"
+  | "session_closed"
+  | "disabled"
+  | "disconnected";
+
+export const CANCEL_ORIGINS: readonly CancelOrigin[] = [
+  "user",
+  "ui_failure",
+  "turn_abort",
+  "session_closed",
+  "disabled",
+  "disconnected",
+];
+
+/** One question's answer: the labels chosen, the free text typed under "Other", a note. */
+export interface Answer {
+  readonly selected: readonly string[];
+  readonly other?: string;
+  readonly comment?: string;
+}
+
+/**
+ * The JSON-compatible record of an ask's end. Invariant: `answers` holds only answers the user
+ * confirmed, and every question id is in exactly one of `answers` and `unanswered`.
+ */
+export interface AskDetails {
+  readonly status: AskStatus;
+  readonly origin?: CancelOrigin;
+  readonly questions: Ask["questions"];
+  readonly answers: Readonly<Record<string, Answer>>;
+  readonly unanswered: readonly string[];
+  readonly issues?: readonly ValidationIssue[];
+}
+
+/** How the form ended, before it is turned into details. */
+export type Resolution =
+  | { readonly kind: "submitted" }
+  | { readonly kind: "cancelled"; readonly origin: CancelOrigin }
+  | { readonly kind: "timed_out" };

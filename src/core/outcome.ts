@@ -1,0 +1,75 @@
+import type { FormState } from "./form-state.ts";
+import type { Answer, AskDetails, CancelOrigin } from "./outcome-types.ts";
+import type { Ask } from "./schema.ts";
+import type { ValidationIssue } from "./validation-issue.ts";
+
+/**
+ * The details of a resolved form. Only confirmed answers are recorded: a selection the user never
+ * confirmed, or text left in an unsaved editor, is not an answer the user gave.
+ */
+export function detailsFromForm(state: FormState): AskDetails {
+  const resolution = state.resolution;
+  if (!resolution) throw new Error("detailsFromForm needs a resolved form");
+  const answers: Record<string, Answer> = {};
+  const unanswered: string[] = [];
+  state.ask.questions.forEach((question, index) => {
+    const current = state.questions[index];
+    if (!current?.confirmed) {
+      unanswered.push(question.id);
+      return;
+    }
+    answers[question.id] = {
+      selected: current.selected.flatMap((i) => {
+        const label = question.options[i]?.label;
+        return label === undefined ? [] : [label];
+      }),
+      ...(current.other === undefined ? {} : { other: current.other }),
+      ...(current.comment === undefined ? {} : { comment: current.comment }),
+    };
+  });
+  const base = { questions: state.ask.questions, answers, unanswered };
+  switch (resolution.kind) {
+    case "submitted":
+      return { status: "answered", ...base };
+    case "timed_out":
+      return { status: "timed_out", ...base };
+    case "cancelled":
+      return { status: "cancelled", origin: resolution.origin, ...base };
+  }
+}
+
+/** No interactive user could be reached; nothing was shown. */
+export function unavailableDetails(ask: Ask): AskDetails {
+  return {
+    status: "unavailable",
+    questions: ask.questions,
+    answers: {},
+    unanswered: ask.questions.map((q) => q.id),
+  };
+}
+
+/** Cancelled before any form opened (for instance the turn was already aborted). */
+export function cancelledBeforeOpenDetails(ask: Ask, origin: CancelOrigin): AskDetails {
+  return {
+    status: "cancelled",
+    origin,
+    questions: ask.questions,
+    answers: {},
+    unanswered: ask.questions.map((q) => q.id),
+  };
+}
+
+export function invalidDetails(issues: readonly ValidationIssue[]): AskDetails {
+  return { status: "invalid", questions: [], answers: {}, unanswered: [], issues };
+}
+
+/**
+ * The one decision about partial answers: they reach the model when the user chose to stop, when
+ * the form broke, or when time ran out; lifecycle ends (an aborted turn, a closed session, a
+ * disabled tool, a lost client) say nothing about drafts the user never sent.
+ */
+export function showsPartialAnswers(details: AskDetails): boolean {
+  if (details.status === "timed_out") return true;
+  if (details.status !== "cancelled") return false;
+  return details.origin === "user" || details.origin === "ui_failure";
+}

@@ -1,0 +1,103 @@
+import type { QuestionState } from "./form-state.ts";
+import { hasAnswer } from "./form-state.ts";
+import type { Question } from "./schema.ts";
+
+/**
+ * Pure edits of one question's state. Each keeps the invariant that `confirmed` implies an answer:
+ * any edit that removes the last answer also clears `confirmed`.
+ */
+
+export function otherRow(question: Question): number {
+  return question.options.length;
+}
+
+export function moveHighlight(
+  state: QuestionState,
+  question: Question,
+  delta: number,
+): QuestionState {
+  const rows = question.options.length + 1;
+  return { ...state, highlight: (state.highlight + delta + rows) % rows };
+}
+
+export function setHighlight(
+  state: QuestionState,
+  question: Question,
+  index: number,
+): QuestionState {
+  if (!Number.isInteger(index) || index < 0 || index > otherRow(question)) return state;
+  return { ...state, highlight: index };
+}
+
+/** Single-select: this option becomes the whole answer. */
+export function selectOnly(state: QuestionState, index: number): QuestionState {
+  const { other: _dropped, ...rest } = state;
+  return { ...rest, selected: [index] };
+}
+
+/** Multi-select: flip one option; un-toggling the last choice leaves the question unanswered. */
+export function toggleOption(state: QuestionState, index: number): QuestionState {
+  const selected = state.selected.includes(index)
+    ? state.selected.filter((i) => i !== index)
+    : [...state.selected, index].sort((a, b) => a - b);
+  return withConfirmationChecked({ ...state, selected });
+}
+
+export function openEditor(state: QuestionState, mode: "freeform" | "comment"): QuestionState {
+  const draft = mode === "freeform" ? (state.other ?? "") : (state.comment ?? "");
+  return { ...state, mode, draft };
+}
+
+export function closeEditorKeepingSaved(state: QuestionState): QuestionState {
+  return { ...state, mode: "options", draft: "" };
+}
+
+/**
+ * Saves the free-text draft. Empty text clears the free text. Text that equals an option's label
+ * (ignoring case and outer spaces) selects that option instead, so free text never impersonates
+ * a label in the answer.
+ */
+export function saveOther(state: QuestionState, question: Question): QuestionState {
+  const text = state.draft.trim();
+  const closed = closeEditorKeepingSaved(state);
+  if (text.length === 0) {
+    const { other: _cleared, ...rest } = closed;
+    return withConfirmationChecked(rest);
+  }
+  const labelIndex = question.options.findIndex(
+    (o) => o.label.toLowerCase() === text.toLowerCase(),
+  );
+  if (labelIndex >= 0) {
+    if (!question.multiSelect) return selectOnly(closed, labelIndex);
+    const selected = closed.selected.includes(labelIndex)
+      ? closed.selected
+      : [...closed.selected, labelIndex].sort((a, b) => a - b);
+    return { ...closed, selected };
+  }
+  return question.multiSelect
+    ? { ...closed, other: text }
+    : { ...closed, selected: [], other: text };
+}
+
+/** Saves the note draft; an empty note removes the note. */
+export function saveComment(state: QuestionState): QuestionState {
+  const text = state.draft.trim();
+  const closed = closeEditorKeepingSaved(state);
+  if (text.length === 0) {
+    const { comment: _cleared, ...rest } = closed;
+    return rest;
+  }
+  return { ...closed, comment: text };
+}
+
+/** Leaving a question commits an open editor and confirms whatever answer it has. */
+export function leaveQuestion(state: QuestionState, question: Question): QuestionState {
+  let left = state;
+  if (state.mode === "freeform") left = saveOther(state, question);
+  else if (state.mode === "comment") left = saveComment(state);
+  return hasAnswer(left) ? { ...left, confirmed: true } : left;
+}
+
+function withConfirmationChecked(state: QuestionState): QuestionState {
+  return state.confirmed && !hasAnswer(state) ? { ...state, confirmed: false } : state;
+}

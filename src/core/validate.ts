@@ -1,0 +1,405 @@
+import { LIMITS, OTHER_LABEL } from "./limits.ts";
+import type { Ask, Option, Question } from "./schema.ts";
+import { describeCodePoint, findUnsafeCharacter, neutraliseMultiline } from "./text-safety.ts";
+import { describeReceived, type ValidationIssue } from "./validation-issue.ts";
+
+export type ValidationResult =
+  | { readonly ok: true; readonly ask: Ask }
+  | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+
+const TOP_LEVEL_FIELDS = ["questions"] as const;
+const QUESTION_FIELDS = [
+  "question",
+  "header",
+  "id",
+  "context",
+  "options",
+  "multiSelect",
+  "allowComment",
+] as const;
+const OPTION_FIELDS = ["label", "description", "preview"] as const;
+const ID_PATTERN = new RegExp(LIMITS.idPattern);
+/** "Other", "other:", "Other (please specify)", "Other..." – any spelling of the free-text row. */
+const OTHER_LIKE = /^other\s*(?:[:.…-].*|\(.*\))?$/iu;
+
+/**
+ * Checks untrusted parameters against the schema and the semantic rules, and returns either the
+ * normalised ask or every problem found. Never throws, whatever JSON value it is given.
+ */
+export function validateAskInput(input: unknown): ValidationResult {
+  const issues: ValidationIssue[] = [];
+  const report = (path: string, problem: string, fix: string, value?: unknown, hasValue = true) =>
+    issues.push({
+      path,
+      problem,
+      fix,
+      ...(hasValue ? { received: describeReceived(value) } : {}),
+    });
+
+  if (!isRecord(input)) {
+    report(
+      "parameters",
+      "must be an object",
+      'send an object like {"questions": [{"question": "...", "options": [{"label": "A"}, {"label": "B"}]}]}',
+      input,
+    );
+    return { ok: false, issues };
+  }
+  checkUnknownFields(input, TOP_LEVEL_FIELDS, "parameters", report);
+
+  const rawQuestions = input.questions;
+  if (rawQuestions === undefined) {
+    report(
+      "questions",
+      "is missing",
+      `add a "questions" array with ${LIMITS.minQuestions}-${LIMITS.maxQuestions} questions`,
+      undefined,
+      false,
+    );
+    return { ok: false, issues };
+  }
+  if (!Array.isArray(rawQuestions)) {
+    report("questions", "must be an array", "send the questions as a JSON array", rawQuestions);
+    return { ok: false, issues };
+  }
+  if (rawQuestions.length < LIMITS.minQuestions || rawQuestions.length > LIMITS.maxQuestions) {
+    report(
+      "questions",
+      `has ${rawQuestions.length} questions; ${LIMITS.minQuestions}-${LIMITS.maxQuestions} are allowed`,
+      rawQuestions.length > LIMITS.maxQuestions
+        ? `ask at most ${LIMITS.maxQuestions} questions now; ask the rest later if they still matter`
+        : "add the question to ask",
+      undefined,
+      false,
+    );
+    if (rawQuestions.length === 0) return { ok: false, issues };
+  }
+
+  const several = rawQuestions.length > 1;
+  const drafts: QuestionDraft[] = [];
+  rawQuestions.forEach((raw, index) => {
+    const draft = checkQuestion(raw, `questions[${index}]`, several, report);
+    if (draft) drafts.push(draft);
+  });
+  checkUniqueness(drafts, report);
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, ask: { questions: assignIds(drafts) } };
+}
+
+type Report = (
+  path: string,
+  problem: string,
+  fix: string,
+  value?: unknown,
+  hasValue?: boolean,
+) => void;
+
+interface QuestionDraft extends Omit<Question, "id" | "header"> {
+  readonly path: string;
+  readonly id?: string;
+  readonly header?: string;
+}
+
+function checkQuestion(
+  raw: unknown,
+  path: string,
+  several: boolean,
+  report: Report,
+): QuestionDraft | undefined {
+  if (!isRecord(raw)) {
+    report(
+      path,
+      "must be an object",
+      'send each question as {"question": "...", "header": "...", "options": [...]}',
+      raw,
+    );
+    return undefined;
+  }
+  checkUnknownFields(raw, QUESTION_FIELDS, path, report);
+  const question = checkSingleLine(raw.question, `${path}.question`, LIMITS.questionMax, report, {
+    required: "write the decision you need as one question",
+  });
+  const header = checkSingleLine(raw.header, `${path}.header`, LIMITS.headerMax, report, {
+    required: several
+      ? `give every question a short, unique tab label (at most ${LIMITS.headerMax} characters), e.g. "Database"`
+      : undefined,
+  });
+  const id = checkId(raw.id, `${path}.id`, report);
+  const context = checkMultiline(raw.context, `${path}.context`, LIMITS.contextMax, report);
+  const multiSelect = checkBoolean(raw.multiSelect, `${path}.multiSelect`, report);
+  const allowComment = checkBoolean(raw.allowComment, `${path}.allowComment`, report);
+  const options = checkOptions(raw.options, `${path}.options`, report);
+  if (question === undefined || options === undefined) return undefined;
+  if (several && header === undefined) return undefined;
+  return {
+    path,
+    question,
+    ...(header === undefined ? {} : { header }),
+    ...(id === undefined ? {} : { id }),
+    ...(context === undefined ? {} : { context }),
+    options,
+    multiSelect: multiSelect ?? false,
+    allowComment: allowComment ?? false,
+  };
+}
+
+function checkOptions(raw: unknown, path: string, report: Report): Option[] | undefined {
+  if (raw === undefined) {
+    report(
+      path,
+      "is missing",
+      `add ${LIMITS.minOptions}-${LIMITS.maxOptions} options, each {"label": "..."}`,
+      undefined,
+      false,
+    );
+    return undefined;
+  }
+  if (!Array.isArray(raw)) {
+    report(path, "must be an array", 'send options as [{"label": "A"}, {"label": "B"}]', raw);
+    return undefined;
+  }
+  let countOk = true;
+  if (raw.length < LIMITS.minOptions || raw.length > LIMITS.maxOptions) {
+    countOk = false;
+    report(
+      path,
+      `has ${raw.length} options; ${LIMITS.minOptions}-${LIMITS.maxOptions} are allowed`,
+      raw.length < LIMITS.minOptions
+        ? `offer at least ${LIMITS.minOptions} real choices (free text "Other" is added automatically); if there is only one reasonable choice, do not ask`
+        : `keep the ${LIMITS.maxOptions} most relevant options; the user can still type another answer under "Other"`,
+      undefined,
+      false,
+    );
+  }
+  const options: Option[] = [];
+  const seen = new Map<string, number>();
+  raw.forEach((rawOption, index) => {
+    const option = checkOption(rawOption, `${path}[${index}]`, report);
+    if (!option) return;
+    const key = option.label.toLowerCase();
+    const first = seen.get(key);
+    if (first !== undefined) {
+      report(
+        `${path}[${index}].label`,
+        `repeats the label of ${path}[${first}] (labels are compared ignoring case)`,
+        "give every option of a question a distinct label",
+        option.label,
+      );
+      return;
+    }
+    seen.set(key, index);
+    options.push(option);
+  });
+  return countOk && options.length === raw.length ? options : undefined;
+}
+
+function checkOption(raw: unknown, path: string, report: Report): Option | undefined {
+  if (!isRecord(raw)) {
+    report(
+      path,
+      "must be an object",
+      'send each option as {"label": "...", "description": "..."}',
+      raw,
+    );
+    return undefined;
+  }
+  checkUnknownFields(raw, OPTION_FIELDS, path, report);
+  const label = checkSingleLine(raw.label, `${path}.label`, LIMITS.labelMax, report, {
+    required: "give the option a short label",
+  });
+  const description = checkMultiline(
+    raw.description,
+    `${path}.description`,
+    LIMITS.descriptionMax,
+    report,
+  );
+  const preview = checkMultiline(raw.preview, `${path}.preview`, LIMITS.previewMax, report);
+  if (label === undefined) return undefined;
+  if (OTHER_LIKE.test(label)) {
+    report(
+      `${path}.label`,
+      `is an "${OTHER_LABEL}" option; a free-text "${OTHER_LABEL}" choice is always added automatically`,
+      "remove this option, or name the concrete alternative it stands for",
+      label,
+    );
+    return undefined;
+  }
+  return {
+    label,
+    ...(description === undefined ? {} : { description }),
+    ...(preview === undefined ? {} : { preview }),
+  };
+}
+
+function checkUniqueness(drafts: readonly QuestionDraft[], report: Report): void {
+  const questions = new Map<string, string>();
+  const headers = new Map<string, string>();
+  const ids = new Map<string, string>();
+  for (const draft of drafts) {
+    const sameQuestion = questions.get(draft.question);
+    if (sameQuestion) {
+      report(
+        `${draft.path}.question`,
+        `repeats ${sameQuestion}.question`,
+        "ask each decision once; merge or remove the duplicate",
+        draft.question,
+      );
+    } else questions.set(draft.question, draft.path);
+    if (draft.header !== undefined) {
+      const key = draft.header.toLowerCase();
+      const sameHeader = headers.get(key);
+      if (sameHeader) {
+        report(
+          `${draft.path}.header`,
+          `repeats ${sameHeader}.header (headers are compared ignoring case)`,
+          "give every question its own tab label",
+          draft.header,
+        );
+      } else headers.set(key, draft.path);
+    }
+    if (draft.id !== undefined) {
+      const sameId = ids.get(draft.id);
+      if (sameId) {
+        report(
+          `${draft.path}.id`,
+          `repeats ${sameId}.id`,
+          "give every question a distinct id, or omit ids",
+          draft.id,
+        );
+      } else ids.set(draft.id, draft.path);
+    }
+  }
+}
+
+/** Questions without an id get q1, q2, ... by position; a default never takes an id already given. */
+function assignIds(drafts: readonly QuestionDraft[]): Question[] {
+  const taken = new Set(drafts.flatMap((draft) => (draft.id === undefined ? [] : [draft.id])));
+  return drafts.map((draft, index) => {
+    let id = draft.id;
+    if (id === undefined) {
+      let n = index + 1;
+      while (taken.has(`q${n}`)) n += 1;
+      id = `q${n}`;
+      taken.add(id);
+    }
+    const { path: _path, header, ...rest } = draft;
+    return { ...rest, id, header: header ?? "Question" };
+  });
+}
+
+function checkSingleLine(
+  raw: unknown,
+  path: string,
+  max: number,
+  report: Report,
+  rule: { required?: string | undefined },
+): string | undefined {
+  if (raw === undefined) {
+    if (rule.required) report(path, "is missing", rule.required, undefined, false);
+    return undefined;
+  }
+  if (typeof raw !== "string") {
+    report(path, "must be a string", "send this field as a JSON string", raw);
+    return undefined;
+  }
+  const value = raw.trim();
+  const unsafe = findUnsafeCharacter(value);
+  if (unsafe !== undefined) {
+    const what =
+      unsafe === "\n" ? "a line break" : `the control character ${describeCodePoint(unsafe)}`;
+    report(
+      path,
+      `contains ${what}; this field must be plain text on one line`,
+      "remove line breaks, tabs and escape or control characters; put longer detail in context, description or preview",
+      raw,
+    );
+    return undefined;
+  }
+  if (value.length === 0) {
+    report(path, "is empty", rule.required ?? "remove the field or give it text", raw);
+    return undefined;
+  }
+  const length = Array.from(value).length;
+  if (length > max) {
+    report(
+      path,
+      `is ${length} characters long; the limit is ${max}`,
+      `shorten it to at most ${max} characters`,
+      raw,
+    );
+    return undefined;
+  }
+  return value;
+}
+
+function checkMultiline(
+  raw: unknown,
+  path: string,
+  max: number,
+  report: Report,
+): string | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== "string") {
+    report(path, "must be a string", "send this field as a JSON string, or omit it", raw);
+    return undefined;
+  }
+  const length = Array.from(raw).length;
+  if (length > max) {
+    report(
+      path,
+      `is ${length} characters long; the limit is ${max}`,
+      `shorten it to at most ${max} characters`,
+      raw,
+    );
+    return undefined;
+  }
+  const value = neutraliseMultiline(raw)
+    .replace(/\s+$/u, "")
+    .replace(/^(?:[ \t]*\n)+/u, "");
+  return value.length === 0 ? undefined : value;
+}
+
+function checkId(raw: unknown, path: string, report: Report): string | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== "string" || !ID_PATTERN.test(raw)) {
+    report(
+      path,
+      "is not a valid id",
+      'use lowercase letters, digits and underscores, starting with a letter, at most 32 characters (e.g. "database"), or omit it',
+      raw,
+    );
+    return undefined;
+  }
+  return raw;
+}
+
+function checkBoolean(raw: unknown, path: string, report: Report): boolean | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== "boolean") {
+    report(path, "must be true or false", "send a JSON boolean, or omit it", raw);
+    return undefined;
+  }
+  return raw;
+}
+
+function checkUnknownFields(
+  record: Record<string, unknown>,
+  allowed: readonly string[],
+  path: string,
+  report: Report,
+): void {
+  for (const key of Object.keys(record)) {
+    if (allowed.includes(key)) continue;
+    const where = path === "parameters" ? key : `${path}.${key}`;
+    report(
+      where,
+      "is not a known field",
+      `remove it; the allowed fields here are ${allowed.join(", ")}`,
+      record[key],
+    );
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
