@@ -48,6 +48,7 @@ export {
   type Question,
   QuestionSchema,
 } from "./schema.ts";
+export { answerFromScript, type ScriptedResult } from "./scripted-answers.ts";
 export {
   PROMPT_GUIDELINES,
   PROMPT_SNIPPET,

@@ -65,7 +65,7 @@ export function validateAskInput(input: unknown): ValidationResult {
   if (rawQuestions.length < LIMITS.minQuestions || rawQuestions.length > LIMITS.maxQuestions) {
     report(
       "questions",
-      `has ${rawQuestions.length} questions; ${LIMITS.minQuestions}-${LIMITS.maxQuestions} are allowed`,
+      `has ${plural(rawQuestions.length, "question")}; ${LIMITS.minQuestions}-${LIMITS.maxQuestions} are allowed`,
       rawQuestions.length > LIMITS.maxQuestions
         ? `ask at most ${LIMITS.maxQuestions} questions now; ask the rest later if they still matter`
         : "add the question to ask",
@@ -163,7 +163,7 @@ function checkOptions(raw: unknown, path: string, report: Report): Option[] | un
     countOk = false;
     report(
       path,
-      `has ${raw.length} options; ${LIMITS.minOptions}-${LIMITS.maxOptions} are allowed`,
+      `has ${plural(raw.length, "option")}; ${LIMITS.minOptions}-${LIMITS.maxOptions} are allowed`,
       raw.length < LIMITS.minOptions
         ? `offer at least ${LIMITS.minOptions} real choices (free text "Other" is added automatically); if there is only one reasonable choice, do not ask`
         : `keep the ${LIMITS.maxOptions} most relevant options; the user can still type another answer under "Other"`,
@@ -282,8 +282,15 @@ function assignIds(drafts: readonly QuestionDraft[]): Question[] {
       id = `q${n}`;
       taken.add(id);
     }
-    const { path: _path, header, ...rest } = draft;
-    return { ...rest, id, header: header ?? "Question" };
+    return {
+      id,
+      header: draft.header ?? "Question",
+      question: draft.question,
+      ...(draft.context === undefined ? {} : { context: draft.context }),
+      options: draft.options,
+      multiSelect: draft.multiSelect,
+      allowComment: draft.allowComment,
+    };
   });
 }
 
@@ -402,4 +409,8 @@ function checkUnknownFields(
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }

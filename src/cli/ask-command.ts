@@ -1,0 +1,83 @@
+import { parseArgs } from "node:util";
+import {
+  type AskDetails,
+  answerFromScript,
+  formatIssue,
+  invalidDetails,
+  modelText,
+  unavailableDetails,
+  validateAskInput,
+} from "../core/index.ts";
+import { DEMO_PAYLOAD } from "./demo-payload.ts";
+import { EXIT, InputError, UsageError } from "./errors.ts";
+import { ASK_HELP } from "./help.ts";
+import type { CliIo } from "./io.ts";
+import { readJsonSource } from "./read-json.ts";
+
+export async function askCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseAskArgs(args);
+  if (values.help) {
+    io.stdout.write(ASK_HELP);
+    return EXIT.answered;
+  }
+  if (values.demo && positionals.length > 0) {
+    throw new UsageError("give either a payload file or --demo, not both");
+  }
+  const source = positionals[0];
+  if (!values.demo && source === undefined) {
+    throw new UsageError(
+      'missing the payload: askuser ask <payload.json | -> (or "askuser ask --demo")',
+    );
+  }
+  if (positionals.length > 1)
+    throw new UsageError(`expected one payload, got ${positionals.length}`);
+
+  const payload = values.demo ? DEMO_PAYLOAD : await readJsonSource(io, source ?? "-", "payload");
+  const validation = validateAskInput(payload);
+  if (!validation.ok) {
+    const details = invalidDetails(validation.issues);
+    io.stderr.write(
+      `askuser: invalid payload:\n${validation.issues.map((i) => `  - ${formatIssue(i)}`).join("\n")}\n`,
+    );
+    if (values.json) io.stdout.write(`${JSON.stringify(details, null, 2)}\n`);
+    return EXIT.invalid;
+  }
+
+  let details: AskDetails;
+  if (values.answers !== undefined) {
+    const script = await readJsonSource(io, values.answers, "answers");
+    const scripted = answerFromScript(validation.ask, script);
+    if (!scripted.ok) {
+      throw new InputError(
+        `invalid answers in ${values.answers}:\n${scripted.issues.map((i) => `  - ${formatIssue(i)}`).join("\n")}`,
+      );
+    }
+    details = scripted.details;
+  } else if (io.interactive && io.openForm) {
+    details = await io.openForm(validation.ask);
+  } else {
+    details = unavailableDetails(validation.ask);
+  }
+
+  io.stdout.write(
+    values.json ? `${JSON.stringify(details, null, 2)}\n` : `${modelText(details)}\n`,
+  );
+  return details.status === "answered" ? EXIT.answered : EXIT.notAnswered;
+}
+
+function parseAskArgs(args: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        answers: { type: "string" },
+        json: { type: "boolean", default: false },
+        demo: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}

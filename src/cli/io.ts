@@ -1,0 +1,14 @@
+import type { Ask, AskDetails } from "../core/index.ts";
+
+/** Everything the CLI touches outside itself, so tests can run it in-process. */
+export interface CliIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+  readText(path: string): Promise<string>;
+  readStdin(): Promise<string>;
+  /** True when a person can answer in this terminal (stdin and stdout are TTYs). */
+  readonly interactive: boolean;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Shows the terminal form and resolves with its outcome; absent where no form can run. */
+  readonly openForm?: (ask: Ask) => Promise<AskDetails>;
+}

@@ -1,0 +1,212 @@
+import type { FormAction } from "./actions.ts";
+import { createFormState, type FormState } from "./form-state.ts";
+import { detailsFromForm } from "./outcome.ts";
+import type { AskDetails } from "./outcome-types.ts";
+import { reduceForm } from "./reducer.ts";
+import type { Ask, Question } from "./schema.ts";
+import { describeReceived, type ValidationIssue } from "./validation-issue.ts";
+
+/**
+ * Answers an ask without a user interface, from a JSON object keyed by question id, header or
+ * question text. Each value is a label, a list of labels, or
+ * `{ "selected": [...], "other": "...", "comment": "..." }`. The answers are played through the
+ * same reducer a person drives, so a scripted answer obeys exactly the same rules.
+ */
+export type ScriptedResult =
+  | { readonly ok: true; readonly details: AskDetails }
+  | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+
+interface PlannedAnswer {
+  readonly selected: readonly number[];
+  readonly other?: string;
+  readonly comment?: string;
+}
+
+export function answerFromScript(ask: Ask, script: unknown): ScriptedResult {
+  const issues: ValidationIssue[] = [];
+  if (typeof script !== "object" || script === null || Array.isArray(script)) {
+    issues.push({
+      path: "answers",
+      problem: "must be a JSON object keyed by question id, header or question text",
+      received: describeReceived(script),
+      fix: `write e.g. {"${ask.questions[0]?.id ?? "q1"}": "${ask.questions[0]?.options[0]?.label ?? "A"}"}`,
+    });
+    return { ok: false, issues };
+  }
+  const planned = new Map<number, PlannedAnswer>();
+  for (const [key, value] of Object.entries(script)) {
+    const index = findQuestion(ask, key);
+    const question = index === undefined ? undefined : ask.questions[index];
+    if (index === undefined || !question) {
+      issues.push({
+        path: `answers[${JSON.stringify(key)}]`,
+        problem: "names no question of this ask",
+        fix: `use a question id (${ask.questions.map((q) => q.id).join(", ")}), a header or the question text`,
+      });
+      continue;
+    }
+    if (planned.has(index)) {
+      issues.push({
+        path: `answers[${JSON.stringify(key)}]`,
+        problem: `answers question ${question.id} a second time`,
+        fix: "give each question one answer",
+      });
+      continue;
+    }
+    const answer = planAnswer(question, value, `answers[${JSON.stringify(key)}]`, issues);
+    if (answer) planned.set(index, answer);
+  }
+  if (issues.length > 0) return { ok: false, issues };
+
+  let state = createFormState(ask);
+  const dispatch = (action: FormAction) => {
+    state = reduceForm(state, action);
+  };
+  ask.questions.forEach((question, index) => {
+    const answer = planned.get(index);
+    if (!answer || state.resolution) return;
+    if (ask.questions.length > 1) dispatch({ type: "gotoTab", index });
+    playAnswer(question, answer, dispatch, () => state);
+  });
+  dispatch({ type: "submit" });
+  dispatch({ type: "submit" });
+  return { ok: true, details: detailsFromForm(state) };
+}
+
+function playAnswer(
+  question: Question,
+  answer: PlannedAnswer,
+  dispatch: (action: FormAction) => void,
+  current: () => FormState,
+): void {
+  const otherRow = question.options.length;
+  if (question.multiSelect) {
+    for (const index of answer.selected) dispatch({ type: "pickRow", index });
+    if (answer.other !== undefined) enterOther(otherRow, answer.other, dispatch);
+    dispatch({ type: "highlight", index: 0 });
+    dispatch({ type: "activate" });
+  } else if (answer.other !== undefined) {
+    enterOther(otherRow, answer.other, dispatch);
+  } else if (answer.selected[0] !== undefined) {
+    dispatch({ type: "pickRow", index: answer.selected[0] });
+  }
+  const tab = current().questions[current().tab];
+  if (tab?.mode === "comment") {
+    if (answer.comment !== undefined) {
+      dispatch({ type: "editDraft", text: answer.comment });
+      dispatch({ type: "saveDraft" });
+    } else dispatch({ type: "closeEditor" });
+  }
+}
+
+function enterOther(otherRow: number, text: string, dispatch: (action: FormAction) => void): void {
+  dispatch({ type: "highlight", index: otherRow });
+  dispatch({ type: "activate" });
+  dispatch({ type: "editDraft", text });
+  dispatch({ type: "saveDraft" });
+}
+
+function findQuestion(ask: Ask, key: string): number | undefined {
+  const byId = ask.questions.findIndex((q) => q.id === key);
+  if (byId >= 0) return byId;
+  const byHeader = ask.questions.findIndex((q) => q.header.toLowerCase() === key.toLowerCase());
+  if (byHeader >= 0 && ask.questions.length > 1) return byHeader;
+  const byText = ask.questions.findIndex((q) => q.question === key.trim());
+  return byText >= 0 ? byText : undefined;
+}
+
+function planAnswer(
+  question: Question,
+  value: unknown,
+  path: string,
+  issues: ValidationIssue[],
+): PlannedAnswer | undefined {
+  const labels = question.options.map((o) => o.label);
+  const validLabels = labels.map((l) => JSON.stringify(l)).join(", ");
+  const before = issues.length;
+  let selectedRaw: unknown[] = [];
+  let other: unknown;
+  let comment: unknown;
+  if (typeof value === "string") selectedRaw = [value];
+  else if (Array.isArray(value)) selectedRaw = value;
+  else if (typeof value === "object" && value !== null) {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (!["selected", "other", "comment"].includes(key)) {
+        issues.push({
+          path: `${path}.${key}`,
+          problem: "is not a known field",
+          fix: "use only selected, other and comment",
+        });
+      }
+    }
+    const selected = record.selected;
+    selectedRaw = selected === undefined ? [] : Array.isArray(selected) ? selected : [selected];
+    other = record.other;
+    comment = record.comment;
+  } else {
+    issues.push({
+      path,
+      problem: "must be a label, a list of labels, or an object",
+      received: describeReceived(value),
+      fix: `answer with one of ${validLabels}, or {"other": "your own answer"}`,
+    });
+    return undefined;
+  }
+
+  const selected: number[] = [];
+  for (const raw of selectedRaw) {
+    const index = typeof raw === "string" ? labels.indexOf(raw) : -1;
+    if (index < 0) {
+      issues.push({
+        path,
+        problem: `names no option of question ${question.id} (${JSON.stringify(question.question)})`,
+        received: describeReceived(raw),
+        fix: `use one of ${validLabels} exactly, or put your own answer in "other"`,
+      });
+    } else if (!selected.includes(index)) selected.push(index);
+  }
+  if (other !== undefined && (typeof other !== "string" || other.trim() === "")) {
+    issues.push({
+      path: `${path}.other`,
+      problem: "must be non-empty text",
+      received: describeReceived(other),
+      fix: "write the answer as a string, or omit other",
+    });
+  }
+  if (comment !== undefined && typeof comment !== "string") {
+    issues.push({
+      path: `${path}.comment`,
+      problem: "must be text",
+      received: describeReceived(comment),
+      fix: "write the note as a string, or omit it",
+    });
+  }
+  if (comment !== undefined && !question.allowComment) {
+    issues.push({
+      path: `${path}.comment`,
+      problem: `question ${question.id} does not take a comment (allowComment is false)`,
+      fix: "remove the comment",
+    });
+  }
+  if (!question.multiSelect && selected.length + (other === undefined ? 0 : 1) > 1) {
+    issues.push({
+      path,
+      problem: `gives ${selected.length + (other === undefined ? 0 : 1)} answers to single-select question ${question.id}`,
+      fix: `choose exactly one of ${validLabels}, or only "other"`,
+    });
+  }
+  if (selected.length === 0 && other === undefined && issues.length === before) {
+    issues.push({
+      path,
+      problem: "selects nothing",
+      fix: `name at least one of ${validLabels}, or omit the question to leave it unanswered`,
+    });
+  }
+  if (issues.length > before) return undefined;
+  return {
+    selected,
+    ...(typeof other === "string" ? { other } : {}),
+    ...(typeof comment === "string" ? { comment } : {}),
+  };
+}
