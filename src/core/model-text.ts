@@ -79,7 +79,7 @@ function withPartialAnswers(details: AskDetails, lead: string, advice: string): 
     parts.push(`No answer was given. Do not assume one.${advice ? ` ${advice}` : ""}`);
   } else if (details.unanswered.length === 0) {
     parts.push(
-      `Every question had an answer, but the form was not submitted.${advice ? ` ${advice}` : ""}`,
+      `Every question had an answer, but the user did not submit the form: do not assume these answers are final.${advice ? ` ${advice}` : ""}`,
     );
   } else {
     parts.push(
