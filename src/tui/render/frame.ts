@@ -26,6 +26,8 @@ export interface FrameInput {
 export interface FormFrame {
   readonly lines: readonly string[];
   readonly preview: QuestionBody["preview"];
+  /** Lines the last-resort cut had to shorten: always 0 unless a layout rule is broken. */
+  readonly cutLines: number;
 }
 
 const NO_PREVIEW: QuestionBody["preview"] = { offset: 0, maxOffset: 0, page: 1 };
@@ -36,14 +38,22 @@ const NO_PREVIEW: QuestionBody["preview"] = { offset: 0, maxOffset: 0, page: 1 }
  */
 export function renderFormFrame(input: FrameInput): FormFrame {
   const { state, width, theme } = input;
-  if (state.resolution) return { lines: [], preview: NO_PREVIEW };
+  if (state.resolution) return { lines: [], preview: NO_PREVIEW, cutLines: 0 };
   const top = [theme.border("─".repeat(width))];
   if (state.questions.length > 1) top.push(...renderTabBar(state, width, theme), "");
   const frame = isSubmitTab(state) ? submitFrame(input, top) : questionFrame(input, top);
-  return { lines: frame.lines.map((line) => fitToWidth(line, width)), preview: frame.preview };
+  let cutLines = 0;
+  const lines = frame.lines.map((line) => {
+    if (visibleWidth(line) <= width) return line;
+    cutLines += 1;
+    return truncateToWidth(line, width, "…");
+  });
+  return { lines, preview: frame.preview, cutLines };
 }
 
-function submitFrame(input: FrameInput, top: readonly string[]): FormFrame {
+type Draft = Omit<FormFrame, "cutLines">;
+
+function submitFrame(input: FrameInput, top: readonly string[]): Draft {
   const { state, width, theme, keymap } = input;
   const lines = [...top, ...renderSubmitView(state, width, theme)];
   if (state.notice) lines.push(...renderNotice(state, state.notice, keymap, width, theme));
@@ -51,7 +61,7 @@ function submitFrame(input: FrameInput, top: readonly string[]): FormFrame {
   return { lines, preview: NO_PREVIEW };
 }
 
-function questionFrame(input: FrameInput, top: readonly string[]): FormFrame {
+function questionFrame(input: FrameInput, top: readonly string[]): Draft {
   const { state, width, theme, keymap } = input;
   const question = state.ask.questions[state.tab];
   const current = state.questions[state.tab];
@@ -103,8 +113,4 @@ function footerItems(input: FrameInput, previewScrolls: boolean): string[] {
 function footer(input: FrameInput, items: readonly string[]): string[] {
   if (input.state.cancelArmed) return renderCancelBox(input.keymap, input.width, input.theme);
   return renderHints(items, input.width, input.theme);
-}
-
-function fitToWidth(line: string, width: number): string {
-  return visibleWidth(line) <= width ? line : truncateToWidth(line, width, "…");
 }

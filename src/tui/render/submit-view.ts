@@ -1,7 +1,7 @@
 import { detailsFromForm, type FormState, formatAnswerLine } from "../../core/index.ts";
 import type { FormTheme } from "../theme.ts";
 import { safeInline } from "./safe-text.ts";
-import { wrapWithPrefix } from "./wrap.ts";
+import { wrapLine, wrapWithPrefix } from "./wrap.ts";
 
 /**
  * The Submit tab: every answer exactly as the model will read it (the same line format the core
@@ -10,7 +10,10 @@ import { wrapWithPrefix } from "./wrap.ts";
 export function renderSubmitView(state: FormState, width: number, theme: FormTheme): string[] {
   // The details a submit would produce now: what the user reviews is what the agent gets.
   const details = detailsFromForm({ ...state, resolution: { kind: "submitted" } });
-  const lines = [theme.bold("Review your answers. The agent will receive:"), ""];
+  const title = wrapLine("Review your answers. The agent will receive:", width).map((l) =>
+    theme.bold(l),
+  );
+  const lines = [...title, ""];
   for (const question of state.ask.questions) {
     const answer = details.answers[question.id];
     const mark = answer ? theme.success("✓ ") : theme.warning("○ ");
