@@ -136,6 +136,20 @@ describe("askuser ask in a real terminal (tmux)", () => {
     expect(tty).toBe("icanon");
   });
 
+  it("gives the terminal back and reports the end when killed with SIGTERM", async () => {
+    const tmux = ask(TWO_QUESTIONS);
+    await tmux.waitForText("[○ Runtime]");
+    tmux.press("Down");
+    await tmux.waitForText("❯ 2. ○ Deno");
+    const [pid] = tmux.commandPids();
+    if (pid === undefined) throw new Error("askuser is not running in the pane");
+    process.kill(pid, "SIGTERM");
+    const { code, tty, screen } = await tmux.exited();
+    expect(printed(screen)).toMatch(/^The question ended because the session closed/);
+    expect(code).toBe(1);
+    expect(tty).toBe("icanon");
+  });
+
   it("re-lays out when the terminal is narrowed mid-form", async () => {
     const tmux = ask("--demo", { width: 110, height: 40 });
     await tmux.waitForText("│ CREATE TABLE orders (");

@@ -113,6 +113,16 @@ export class TmuxSession {
     return { code: Number(code), tty, screen };
   }
 
+  /** The process ids of the command's children: the shell runs the command as its child. */
+  commandPids(): number[] {
+    const shell = this.tmux("display-message", "-p", "-t", "t", "#{pane_pid}").trim();
+    const children = execFileSync("ps", ["-o", "pid=", "--ppid", shell], { encoding: "utf8" });
+    return children
+      .split("\n")
+      .map((line) => Number(line.trim()))
+      .filter((pid) => Number.isInteger(pid) && pid > 0);
+  }
+
   kill(): void {
     try {
       this.tmux("kill-server");
