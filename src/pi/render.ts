@@ -101,7 +101,7 @@ function answerLines(details: AskDetails, expanded: boolean, theme: RenderTheme)
       ];
     }
     const mark = answer ? theme.fg("success", "✓") : theme.fg("dim", "–");
-    const heading = `${mark} ${header} ${theme.fg("muted", safe(question.question))}`;
+    const heading = `${mark} ${header} — ${theme.fg("muted", safe(question.question))}`;
     return [heading, ...optionLines(question, answer, theme)];
   });
 }

@@ -87,7 +87,12 @@ export function openTuiForm(
         if (outcome) done(outcome);
         // The turn may have been aborted between the pre-open check and this factory.
         else if (signal?.aborted) endForm(TURN_ABORT);
-        return new HostedForm(form, fail, () => endForm(SESSION_CLOSED));
+        return new HostedForm(form, fail, () => {
+          // Pi disposes the dialog itself (after done(), or on reload and session switch, when it
+          // never resolves custom()): calling done() now would restore stale editor text.
+          closeDialog = undefined;
+          endForm(SESSION_CLOSED);
+        });
       },
       { blocked: { kind: "question", message: blockedMessage(ask) } },
     ).then(
