@@ -21,6 +21,8 @@ export interface FormRequest {
   readonly keybindings: KeybindingsManager;
   /** Called exactly once, with the outcome, when the form ends. */
   readonly onDone: (details: AskDetails) => void;
+  /** An error inside the form: it ends the form as a UI failure (keeping the answers given). */
+  readonly onError: (error: unknown) => void;
 }
 
 export type CreateForm = (request: FormRequest) => EndableForm;
@@ -73,7 +75,6 @@ export function openTuiForm(
       if (!outcome) settle(detailsFromForm(reduceForm(form.state, { type: "end", resolution })));
     };
     const fail = (error: unknown): void => {
-      if (outcome) return;
       reportFailure(error);
       endForm(UI_FAILURE);
     };
@@ -83,7 +84,7 @@ export function openTuiForm(
     ui.custom<AskDetails>(
       (tui, theme, keybindings, done) => {
         closeDialog = done;
-        form = createForm({ ask, tui, theme, keybindings, onDone: settle });
+        form = createForm({ ask, tui, theme, keybindings, onDone: settle, onError: fail });
         if (outcome) done(outcome);
         // The turn may have been aborted between the pre-open check and this factory.
         else if (signal?.aborted) endForm(TURN_ABORT);
