@@ -1,5 +1,6 @@
 import type { AgentToolResult } from "@earendil-works/pi-coding-agent";
-import { type AskDetails, modelText } from "../core/index.ts";
+import { modelText } from "../core/model-text.ts";
+import type { AskDetails } from "../core/outcome-types.ts";
 
 export type AskToolResult = AgentToolResult<AskDetails>;
 
