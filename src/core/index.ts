@@ -21,12 +21,21 @@ export {
   type SubmitButton,
   unansweredIds,
 } from "./form-state.ts";
+export {
+  type LaterDelivery,
+  type LaterOccasion,
+  laterAnswerText,
+  laterDelivery,
+  NOTHING_SENT_NOTICE,
+  REPLAY_KEPT_NOTICE,
+} from "./later-delivery.ts";
 export { LIMITS, OTHER_LABEL } from "./limits.ts";
-export { modelText } from "./model-text.ts";
+export { modelText, PENDING_TEXT } from "./model-text.ts";
 export {
   cancelledBeforeOpenDetails,
   detailsFromForm,
   invalidDetails,
+  pendingDetails,
   showsPartialAnswers,
   unavailableDetails,
 } from "./outcome.ts";

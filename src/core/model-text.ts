@@ -24,8 +24,14 @@ export function modelText(details: AskDetails): string {
       return "No interactive user can answer questions here (this is a non-interactive run), so nothing was asked. Decide on your best judgement, state the decision and your reasoning in your reply, and do not retry ask_user: it cannot be answered in this session.";
     case "invalid":
       return invalidText(details);
+    case "pending":
+      return PENDING_TEXT;
   }
 }
+
+/** The immediate result of an ask that does not wait for its answer. */
+export const PENDING_TEXT =
+  "The question was shown to the user; the answer will arrive as a user message. Continue with work that does not depend on it, and do not assume an answer until it arrives.";
 
 const LIFECYCLE_TEXT: Record<Exclude<CancelOrigin, "user" | "ui_failure">, string> = {
   turn_abort:

@@ -1,8 +1,18 @@
 import type { Ask } from "./schema.ts";
 import type { ValidationIssue } from "./validation-issue.ts";
 
-/** How an ask ended. `invalid` never reaches a user: the parameters were rejected first. */
-export type AskStatus = "answered" | "cancelled" | "timed_out" | "unavailable" | "invalid";
+/**
+ * How an ask ended. `invalid` never reaches a user: the parameters were rejected first.
+ * `pending` is the immediate result of an ask that does not wait: the question is shown, and
+ * its answer arrives later as a user message.
+ */
+export type AskStatus =
+  | "answered"
+  | "cancelled"
+  | "timed_out"
+  | "unavailable"
+  | "invalid"
+  | "pending";
 
 /**
  * Who or what cancelled. Only `user` is the user's own choice; `ui_failure` means the form broke;

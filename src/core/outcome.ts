@@ -59,6 +59,16 @@ export function cancelledBeforeOpenDetails(ask: Ask, origin: CancelOrigin): AskD
   };
 }
 
+/** The ask stays open without blocking the agent; nothing is answered yet. */
+export function pendingDetails(ask: Ask): AskDetails {
+  return {
+    status: "pending",
+    questions: ask.questions,
+    answers: {},
+    unanswered: ask.questions.map((q) => q.id),
+  };
+}
+
 export function invalidDetails(issues: readonly ValidationIssue[]): AskDetails {
   return { status: "invalid", questions: [], answers: {}, unanswered: [], issues };
 }

@@ -87,6 +87,13 @@ export const AskInputSchema = Type.Object(
       maxItems: LIMITS.maxQuestions,
       description: `${LIMITS.minQuestions}-${LIMITS.maxQuestions} related questions asked together; the user answers them in one form.`,
     }),
+    waitForAnswer: Type.Optional(
+      Type.Boolean({
+        default: true,
+        description:
+          "Default true: the call waits until the user answers. false: the call returns at once, the user answers when ready, and the answer arrives later as a user message; use it only when you have other work that does not depend on the answer.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

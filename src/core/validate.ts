@@ -13,10 +13,15 @@ import {
 import { describeReceived, type ValidationIssue } from "./validation-issue.ts";
 
 export type ValidationResult =
-  | { readonly ok: true; readonly ask: Ask }
+  | {
+      readonly ok: true;
+      readonly ask: Ask;
+      /** false: the caller gets its result at once and the answer is delivered later. */
+      readonly waitForAnswer: boolean;
+    }
   | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
 
-const TOP_LEVEL_FIELDS = ["questions"] as const;
+const TOP_LEVEL_FIELDS = ["questions", "waitForAnswer"] as const;
 const QUESTION_FIELDS = [
   "question",
   "header",
@@ -54,6 +59,7 @@ export function validateAskInput(input: unknown): ValidationResult {
     return { ok: false, issues };
   }
   checkUnknownFields(input, TOP_LEVEL_FIELDS, "parameters", report);
+  const waitForAnswer = checkBoolean(input.waitForAnswer, "waitForAnswer", report) ?? true;
 
   const rawQuestions = input.questions;
   if (rawQuestions === undefined) {
@@ -91,7 +97,7 @@ export function validateAskInput(input: unknown): ValidationResult {
   });
   checkUniqueness(drafts, report);
   if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, ask: { questions: assignIds(drafts) } };
+  return { ok: true, ask: { questions: assignIds(drafts) }, waitForAnswer };
 }
 
 interface QuestionDraft extends Omit<Question, "id" | "header"> {

@@ -14,6 +14,7 @@ const STATUSES: readonly AskStatus[] = [
   "timed_out",
   "unavailable",
   "invalid",
+  "pending",
 ];
 
 /**

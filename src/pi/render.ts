@@ -59,6 +59,8 @@ function statusLines(details: AskDetails, expanded: boolean, theme: RenderTheme)
       return [
         theme.fg("warning", "⊘ Not asked: no interactive user in this mode (ask_user turned off)"),
       ];
+    case "pending":
+      return [theme.fg("accent", "⋯ Asked without waiting: the answer will arrive as a message")];
     case "invalid": {
       const issues = details.issues ?? [];
       const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;

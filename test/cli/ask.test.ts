@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -50,6 +50,15 @@ describe("askuser ask (real process, no terminal)", () => {
       "multiSelect",
       "allowComment",
     ]);
+  });
+
+  it("accepts waitForAnswer (a Pi-only option) and still waits for the answer", async () => {
+    const payload = JSON.parse(readFileSync("examples/database.json", "utf8"));
+    const path = file("no-wait.json", { ...payload, waitForAnswer: false });
+    const answers = file("no-wait.answers.json", { database: "SQLite" });
+    const run = await runCli(["ask", path, "--answers", answers]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('= "SQLite"');
   });
 
   it("exits 0 when the user skipped some questions", async () => {

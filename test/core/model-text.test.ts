@@ -4,6 +4,7 @@ import {
   detailsFromForm,
   invalidDetails,
   modelText,
+  pendingDetails,
   unavailableDetails,
   validateAskInput,
 } from "../../src/core/index.ts";
@@ -114,6 +115,12 @@ describe("modelText", () => {
   it("turn abort", () => {
     expect(modelText(cancelledBeforeOpenDetails(askOf(THREE), "turn_abort"))).toMatchInlineSnapshot(
       `"The question was withdrawn because the agent's turn was aborted. This was not the user's choice and the user gave no answer. Do not assume an answer."`,
+    );
+  });
+
+  it("pending: an ask that does not wait returns at once and says the answer comes later", () => {
+    expect(modelText(pendingDetails(askOf(THREE)))).toMatchInlineSnapshot(
+      `"The question was shown to the user; the answer will arrive as a user message. Continue with work that does not depend on it, and do not assume an answer until it arrives."`,
     );
   });
 

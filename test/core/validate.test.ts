@@ -32,7 +32,36 @@ describe("validateAskInput", () => {
           },
         ],
       },
+      waitForAnswer: true,
     });
+  });
+
+  it.each([
+    [true, true],
+    [false, false],
+  ])("accepts waitForAnswer: %s", (value, expected) => {
+    const result = validateAskInput({ ...valid(), waitForAnswer: value });
+    const plain = validateAskInput(valid());
+    if (!result.ok || !plain.ok) throw new Error("expected valid");
+    expect(result.waitForAnswer).toBe(expected);
+    // The delivery choice is not part of the ask: every surface renders the same questions.
+    expect(result.ask).toEqual(plain.ask);
+  });
+
+  it("rejects a waitForAnswer that is not a boolean, naming the field and the fix", () => {
+    expect(errors({ ...valid(), waitForAnswer: "no" })).toEqual([
+      'waitForAnswer: must be true or false (received "no"). Fix: send a JSON boolean, or omit it',
+    ]);
+  });
+
+  it("advertises waitForAnswer to the model with a default and a description", () => {
+    const property = AskInputSchema.properties.waitForAnswer as {
+      default?: unknown;
+      description?: string;
+    };
+    expect(property.default).toBe(true);
+    expect(property.description).toContain("arrives later as a user message");
+    expect(AskInputSchema.required).toEqual(["questions"]);
   });
 
   it("trims single-line fields and neutralises control characters in multi-line ones", () => {
@@ -271,6 +300,7 @@ describe("validateAskInput", () => {
         ),
         { minLength: 1, maxLength: 5 },
       ),
+      waitForAnswer: fc.oneof(fc.boolean(), fc.constant(undefined)),
     });
     fc.assert(
       fc.property(payload, (value) => {

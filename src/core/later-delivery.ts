@@ -1,0 +1,73 @@
+import { modelText } from "./model-text.ts";
+import { showsPartialAnswers } from "./outcome.ts";
+import type { AskDetails } from "./outcome-types.ts";
+
+/**
+ * Why an answer arrives after its tool call instead of as its result:
+ * - `pending`: the ask did not wait (`waitForAnswer: false`), the user answered later;
+ * - `restart`: Pi stopped while the question was open, and it was shown again after the restart;
+ * - `replay`: the user reopened an earlier question to change the answers.
+ */
+export type LaterOccasion = "pending" | "restart" | "replay";
+
+/** What an ask answered outside its tool call leads to. */
+export type LaterDelivery =
+  /** A user message to the agent. */
+  | { readonly kind: "message"; readonly text: string }
+  /** Nothing reaches the agent; the user is told why. */
+  | { readonly kind: "notice"; readonly text: string }
+  /** Nothing at all: the ask ended for a reason the user did not choose. */
+  | { readonly kind: "nothing" };
+
+/**
+ * The one decision about answers given outside the tool call. The same rule as the blocking tool
+ * decides which partial answers count (`showsPartialAnswers`): a cancel the user chose after
+ * answering part of the form sends those answers once; a cancel with nothing answered sends
+ * nothing and only tells the user; lifecycle ends (an aborted turn, a closed session, a disabled
+ * tool) send nothing, even if a draft had answers. A replay changes earlier answers, so only a
+ * submitted replay sends anything: cancelling it leaves the earlier answers standing.
+ */
+export function laterDelivery(details: AskDetails, occasion: LaterOccasion): LaterDelivery {
+  if (details.status === "answered") {
+    return { kind: "message", text: laterAnswerText(details, occasion) };
+  }
+  if (!showsPartialAnswers(details)) return { kind: "nothing" };
+  if (occasion === "replay") return { kind: "notice", text: REPLAY_KEPT_NOTICE };
+  if (Object.keys(details.answers).length === 0) {
+    return { kind: "notice", text: NOTHING_SENT_NOTICE };
+  }
+  return { kind: "message", text: laterAnswerText(details, occasion) };
+}
+
+export const NOTHING_SENT_NOTICE =
+  "ask_user: the question was closed without an answer; nothing was sent to the agent.";
+export const REPLAY_KEPT_NOTICE =
+  "ask_user: replay cancelled; nothing was sent, and the earlier answers stand.";
+
+/**
+ * A user message carrying an answer given outside the tool call: a first line that names the
+ * question and says how the answer came about, then exactly what the tool result would have said.
+ */
+export function laterAnswerText(details: AskDetails, occasion: LaterOccasion): string {
+  return `${leadLine(details, occasion)}\n${modelText(details)}`;
+}
+
+function leadLine(details: AskDetails, occasion: LaterOccasion): string {
+  const named = namedQuestions(details);
+  switch (occasion) {
+    case "pending":
+      return `[ask_user] Answer to ${named}, which you asked without waiting for the answer:`;
+    case "restart":
+      return `[ask_user] Answer to ${named}, answered after a restart: Pi stopped while the question was open, so its tool call has no result; the question was shown again after the restart.`;
+    case "replay":
+      return `[ask_user] The user reopened ${named} and answered again. These answers replace the earlier ones:`;
+  }
+}
+
+/** `your question "…?"`, or `your 2 questions "…?" and "…?"`: the questions as the model wrote them. */
+function namedQuestions(details: AskDetails): string {
+  const quoted = details.questions.map((question) => JSON.stringify(question.question));
+  if (quoted.length === 1) return `your question ${quoted[0]}`;
+  const listed = `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
+  return `your ${quoted.length} questions ${listed}`;
+}
