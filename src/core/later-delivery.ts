@@ -6,9 +6,10 @@ import type { AskDetails } from "./outcome-types.ts";
  * Why an answer arrives after its tool call instead of as its result:
  * - `pending`: the ask did not wait (`waitForAnswer: false`), the user answered later;
  * - `restart`: Pi stopped while the question was open, and it was shown again after the restart;
- * - `replay`: the user reopened an earlier question to change the answers.
+ * - `replay`: the user reopened an earlier question to change the answers the agent has;
+ * - `reopened`: the user reopened an earlier question the agent never got an answer to.
  */
-export type LaterOccasion = "pending" | "restart" | "replay";
+export type LaterOccasion = "pending" | "restart" | "replay" | "reopened";
 
 /** What an ask answered outside its tool call leads to. */
 export type LaterDelivery =
@@ -24,8 +25,8 @@ export type LaterDelivery =
  * decides which partial answers count (`showsPartialAnswers`): a cancel the user chose after
  * answering part of the form sends those answers once; a cancel with nothing answered sends
  * nothing and only tells the user; lifecycle ends (an aborted turn, a closed session, a disabled
- * tool) send nothing, even if a draft had answers. A replay changes earlier answers, so only a
- * submitted replay sends anything: cancelling it leaves the earlier answers standing.
+ * tool) send nothing, even if a draft had answers. A question the user reopened themselves sends
+ * only when submitted: cancelling a replay leaves the earlier answers standing.
  */
 export function laterDelivery(details: AskDetails, occasion: LaterOccasion): LaterDelivery {
   if (details.status === "answered") {
@@ -33,6 +34,7 @@ export function laterDelivery(details: AskDetails, occasion: LaterOccasion): Lat
   }
   if (!showsPartialAnswers(details)) return { kind: "nothing" };
   if (occasion === "replay") return { kind: "notice", text: REPLAY_KEPT_NOTICE };
+  if (occasion === "reopened") return { kind: "notice", text: NOTHING_SENT_NOTICE };
   if (Object.keys(details.answers).length === 0) {
     return { kind: "notice", text: NOTHING_SENT_NOTICE };
   }
@@ -61,6 +63,8 @@ function leadLine(details: AskDetails, occasion: LaterOccasion): string {
       return `[ask_user] Answer to ${named}, answered after a restart: Pi stopped while the question was open, so its tool call has no result; the question was shown again after the restart.`;
     case "replay":
       return `[ask_user] The user reopened ${named} and answered again. These answers replace the earlier ones:`;
+    case "reopened":
+      return `[ask_user] The user reopened ${named}, which had no answer yet, and answered it:`;
   }
 }
 

@@ -24,12 +24,16 @@ export interface AskEnvironment {
   readonly deactivate: () => void;
   /** Tells the user that the question UI broke; the model learns it from the result. */
   readonly reportFailure: (error: unknown) => void;
+  /** Records the ask before anything is shown, so it can be shown again after a restart. */
+  readonly recordAsk?: (ask: Ask, waitForAnswer: boolean) => void;
+  /** Keeps an ask that does not wait pending, and returns the tool's immediate result. */
+  readonly startPending?: (ask: Ask) => AskToolResult;
 }
 
 /**
  * The steps of one ask_user call, cheapest first, so that a call that cannot be shown costs
  * nothing and touches no UI: validate, check that someone can answer, check that the turn is
- * still running, then ask.
+ * still running, then record the ask and show it (or, if it does not wait, leave it pending).
  */
 export async function executeAsk(params: unknown, env: AskEnvironment): Promise<AskToolResult> {
   const validation = validateAskInput(params);
@@ -43,6 +47,8 @@ export async function executeAsk(params: unknown, env: AskEnvironment): Promise<
     return toolResult(unavailableDetails(ask));
   }
   if (env.signal?.aborted) return toolResult(cancelledBeforeOpenDetails(ask, "turn_abort"));
+  env.recordAsk?.(ask, validation.waitForAnswer);
+  if (!validation.waitForAnswer && env.startPending) return env.startPending(ask);
 
   const details =
     surface === "form"

@@ -6,6 +6,7 @@ import type { CreateForm } from "./tui-form.ts";
 export const createTerminalForm: CreateForm = (request) =>
   new AskForm({
     ask: request.ask,
+    ...(request.prefill ? { prefill: request.prefill } : {}),
     theme: themeFromPi(request.theme),
     tui: request.tui,
     onDone: request.onDone,

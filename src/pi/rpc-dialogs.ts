@@ -1,4 +1,5 @@
 import {
+  type Answer,
   type Ask,
   type AskDetails,
   createFormState,
@@ -49,8 +50,13 @@ export async function askThroughDialogs(
   port: DialogPort,
   signal: AbortSignal | undefined,
   reportFailure: (error: unknown) => void,
+  prefill?: Readonly<Record<string, Answer>>,
 ): Promise<AskDetails> {
-  const flow = new DialogFlow(ask, port, signal);
+  const flow = new DialogFlow(ask, port, signal, prefill);
+  // A pre-filled ask of several questions opens on the review, where any answer can be changed.
+  if (prefill && Object.keys(prefill).length > 0 && ask.questions.length > 1) {
+    flow.dispatch({ type: "gotoTab", index: ask.questions.length });
+  }
   try {
     await flow.run();
   } catch (error) {
@@ -69,8 +75,13 @@ class DialogFlow {
   readonly #port: DialogPort;
   readonly #signal: AbortSignal | undefined;
 
-  constructor(ask: Ask, port: DialogPort, signal: AbortSignal | undefined) {
-    this.state = createFormState(ask);
+  constructor(
+    ask: Ask,
+    port: DialogPort,
+    signal: AbortSignal | undefined,
+    prefill: Readonly<Record<string, Answer>> | undefined,
+  ) {
+    this.state = createFormState(ask, prefill);
     this.#port = port;
     this.#signal = signal;
   }

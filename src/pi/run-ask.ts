@@ -1,5 +1,5 @@
 import type { ExtensionToolContext } from "@earendil-works/pi-coding-agent";
-import { executeAsk } from "./execute.ts";
+import { type AskEnvironment, executeAsk } from "./execute.ts";
 import type { AskToolResult } from "./result.ts";
 import { openTuiForm } from "./tui-form.ts";
 
@@ -13,6 +13,7 @@ export function runAsk(
   signal: AbortSignal | undefined,
   ctx: ExtensionToolContext,
   deactivate: () => void,
+  hooks?: Pick<AskEnvironment, "recordAsk" | "startPending">,
 ): Promise<AskToolResult> {
   const reportFailure = (error: unknown): void => {
     const reason = error instanceof Error ? error.message : String(error);
@@ -29,5 +30,6 @@ export function runAsk(
     dialogs: ctx.ui,
     deactivate,
     reportFailure,
+    ...hooks,
   });
 }

@@ -10,10 +10,13 @@ import {
   TOOL_NAME,
 } from "../core/steering.ts";
 import { callText, resultText } from "./render.ts";
+import type { SurvivalLoader } from "./survive/register.ts";
 
 export interface AskUserToolOptions {
   /** Removes ask_user from the session's active tools (in Pi: `pi.setActiveTools`). */
   readonly deactivate: () => void;
+  /** Lets asks outlive their call: recorded for a restart, or left pending (loaded on first use). */
+  readonly survival?: SurvivalLoader;
 }
 
 /**
@@ -34,9 +37,14 @@ export function askUserTool(
     parameters: AskInputSchema,
     exposure: "model-only",
     executionMode: "sequential",
-    async execute(_toolCallId, params, signal, _onUpdate, ctx) {
+    async execute(toolCallId, params, signal, _onUpdate, ctx) {
       const { runAsk } = await import("./run-ask.ts");
-      return runAsk(params, signal, ctx, options.deactivate);
+      const hooks = (await options.survival?.())?.forCall(toolCallId, ctx);
+      try {
+        return await runAsk(params, signal, ctx, options.deactivate, hooks);
+      } finally {
+        hooks?.release();
+      }
     },
     renderCall(args, theme, context) {
       return reuseText(context.lastComponent, callText(args, theme));

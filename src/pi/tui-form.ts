@@ -5,6 +5,7 @@ import type {
 } from "@earendil-works/pi-coding-agent";
 import type { TUI } from "@earendil-works/pi-tui";
 import {
+  type Answer,
   type Ask,
   type AskDetails,
   cancelledBeforeOpenDetails,
@@ -16,6 +17,8 @@ import { type EndableForm, HostedForm } from "./hosted-form.ts";
 
 export interface FormRequest {
   readonly ask: Ask;
+  /** Answers to start from (a replayed ask); pre-filled answers count as confirmed. */
+  readonly prefill?: Readonly<Record<string, Answer>> | undefined;
   readonly tui: TUI;
   readonly theme: Theme;
   readonly keybindings: KeybindingsManager;
@@ -46,6 +49,7 @@ export function openTuiForm(
   ask: Ask,
   signal: AbortSignal | undefined,
   reportFailure: (error: unknown) => void,
+  prefill?: Readonly<Record<string, Answer>>,
 ): Promise<AskDetails> {
   return new Promise<AskDetails>((resolve) => {
     let form: EndableForm | undefined;
@@ -84,7 +88,15 @@ export function openTuiForm(
     ui.custom<AskDetails>(
       (tui, theme, keybindings, done) => {
         closeDialog = done;
-        form = createForm({ ask, tui, theme, keybindings, onDone: settle, onError: fail });
+        form = createForm({
+          ask,
+          prefill,
+          tui,
+          theme,
+          keybindings,
+          onDone: settle,
+          onError: fail,
+        });
         if (outcome) done(outcome);
         // The turn may have been aborted between the pre-open check and this factory.
         else if (signal?.aborted) endForm(TURN_ABORT);

@@ -53,6 +53,14 @@ describe("laterDelivery: the texts the agent reads", () => {
     `);
   });
 
+  it("reopened: a question the agent never got an answer to, answered now", () => {
+    expect(textOf(answeredOne, "reopened")).toMatchInlineSnapshot(`
+      "[ask_user] The user reopened your question "Which database?", which had no answer yet, and answered it:
+      The user answered:
+      "Which database?" = "SQLite""
+    `);
+  });
+
   it("a partial cancel the user chose sends the answers given, once, and says the rest is open", () => {
     expect(textOf(partialCancel, "pending")).toMatchInlineSnapshot(`
       "[ask_user] Answer to your 3 questions "Which database?", "Which features?" and "Which API style?", which you asked without waiting for the answer:
@@ -77,6 +85,8 @@ describe("laterDelivery: what reaches the agent", () => {
     ["empty user cancel, pending", emptyCancel, "pending", "notice"],
     ["empty user cancel, restart", emptyCancel, "restart", "notice"],
     ["empty user cancel, replay", emptyCancel, "replay", "notice"],
+    ["answered, reopened", answeredOne, "reopened", "message"],
+    ["partial user cancel, reopened: only a submit sends", partialCancel, "reopened", "notice"],
     ["aborted draft with an answer", abortedDraft, "pending", "nothing"],
     ["session closed", cancelledBeforeOpenDetails(ask, "session_closed"), "pending", "nothing"],
     ["tool disabled", cancelledBeforeOpenDetails(ask, "disabled"), "restart", "nothing"],

@@ -11,16 +11,22 @@ import askUserExtension from "../../src/pi/extension.ts";
 
 function register() {
   const tools: ToolDefinition[] = [];
+  const commands: string[] = [];
+  const shortcuts: string[] = [];
+  const events: string[] = [];
   let active = ["read", "ask_user", "bash"];
   const pi = {
     registerTool: (tool: ToolDefinition) => tools.push(tool),
+    registerCommand: (name: string) => commands.push(name),
+    registerShortcut: (key: string) => shortcuts.push(key),
+    on: (event: string) => events.push(event),
     getActiveTools: () => active,
     setActiveTools: (names: string[]) => {
       active = names;
     },
   } as unknown as ExtensionAPI;
   askUserExtension(pi);
-  return { tools, active: () => active };
+  return { tools, commands, shortcuts, events, active: () => active };
 }
 
 describe("the ask_user tool definition", () => {
@@ -38,6 +44,19 @@ describe("the ask_user tool definition", () => {
       exposure: "model-only",
       executionMode: "sequential",
     });
+  });
+
+  it("registers /answer, /ask:replay and the answer shortcut, and the session events they need", () => {
+    const { commands, shortcuts, events } = register();
+    expect(commands).toEqual(["answer", "ask:replay"]);
+    expect(shortcuts).toEqual(["alt+a"]);
+    expect(events.sort()).toEqual([
+      "agent_start",
+      "session_shutdown",
+      "session_start",
+      "session_tree",
+      "turn_start",
+    ]);
   });
 
   it("in print mode takes only itself out of the active tools", async () => {

@@ -1,0 +1,108 @@
+import type { LaterDelivery, LaterOccasion } from "../../core/later-delivery.ts";
+import type { AskDetails } from "../../core/outcome-types.ts";
+import type { Ask } from "../../core/schema.ts";
+import { readDetails } from "../render-details.ts";
+
+/**
+ * The custom session entries askuser writes (`pi.appendEntry`: kept in the session file, never
+ * sent to the model). Each names the ask_user call it belongs to by its tool call id; a reader
+ * attributes it to the nearest call with that id before it on the branch.
+ */
+export const ENTRY_TYPES = {
+  /** The normalised ask, written before anything is shown, so a restart can show it again. */
+  ask: "askuser-ask",
+  /** A restart reopened the call's form (`opened`), or could not (`unrecoverable`). */
+  recovery: "askuser-recovery",
+  /** An answer given outside the tool call, and what it led to. */
+  answer: "askuser-answer",
+} as const;
+
+const VERSION = 1;
+
+export interface AskEntry {
+  readonly toolCallId: string;
+  /** The normalised ask as it was shown; untrusted when read back, so validated again before use. */
+  readonly ask: unknown;
+  readonly waitForAnswer: boolean;
+}
+
+export interface RecoveryEntry {
+  readonly toolCallId: string;
+  readonly step: "opened" | "unrecoverable";
+}
+
+export interface AnswerEntry {
+  readonly toolCallId: string;
+  readonly occasion: LaterOccasion;
+  readonly details: AskDetails;
+  readonly delivered: LaterDelivery["kind"];
+}
+
+export function askEntry(toolCallId: string, ask: Ask, waitForAnswer: boolean) {
+  return { v: VERSION, toolCallId, ask, waitForAnswer };
+}
+
+export function recoveryEntry(toolCallId: string, step: RecoveryEntry["step"]) {
+  return { v: VERSION, toolCallId, step };
+}
+
+export function answerEntry(
+  toolCallId: string,
+  occasion: LaterOccasion,
+  details: AskDetails,
+  delivered: LaterDelivery["kind"],
+) {
+  return { v: VERSION, toolCallId, occasion, details, delivered };
+}
+
+/** A record read back from a session file, or why it was skipped. */
+export type Read<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly reason: string };
+
+export function readAskEntry(data: unknown): Read<AskEntry> {
+  const base = readBase(data);
+  if (!base.ok) return base;
+  const { record, toolCallId } = base.value;
+  if (typeof record.waitForAnswer !== "boolean") return skip("waitForAnswer is not a boolean");
+  if (record.ask === undefined) return skip("the ask is missing");
+  return { ok: true, value: { toolCallId, ask: record.ask, waitForAnswer: record.waitForAnswer } };
+}
+
+export function readRecoveryEntry(data: unknown): Read<RecoveryEntry> {
+  const base = readBase(data);
+  if (!base.ok) return base;
+  const { record, toolCallId } = base.value;
+  if (record.step !== "opened" && record.step !== "unrecoverable") {
+    return skip(`unknown recovery step ${JSON.stringify(record.step)}`);
+  }
+  return { ok: true, value: { toolCallId, step: record.step } };
+}
+
+const OCCASIONS: readonly LaterOccasion[] = ["pending", "restart", "replay", "reopened"];
+const DELIVERIES: readonly LaterDelivery["kind"][] = ["message", "notice", "nothing"];
+
+export function readAnswerEntry(data: unknown): Read<AnswerEntry> {
+  const base = readBase(data);
+  if (!base.ok) return base;
+  const { record, toolCallId } = base.value;
+  const occasion = OCCASIONS.find((candidate) => candidate === record.occasion);
+  if (!occasion) return skip(`unknown occasion ${JSON.stringify(record.occasion)}`);
+  const delivered = DELIVERIES.find((candidate) => candidate === record.delivered);
+  if (!delivered) return skip(`unknown delivery ${JSON.stringify(record.delivered)}`);
+  const details = readDetails(record.details);
+  if (!details) return skip("the details are not an ask_user outcome");
+  return { ok: true, value: { toolCallId, occasion, details, delivered } };
+}
+
+function readBase(data: unknown): Read<{ record: Record<string, unknown>; toolCallId: string }> {
+  if (typeof data !== "object" || data === null) return skip("the data is not an object");
+  const record = data as Record<string, unknown>;
+  if (record.v !== VERSION) return skip(`unknown version ${JSON.stringify(record.v)}`);
+  if (typeof record.toolCallId !== "string") return skip("toolCallId is not a string");
+  return { ok: true, value: { record, toolCallId: record.toolCallId } };
+}
+
+function skip(reason: string): { ok: false; reason: string } {
+  return { ok: false, reason };
+}

@@ -1,0 +1,58 @@
+import {
+  type LaterDelivery,
+  type LaterOccasion,
+  laterDelivery,
+} from "../../core/later-delivery.ts";
+import type { AskDetails } from "../../core/outcome-types.ts";
+import type { AnswerDelivery } from "./delivery.ts";
+import { answerEntry, ENTRY_TYPES } from "./entries.ts";
+import { NOTICES } from "./notices.ts";
+
+/** The call an answer belongs to. */
+export interface CallRef {
+  readonly callEntryId: string;
+  readonly toolCallId: string;
+}
+
+export interface FinishEnv {
+  /** `pi.appendEntry`; it writes to the session file and may throw. */
+  appendEntry(customType: string, data: unknown): void;
+  readonly delivery: AnswerDelivery;
+  notify(text: string, level: "info" | "warning" | "error"): void;
+  /** Whether the entry is on the session's active branch now. */
+  onBranch(entryId: string): boolean;
+}
+
+/**
+ * Ends an ask answered outside its tool call: records the outcome after the call (so it is
+ * never reopened, and a replay starts from it) and delivers what the core decides, once.
+ *
+ * An answer is only ever delivered to the branch its question was asked on: if the session is
+ * now on another branch, nothing is sent or recorded there, and the user is told how to get back.
+ */
+export function finishLater(
+  env: FinishEnv,
+  call: CallRef,
+  details: AskDetails,
+  occasion: LaterOccasion,
+): LaterDelivery["kind"] {
+  const decision = laterDelivery(details, occasion);
+  if (!env.onBranch(call.callEntryId)) {
+    if (decision.kind === "nothing") return "nothing";
+    env.notify(decision.kind === "message" ? NOTICES.otherBranch : decision.text, "warning");
+    return "notice";
+  }
+  try {
+    env.appendEntry(
+      ENTRY_TYPES.answer,
+      answerEntry(call.toolCallId, occasion, details, decision.kind),
+    );
+  } catch (error) {
+    // The answer still goes out: losing the record only costs a replay its pre-fill.
+    const reason = error instanceof Error ? error.message : String(error);
+    env.notify(`ask_user: could not record the answer in the session file: ${reason}`, "error");
+  }
+  if (decision.kind === "message") env.delivery.deliver(decision.text);
+  else if (decision.kind === "notice") env.notify(decision.text, "info");
+  return decision.kind;
+}

@@ -1,0 +1,44 @@
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { Answer, AskDetails } from "../../core/outcome-types.ts";
+import type { Ask } from "../../core/schema.ts";
+import { askSurface } from "../availability.ts";
+import { askThroughDialogs } from "../rpc-dialogs.ts";
+import { openTuiForm } from "../tui-form.ts";
+
+export interface LaterFormRequest {
+  readonly ask: Ask;
+  readonly prefill?: Readonly<Record<string, Answer>> | undefined;
+  /** Ends the form from outside (the session closing); it then resolves as a lifecycle end. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Shows an ask outside any tool call (a pending ask, a recovered one, a replay) on the same
+ * surfaces as the tool: the terminal form in the TUI, the dialog fallback in RPC. Resolves once,
+ * never rejects; undefined when nobody can answer in this mode.
+ */
+export async function openLaterForm(
+  ctx: Pick<ExtensionContext, "mode" | "hasUI" | "ui">,
+  request: LaterFormRequest,
+): Promise<AskDetails | undefined> {
+  const reportFailure = (error: unknown): void => {
+    const reason = error instanceof Error ? error.message : String(error);
+    ctx.ui.notify(`ask_user: the question UI failed: ${reason}`, "error");
+  };
+  const surface = askSurface(ctx.mode, ctx.hasUI);
+  if (surface === "form") {
+    const { createTerminalForm } = await import("../form-adapter.ts");
+    return openTuiForm(
+      ctx.ui,
+      createTerminalForm,
+      request.ask,
+      request.signal,
+      reportFailure,
+      request.prefill,
+    );
+  }
+  if (surface === "dialogs") {
+    return askThroughDialogs(request.ask, ctx.ui, request.signal, reportFailure, request.prefill);
+  }
+  return undefined;
+}

@@ -1,0 +1,17 @@
+/** What askuser tells the user (never the agent) about asks answered outside their tool call. */
+export const NOTICES = {
+  nothingPending: "ask_user: no question is waiting for an answer on this branch.",
+  alreadyOpen: "ask_user: that question is already open.",
+  stillInCall: "ask_user: that question is still open in the agent's turn; answer it there first.",
+  nothingToReplay: "ask_user: there is no earlier question on this branch to reopen.",
+  otherBranch:
+    "ask_user: the answer was not sent because the conversation is now on another branch. Go back to it with /tree and use /ask:replay to answer again.",
+  cannotShowHere: "ask_user: questions cannot be shown in this mode.",
+  toolDisabled:
+    "ask_user: the tool was turned off, so the questions waiting for an answer were withdrawn; nothing was sent.",
+  recoveredBefore:
+    "ask_user: a question interrupted by an earlier restart was shown again once and not answered. Use /ask:replay to answer it.",
+  unrecoverable: (reason: string) =>
+    `ask_user: the question that was open when Pi stopped cannot be shown again: ${reason}.`,
+  pickPending: "Which question do you want to answer?",
+} as const;

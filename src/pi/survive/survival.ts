@@ -1,0 +1,213 @@
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { type LaterOccasion, laterDelivery } from "../../core/later-delivery.ts";
+import { pendingDetails } from "../../core/outcome.ts";
+import type { Answer, AskDetails } from "../../core/outcome-types.ts";
+import type { Ask } from "../../core/schema.ts";
+import { TOOL_NAME } from "../../core/steering.ts";
+import { type AskToolResult, toolResult } from "../result.ts";
+import { findCallEntryId } from "./branch-scan.ts";
+import { AnswerDelivery } from "./delivery.ts";
+import { askEntry, ENTRY_TYPES } from "./entries.ts";
+import { type CallRef, type FinishEnv, finishLater } from "./finish-later.ts";
+import { openLaterForm } from "./later-form.ts";
+import { NOTICES } from "./notices.ts";
+import { type PendingAsk, PendingAsks } from "./pending-asks.ts";
+import { PENDING_WIDGET, pendingWidgetLines } from "./widget.ts";
+
+/** What survival needs from Pi's extension API. */
+export type SurvivalPi = Pick<ExtensionAPI, "appendEntry" | "sendUserMessage" | "getActiveTools">;
+
+/** What one ask_user call adds to the tool's steps (see `executeAsk`). */
+export interface CallHooks {
+  /** Records the ask on the branch before anything is shown, so a restart can show it again. */
+  readonly recordAsk: (ask: Ask, waitForAnswer: boolean) => void;
+  /** Keeps the ask pending and returns the tool's immediate result. */
+  readonly startPending: (ask: Ask) => AskToolResult;
+  /** The tool call has returned. */
+  readonly release: () => void;
+}
+
+/**
+ * The state that lets asks outlive their tool call, for one extension instance (one session: Pi
+ * loads the extension again for every session it switches to). It owns the pending asks, the
+ * forms opened outside a tool call, and the one way their answers reach the agent.
+ */
+export class Survival {
+  readonly pending: PendingAsks;
+  readonly delivery: AnswerDelivery;
+  /** Tool call ids whose ask_user call is still running in this process. */
+  readonly inFlight = new Set<string>();
+  /** Calls whose form is open outside the tool call (recovered or replayed). */
+  readonly openCalls = new Set<string>();
+  readonly #pi: SurvivalPi;
+  readonly #shortcut: string;
+  /** Aborted when the session shuts down: every form opened here ends. */
+  readonly #closing = new AbortController();
+  readonly #showing = new Set<Promise<void>>();
+  #ctx: ExtensionContext | undefined;
+
+  constructor(pi: SurvivalPi, shortcut: string) {
+    this.#pi = pi;
+    this.#shortcut = shortcut;
+    this.delivery = new AnswerDelivery({
+      isIdle: () => this.#ctx?.isIdle() ?? true,
+      send: (text, deliverAs) => pi.sendUserMessage(text, { deliverAs }),
+    });
+    this.pending = new PendingAsks(
+      (pending, details) => this.#pendingEnded(pending, details),
+      () => this.refreshWidget(),
+    );
+  }
+
+  /** Remembers the newest context Pi handed out: the UI and session to act on. */
+  use(ctx: ExtensionContext): void {
+    this.#ctx = ctx;
+  }
+
+  get closing(): AbortSignal {
+    return this.#closing.signal;
+  }
+
+  forCall(toolCallId: string, ctx: ExtensionContext): CallHooks {
+    this.use(ctx);
+    return {
+      recordAsk: (ask, waitForAnswer) => {
+        this.inFlight.add(toolCallId);
+        this.record(ENTRY_TYPES.ask, askEntry(toolCallId, ask, waitForAnswer));
+      },
+      startPending: (ask) => {
+        const branch = ctx.sessionManager.getBranch();
+        const callEntryId =
+          findCallEntryId(branch, toolCallId) ?? ctx.sessionManager.getLeafId() ?? toolCallId;
+        this.pending.add({ callEntryId, toolCallId, ask });
+        return toolResult(pendingDetails(ask));
+      },
+      release: () => {
+        this.inFlight.delete(toolCallId);
+      },
+    };
+  }
+
+  /**
+   * Shows an ask outside its tool call (a recovered or replayed ask) and ends it with the
+   * outcome. Resolves once the outcome is delivered (or not).
+   */
+  async showLater(
+    ctx: ExtensionContext,
+    call: CallRef,
+    ask: Ask,
+    prefill: Readonly<Record<string, Answer>> | undefined,
+    occasion: LaterOccasion,
+  ): Promise<void> {
+    this.use(ctx);
+    if (this.#closing.signal.aborted) return;
+    this.openCalls.add(call.callEntryId);
+    const showing = (async () => {
+      try {
+        const details = await openLaterForm(ctx, { ask, prefill, signal: this.#closing.signal });
+        if (!details) {
+          this.notify(NOTICES.cannotShowHere, "warning");
+          return;
+        }
+        const outcome = this.#closing.signal.aborted ? sessionClosed(details) : details;
+        finishLater(this.#finishEnv(), call, outcome, occasion);
+      } finally {
+        this.openCalls.delete(call.callEntryId);
+      }
+    })();
+    this.#showing.add(showing);
+    try {
+      await showing;
+    } finally {
+      this.#showing.delete(showing);
+    }
+  }
+
+  /** Whether ask_user is among the session's active tools. */
+  toolActive(): boolean {
+    return this.#pi.getActiveTools().includes(TOOL_NAME);
+  }
+
+  /** A disabled tool withdraws its pending asks: nothing they held is sent. */
+  async withdrawIfDisabled(): Promise<void> {
+    if (this.pending.list().length === 0 || this.toolActive()) return;
+    await this.pending.endAll("disabled");
+    this.notify(NOTICES.toolDisabled, "warning");
+  }
+
+  /** The session is closing: every ask and form ends as `session_closed`, sending nothing. */
+  async shutdown(): Promise<void> {
+    this.#closing.abort();
+    await this.pending.endAll("session_closed");
+    await Promise.all([...this.#showing]);
+    this.#ctx?.ui.setWidget(PENDING_WIDGET, undefined);
+  }
+
+  onBranch(entryId: string): boolean {
+    return this.#ctx?.sessionManager.getBranch().some((entry) => entry.id === entryId) ?? false;
+  }
+
+  /** Pending asks the user can answer now: on the current branch, not already open. */
+  waiting(): PendingAsk[] {
+    return this.pending
+      .list()
+      .filter((p) => this.onBranch(p.callEntryId) && !this.pending.isOpen(p.callEntryId));
+  }
+
+  refreshWidget(): void {
+    const ctx = this.#ctx;
+    if (!ctx?.hasUI || this.#closing.signal.aborted) return;
+    const tui = ctx.mode === "tui";
+    const lines = pendingWidgetLines(
+      this.waiting().map((p) => p.ask),
+      tui ? this.#shortcut : undefined,
+    );
+    ctx.ui.setWidget(
+      PENDING_WIDGET,
+      tui && lines ? lines.map((line) => ctx.ui.theme.fg("accent", line)) : lines,
+    );
+  }
+
+  #pendingEnded(pending: PendingAsk, details: AskDetails): void {
+    let outcome = details;
+    if (laterDelivery(details, "pending").kind === "message" && !this.toolActive()) {
+      // The tool was turned off while the user answered: a lifecycle end, so nothing is sent.
+      outcome = { ...details, status: "cancelled", origin: "disabled" };
+      this.notify(NOTICES.toolDisabled, "warning");
+    }
+    finishLater(this.#finishEnv(), pending, outcome, "pending");
+  }
+
+  #finishEnv(): FinishEnv {
+    return {
+      appendEntry: (customType, data) => this.#pi.appendEntry(customType, data),
+      delivery: this.delivery,
+      notify: (text, level) => this.notify(text, level),
+      onBranch: (entryId) => this.onBranch(entryId),
+    };
+  }
+
+  /** Appends an entry; a failed write is reported, never thrown into the caller's flow. */
+  record(customType: string, data: unknown): boolean {
+    try {
+      this.#pi.appendEntry(customType, data);
+      return true;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.notify(
+        `ask_user: could not record the question in the session file: ${reason}`,
+        "error",
+      );
+      return false;
+    }
+  }
+
+  notify(text: string, level: "info" | "warning" | "error"): void {
+    this.#ctx?.ui.notify(text, level);
+  }
+}
+
+/** The outcome of a form the session closed: whatever it held is recorded, never sent. */
+function sessionClosed(details: AskDetails): AskDetails {
+  return { ...details, status: "cancelled", origin: "session_closed" };
+}
