@@ -133,12 +133,20 @@ function toolCalls(content: unknown): { id: string; arguments: unknown }[] {
 export function lastAnswers(call: AskCall): Readonly<Record<string, Answer>> | undefined {
   for (let i = call.laterAnswers.length - 1; i >= 0; i--) {
     const later = call.laterAnswers[i];
-    if (later?.delivered === "message") return later.details.answers;
+    if (later?.delivered === "message") return nonEmpty(later.details.answers);
   }
   const details = call.result?.details;
   if (!details) return undefined;
-  if (details.status === "answered" || showsPartialAnswers(details)) return details.answers;
+  if (details.status === "answered" || showsPartialAnswers(details)) {
+    return nonEmpty(details.answers);
+  }
   return undefined;
+}
+
+function nonEmpty(
+  answers: Readonly<Record<string, Answer>>,
+): Readonly<Record<string, Answer>> | undefined {
+  return Object.keys(answers).length > 0 ? answers : undefined;
 }
 
 /**

@@ -206,10 +206,18 @@ export interface PiWorld {
   readonly model: ScriptedModel;
   readonly ui: FakeUI;
   readonly runtime: AgentSessionRuntime;
+  /** Errors Pi reported from extensions (a failed sendUserMessage lands here). */
+  readonly errors: string[];
   /** The active branch of the current session. */
   branch(): SessionEntry[];
   /** Copies the current session file, as a kill would leave it on disk. */
   snapshotSessionFile(): string;
+  /**
+   * Runs a slash command the way Pi's prompt() does, and resolves when its handler returns.
+   * (prompt() itself returns at once, deferring the command, while Pi is still emitting
+   * agent_settled right after a run.)
+   */
+  command(line: string): Promise<void>;
   /** The mode the next session replacement binds extensions in. */
   setMode(mode: "tui" | "rpc"): void;
   dispose(): Promise<void>;
@@ -242,6 +250,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<PiWorld> {
     refreshOnCreate: false,
   });
   modelRuntime.registerNativeProvider(model.faux.provider);
+  const errors: string[] = [];
   const extensionFactories = [askUserExtension, ...(options.gate ? [options.gate.extension] : [])];
   const createRuntime: CreateAgentSessionRuntimeFactory = async (request) => {
     const services = await createAgentSessionServices({
@@ -278,6 +287,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<PiWorld> {
     session.bindExtensions({
       uiContext: ui.context,
       mode,
+      onError: (error) => {
+        errors.push(`${error.event}: ${error.error}`);
+      },
       commandContextActions: {
         waitForIdle: () => session.waitForIdle(),
         newSession: (o) => runtime.newSession(o),
@@ -296,7 +308,15 @@ export async function startWorld(options: WorldOptions = {}): Promise<PiWorld> {
     model,
     ui,
     runtime,
+    errors,
     branch: () => runtime.session.sessionManager.getBranch(),
+    async command(line) {
+      const [name = "", ...rest] = line.replace(/^\//u, "").split(" ");
+      const runner = runtime.session.extensionRunner;
+      const command = runner.getCommand(name);
+      if (!command) throw new Error(`no command /${name}`);
+      await command.handler(rest.join(" "), runner.createCommandContext());
+    },
     setMode(next) {
       mode = next;
     },

@@ -70,7 +70,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
         .text("Postgres it is."),
     });
     await w.runtime.session.prompt("Plan the order service");
-    const answering = w.runtime.session.prompt("/answer");
+    const answering = w.command("/answer");
     const form = await w.ui.nextForm();
     expect(w.ui.widgetText()).toBeUndefined();
     form.handleInput(KEYS.enter);
@@ -90,7 +90,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
       data: { occasion: "pending", delivered: "message", details: { status: "answered" } },
     });
     // Answered: nothing is left to answer.
-    await w.runtime.session.prompt("/answer");
+    await w.command("/answer");
     expect(w.ui.notifications.at(-1)?.text).toBe(
       "ask_user: no question is waiting for an answer on this branch.",
     );
@@ -106,7 +106,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
     const turn = w.runtime.session.prompt("Plan the order service");
     await until("the agent to be busy in the gate tool", () => gate.entered);
 
-    const answering = w.runtime.session.prompt("/answer");
+    const answering = w.command("/answer");
     const form = await w.ui.nextForm();
     form.handleInput(KEYS.enter);
     await answering;
@@ -131,7 +131,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
         .text("Noted the partial answer."),
     });
     await w.runtime.session.prompt("Plan");
-    const answering = w.runtime.session.prompt("/answer");
+    const answering = w.command("/answer");
     const form = await w.ui.nextForm();
     form.handleInput(KEYS.enter);
     form.handleInput(KEYS.escape);
@@ -147,7 +147,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
 
     const empty = await world({ model: new ScriptedModel().askUser(NO_WAIT).text("Working.") });
     await empty.runtime.session.prompt("Plan");
-    const cancelling = empty.runtime.session.prompt("/answer");
+    const cancelling = empty.command("/answer");
     (await empty.ui.nextForm()).handleInput(KEYS.escape);
     await cancelling;
     expect(empty.ui.notifications.map((n) => n.text)).toContain(
@@ -176,7 +176,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
     );
 
     ui.onSelect = (_title, options) => options[1];
-    const answering = w.runtime.session.prompt("/answer");
+    const answering = w.command("/answer");
     const form = await ui.nextForm();
     expect(ui.selects.at(-1)).toEqual({
       title: "Which question do you want to answer?",
@@ -198,7 +198,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
         .text("Working."),
     });
     await w.runtime.session.prompt("Plan");
-    const answering = w.runtime.session.prompt("/answer 2");
+    const answering = w.command("/answer 2");
     const form = await w.ui.nextForm();
     form.handleInput(KEYS.enter); // the first question answered in the open form: a draft
     const file = w.runtime.session.sessionFile ?? "";
@@ -225,7 +225,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
     const w = await world({ model: new ScriptedModel().askUser(NO_WAIT).text("Working.") });
     await w.runtime.session.prompt("Plan");
     w.runtime.session.setActiveToolsByName(["read"]);
-    await w.runtime.session.prompt("/answer");
+    await w.command("/answer");
     expect(w.ui.formsOpened).toBe(0);
     expect(w.ui.notifications.map((n) => n.text)).toContain(
       "ask_user: the tool was turned off, so the questions waiting for an answer were withdrawn; nothing was sent.",
@@ -244,7 +244,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
     await w.runtime.session.prompt("Plan");
     expect(w.ui.widgetText()).toBe("? 1 question waits for your answer: type /answer");
     w.ui.onSelect = (_title, options) => options.find((o) => o.includes("SQLite"));
-    await w.runtime.session.prompt("/answer");
+    await w.command("/answer");
     await until("the answer's turn", () => w.model.requests[2]);
     await w.runtime.session.waitForIdle();
     expect(w.ui.selects[0]?.title).toContain("Which database should the service use?");
@@ -265,12 +265,12 @@ describe("pending asks and branches", () => {
 
     await w.runtime.session.navigateTree(greeting);
     expect(w.ui.widgetText()).toBeUndefined();
-    await w.runtime.session.prompt("/answer");
+    await w.command("/answer");
     expect(w.ui.formsOpened).toBe(0);
 
     await w.runtime.session.navigateTree(leaf);
     expect(w.ui.widgetText()).toContain("1 question");
-    const answering = w.runtime.session.prompt("/answer");
+    const answering = w.command("/answer");
     (await w.ui.nextForm()).handleInput(KEYS.enter);
     await answering;
     await until("the answer's turn", () => w.model.requests[3]);
@@ -285,7 +285,7 @@ describe("pending asks and branches", () => {
     await w.runtime.session.prompt("Hi");
     const greeting = w.branch().at(-1)?.id ?? "";
     await w.runtime.session.prompt("Plan");
-    const answering = w.runtime.session.prompt("/answer");
+    const answering = w.command("/answer");
     const form = await w.ui.nextForm();
     await w.runtime.session.navigateTree(greeting);
     form.handleInput(KEYS.enter);
