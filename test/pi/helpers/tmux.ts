@@ -71,6 +71,11 @@ export class TmuxSession {
     }
   }
 
+  /** The process id of the program the pane runs (tmux's pane_pid). */
+  panePid(): number {
+    return Number.parseInt(this.#tmux("display-message", "-p", "-t", "main", "#{pane_pid}"), 10);
+  }
+
   close(): void {
     try {
       this.#tmux("kill-server");
