@@ -46,3 +46,24 @@ export function recoverInterruptedAsk(survival: Survival, ctx: ExtensionContext)
     survival.notify(`ask_user: the recovered question failed: ${reason}`, "error");
   });
 }
+
+/**
+ * After a restart, asks that did not wait and were never answered are pending again: their call
+ * told the agent an answer would come. (A session that closed normally ended them as
+ * `session_closed`, which counts as an answer record, so only a killed Pi leaves any.)
+ */
+export function restorePendingAsks(survival: Survival, ctx: ExtensionContext): void {
+  survival.use(ctx);
+  if (!ctx.hasUI) return;
+  for (const call of scanBranch(ctx.sessionManager.getBranch()).calls) {
+    if (call.result?.details?.status !== "pending" || call.laterAnswers.length > 0) continue;
+    if (survival.pending.has(call.callEntryId)) continue;
+    const resolved = resolveAsk(call);
+    if (!resolved.ok) continue;
+    survival.pending.add({
+      callEntryId: call.callEntryId,
+      toolCallId: call.toolCallId,
+      ask: resolved.ask,
+    });
+  }
+}

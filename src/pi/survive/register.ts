@@ -13,8 +13,9 @@ export type SurvivalLoader = () => Promise<Survival>;
 
 /**
  * Registers the events, commands and shortcut that let asks outlive their tool call. Nothing
- * heavy loads here: the state and its code load on the first session start in the terminal UI,
- * the first ask_user call, or the first command, so `pi -p` pays almost nothing for them.
+ * heavy loads here: the state and its code load on the first session start where someone can
+ * answer (the terminal UI, RPC), the first ask_user call, or the first command, so `pi -p` pays
+ * almost nothing for them.
  */
 export function registerSurvival(
   pi: ExtensionAPI,
@@ -31,11 +32,12 @@ export function registerSurvival(
   };
 
   pi.on("session_start", async (_event, ctx) => {
-    if (ctx.mode !== "tui" || !ctx.hasUI) return;
-    const [survival, { recoverInterruptedAsk }] = await Promise.all([
+    if (!ctx.hasUI || (ctx.mode !== "tui" && ctx.mode !== "rpc")) return;
+    const [survival, { recoverInterruptedAsk, restorePendingAsks }] = await Promise.all([
       load(),
       import("./recovery.ts"),
     ]);
+    restorePendingAsks(survival, ctx);
     recoverInterruptedAsk(survival, ctx);
   });
   pi.on("session_tree", (_event, ctx) => {

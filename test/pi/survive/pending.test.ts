@@ -32,8 +32,10 @@ const API = {
 const NO_WAIT = { questions: [DATABASE], waitForAnswer: false };
 
 const worlds: PiWorld[] = [];
+const dirs: string[] = [];
 afterEach(async () => {
   for (const world of worlds.splice(0)) await world.dispose();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 async function world(options: Parameters<typeof startWorld>[0] = {}): Promise<PiWorld> {
@@ -190,6 +192,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
 
   it("session shutdown ends every pending ask as session_closed and sends nothing, even a draft", async () => {
     const dir = mkdtempSync(join(tmpdir(), "askuser-shutdown-"));
+    dirs.push(dir);
     const w = await startWorld({
       dir,
       model: new ScriptedModel()
@@ -218,7 +221,6 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
     // The open form's draft answer is kept in the record, and was never sent.
     expect(ends[1]?.details.answers).toEqual({ api: { selected: ["REST"] } });
     expect(w.model.requests).toHaveLength(3);
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("a disabled tool withdraws its pending asks: nothing is sent", async () => {
@@ -296,5 +298,50 @@ describe("pending asks and branches", () => {
     // Hi, Plan, and the turn after the pending result: no turn for the answer.
     expect(w.model.requests).toHaveLength(3);
     expect(askuserEntries(w.branch())).toEqual([]);
+  });
+});
+
+describe("pending asks across restarts", () => {
+  it("after a kill they wait again; after a normal quit they stay ended", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "askuser-pending-restart-"));
+    dirs.push(dir);
+    const first = await startWorld({
+      dir,
+      model: new ScriptedModel().askUser(NO_WAIT).text("Working."),
+    });
+    await first.runtime.session.prompt("Plan");
+    const killed = first.snapshotSessionFile();
+    await first.dispose();
+
+    const second = await startWorld({
+      dir,
+      sessionFile: killed,
+      model: new ScriptedModel().text("Got it."),
+    });
+    expect(second.ui.widgetText()).toBe(
+      "? 1 question waits for your answer: press Alt+A or type /answer",
+    );
+    const answering = second.command("/answer");
+    (await second.ui.nextForm()).handleInput(KEYS.enter);
+    await answering;
+    await until("the answer's turn", () => second.model.requests[0]);
+    await second.runtime.session.waitForIdle();
+    expect(laterAnswers(second)).toHaveLength(1);
+    const answered = second.snapshotSessionFile();
+    await second.dispose();
+
+    const third = await world({ dir, sessionFile: answered });
+    expect(third.ui.widgetText()).toBeUndefined();
+    const quitWhilePending = await startWorld({
+      dir,
+      model: new ScriptedModel().askUser(NO_WAIT).text("Working."),
+    });
+    await quitWhilePending.runtime.session.prompt("Plan");
+    const file = quitWhilePending.runtime.session.sessionFile ?? "";
+    await quitWhilePending.dispose();
+    const fourth = await world({ dir, sessionFile: file });
+    expect(fourth.ui.widgetText()).toBeUndefined();
+    await fourth.command("/answer");
+    expect(fourth.ui.formsOpened).toBe(0);
   });
 });
