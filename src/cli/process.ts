@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { Ask, AskDetails } from "../core/index.ts";
 import type { CliIo } from "./io.ts";
 import { main } from "./main.ts";
 
@@ -11,6 +12,7 @@ export async function runFromProcess(): Promise<void> {
     readStdin,
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
     env: process.env,
+    openForm,
   };
   try {
     process.exitCode = await main(process.argv.slice(2), io, await packageVersion());
@@ -20,6 +22,12 @@ export async function runFromProcess(): Promise<void> {
     );
     process.exitCode = 70;
   }
+}
+
+/** Loaded on demand: a run with --answers or without a terminal never loads the TUI. */
+async function openForm(ask: Ask): Promise<AskDetails> {
+  const { runTerminalForm } = await import("../tui/run-terminal-form.ts");
+  return runTerminalForm(ask, { env: process.env });
 }
 
 async function readStdin(): Promise<string> {

@@ -1,0 +1,206 @@
+import type { Component, Focusable, TUI } from "@earendil-works/pi-tui";
+import {
+  type Answer,
+  type Ask,
+  type AskDetails,
+  createFormState,
+  detailsFromForm,
+  type FormAction,
+  type FormState,
+  isSubmitTab,
+  type Resolution,
+  reduceForm,
+} from "../core/index.ts";
+import { COMMAND_EFFECTS, DISMISS_CONFIRMATION } from "./commands.ts";
+import { DraftEditor } from "./draft-editor.ts";
+import { decodeKey } from "./keymap/decode.ts";
+import { DEFAULT_KEYMAP, type FormKeymap, type KeyContext } from "./keymap/keymap.ts";
+import { KeymapError, keymapProblems } from "./keymap/validate-keymap.ts";
+import { type FormFrame, renderFormFrame } from "./render/frame.ts";
+import type { FormTheme } from "./theme.ts";
+
+export interface AskFormOptions {
+  readonly ask: Ask;
+  readonly theme: FormTheme;
+  /** The TUI the form lives in: the editor asks it for renders and the terminal's height. */
+  readonly tui: TUI;
+  /** Called exactly once, when the form ends for any reason. */
+  readonly onDone: (details: AskDetails) => void;
+  /** The key table; DEFAULT_KEYMAP when absent. Checked at construction (KeymapError). */
+  readonly keymap?: FormKeymap;
+  /** Answers to start from (pre-filled answers count as confirmed). */
+  readonly prefill?: Readonly<Record<string, Answer>>;
+  /** Called after every state change, e.g. to restart an idle timer. */
+  readonly onChange?: (state: FormState) => void;
+  /**
+   * Receives an error thrown while handling a key or rendering; the form has already ended as a
+   * UI failure. Without it the error is rethrown to the caller (the TUI).
+   */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** Which key table applies now. */
+export function keyContext(state: FormState): KeyContext {
+  if (state.cancelArmed) return "confirmCancel";
+  if (isSubmitTab(state)) return "submit";
+  return state.questions[state.tab]?.mode === "options" ? "list" : "editor";
+}
+
+/**
+ * The ask_user form as a pi-tui component. Keys become commands through the key table, commands
+ * become core actions, the core reducer decides; `render` draws the state. The same component
+ * runs inside Pi and in the standalone `askuser ask`.
+ */
+export class AskForm implements Component, Focusable {
+  private current: FormState;
+  private readonly options: AskFormOptions;
+  private readonly keymap: FormKeymap;
+  private readonly editor: DraftEditor;
+  private previewScroll = 0;
+  private lastFrame: FormFrame | undefined;
+  private cached: { state: FormState; width: number; rows: number; scroll: number } | undefined;
+  private reported = false;
+  private hasFocus = false;
+
+  constructor(options: AskFormOptions) {
+    const keymap = options.keymap ?? DEFAULT_KEYMAP;
+    const problems = keymapProblems(keymap);
+    if (problems.length > 0) throw new KeymapError(problems);
+    this.options = options;
+    this.keymap = keymap;
+    this.current = createFormState(options.ask, options.prefill);
+    this.editor = new DraftEditor(options.tui, options.theme);
+  }
+
+  get state(): FormState {
+    return this.current;
+  }
+
+  get focused(): boolean {
+    return this.hasFocus;
+  }
+
+  set focused(value: boolean) {
+    this.hasFocus = value;
+    this.editor.focused = value;
+  }
+
+  handleInput(data: string): void {
+    if (this.current.resolution) return;
+    try {
+      this.route(data);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  render(width: number): readonly string[] {
+    const rows = this.options.tui.terminal.rows;
+    const cache = this.cached;
+    if (
+      cache &&
+      this.lastFrame &&
+      !this.editor.isOpen &&
+      cache.state === this.current &&
+      cache.width === width &&
+      cache.rows === rows &&
+      cache.scroll === this.previewScroll
+    ) {
+      return this.lastFrame.lines;
+    }
+    try {
+      const frame = renderFormFrame({
+        state: this.current,
+        width,
+        rows,
+        theme: this.options.theme,
+        keymap: this.keymap,
+        previewScroll: this.previewScroll,
+        ...(this.editor.isOpen ? { editorLines: this.editor.render(width) } : {}),
+      });
+      this.previewScroll = frame.preview.offset;
+      this.lastFrame = frame;
+      this.cached = { state: this.current, width, rows, scroll: this.previewScroll };
+      return frame.lines;
+    } catch (error) {
+      this.fail(error);
+      return [];
+    }
+  }
+
+  invalidate(): void {
+    this.cached = undefined;
+    this.editor.invalidate();
+  }
+
+  /** Ends the form from outside (abort, timeout, UI failure); does nothing once it has ended. */
+  end(resolution: Exclude<Resolution, { kind: "submitted" }>): void {
+    this.dispatch({ type: "end", resolution });
+  }
+
+  private route(data: string): void {
+    const context = keyContext(this.current);
+    if (context === "editor" && this.editor.claims(data)) {
+      this.typeIntoEditor(data);
+      return;
+    }
+    const command = decodeKey(this.keymap, context, data);
+    if (command === undefined) {
+      if (context === "editor") this.typeIntoEditor(data);
+      else if (context === "confirmCancel") this.dispatch(DISMISS_CONFIRMATION);
+      return;
+    }
+    const effect = COMMAND_EFFECTS[command];
+    if (effect.kind === "action") this.dispatch(effect.action);
+    else if (effect.kind === "editorInput") this.typeIntoEditor(effect.data);
+    else this.scrollPreview(effect.direction);
+  }
+
+  private typeIntoEditor(data: string): void {
+    const text = this.editor.input(data);
+    if (text !== this.current.questions[this.current.tab]?.draft) {
+      this.dispatch({ type: "editDraft", text });
+    } else {
+      // The cursor may have moved without the text changing.
+      this.options.tui.requestRender();
+    }
+  }
+
+  private scrollPreview(direction: -1 | 1): void {
+    const limits = this.lastFrame?.preview;
+    if (!limits) return;
+    const next = Math.max(
+      0,
+      Math.min(limits.maxOffset, this.previewScroll + direction * limits.page),
+    );
+    if (next === this.previewScroll) return;
+    this.previewScroll = next;
+    this.options.tui.requestRender();
+  }
+
+  private dispatch(action: FormAction): void {
+    const before = this.current;
+    const next = reduceForm(before, action);
+    if (next === before) return;
+    this.current = next;
+    if (next.tab !== before.tab || highlightOf(next) !== highlightOf(before))
+      this.previewScroll = 0;
+    this.editor.sync(next);
+    this.options.onChange?.(next);
+    if (next.resolution && !this.reported) {
+      this.reported = true;
+      this.options.onDone(detailsFromForm(next));
+    }
+    this.options.tui.requestRender();
+  }
+
+  private fail(error: unknown): void {
+    if (!this.current.resolution) this.end({ kind: "cancelled", origin: "ui_failure" });
+    if (!this.options.onError) throw error;
+    this.options.onError(error);
+  }
+}
+
+function highlightOf(state: FormState): number | undefined {
+  return state.questions[state.tab]?.highlight;
+}

@@ -1,0 +1,75 @@
+import { visibleWidth } from "@earendil-works/pi-tui";
+import type { FormState, Notice } from "../../core/index.ts";
+import type { FormKeymap } from "../keymap/keymap.ts";
+import type { FormTheme } from "../theme.ts";
+import { keyLabel } from "./hints.ts";
+import { safeInline } from "./safe-text.ts";
+import { wrapLine } from "./wrap.ts";
+
+const SEPARATOR = " · ";
+
+/** Hint items joined with " · ", wrapped between items so no hint is split across lines. */
+export function renderHints(items: readonly string[], width: number, theme: FormTheme): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const item of items) {
+    const candidate = line ? line + SEPARATOR + item : item;
+    if (line && visibleWidth(candidate) > width) {
+      lines.push(line);
+      line = item;
+    } else {
+      line = candidate;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.flatMap((l) => wrapLine(l, width)).map(theme.dim);
+}
+
+/** A message the reducer left for the user, in words that name the key to press. */
+export function renderNotice(
+  state: FormState,
+  notice: Notice,
+  keymap: FormKeymap,
+  width: number,
+  theme: FormTheme,
+): string[] {
+  let text: string;
+  if (notice.kind === "select_first") {
+    const toggle = keyLabel(keymap, "list", ["toggle"]);
+    text = `Select at least one option first${toggle ? ` (${toggle} toggles)` : ""}.`;
+  } else {
+    const headers = notice.unanswered.map((id) => {
+      const question = state.ask.questions.find((q) => q.id === id);
+      return safeInline(question?.header ?? id);
+    });
+    const again = keyLabel(keymap, "submit", ["activate"]) ?? "submit";
+    const count = headers.length === 1 ? "1 question has" : `${headers.length} questions have`;
+    text = `${count} no answer: ${headers.join(", ")}. Press ${again} again to submit anyway.`;
+  }
+  return wrapLine(text, width).map(theme.warning);
+}
+
+/**
+ * The cancel confirmation, drawn as a box where the footer was, so the form stays visible above
+ * it: the user sees what a cancel would leave behind.
+ */
+export function renderCancelBox(keymap: FormKeymap, width: number, theme: FormTheme): string[] {
+  const boxWidth = Math.min(width, 64);
+  const inner = boxWidth - 4;
+  const confirm =
+    keyLabel(keymap, "confirmCancel", ["confirmCancel"]) ??
+    keyLabel(keymap, "confirmCancel", ["cancelNow"]) ??
+    "cancel";
+  const body = [
+    ...wrapLine("Cancel these questions? Answers given so far are sent with the cancel.", inner),
+    ...wrapLine(`${confirm}: cancel · any other key: back to the form`, inner),
+  ];
+  const top = theme.warning(`╭${"─".repeat(boxWidth - 2)}╮`);
+  const bottom = theme.warning(`╰${"─".repeat(boxWidth - 2)}╯`);
+  const side = theme.warning("│");
+  const rows = body.map((line) => {
+    const pad = " ".repeat(Math.max(0, inner - visibleWidth(line)));
+    return `${side} ${theme.bold(line)}${pad} ${side}`;
+  });
+  return [top, ...rows, bottom];
+}

@@ -1,0 +1,55 @@
+import { visibleWidth } from "@earendil-works/pi-tui";
+import type { FormState, Question } from "../../core/index.ts";
+import type { FormTheme } from "../theme.ts";
+import { safeInline } from "./safe-text.ts";
+import { wrapBlock, wrapLine } from "./wrap.ts";
+
+/**
+ * The tab bar: one cell per question with its answered mark, then Submit. The active cell is
+ * bracketed (so it shows without colour too); every cell keeps its width whether active or not,
+ * so switching tabs never shifts the bar. Cells wrap to further lines rather than being cut.
+ */
+export function renderTabBar(state: FormState, width: number, theme: FormTheme): string[] {
+  const cells = state.ask.questions.map((question, index) => {
+    const confirmed = state.questions[index]?.confirmed ?? false;
+    const mark = confirmed ? theme.success("✓") : theme.dim("○");
+    return tabCell(`${mark} ${safeInline(question.header)}`, state.tab === index, theme);
+  });
+  cells.push(tabCell("Submit", state.tab === state.questions.length, theme));
+  const lines: string[] = [];
+  let line = "";
+  let used = 0;
+  for (const cell of cells) {
+    const cellWidth = visibleWidth(cell);
+    if (used > 0 && used + 1 + cellWidth > width) {
+      lines.push(line);
+      line = "";
+      used = 0;
+    }
+    if (cellWidth > width) {
+      lines.push(...wrapLine(cell, width));
+      continue;
+    }
+    line += (used > 0 ? " " : "") + cell;
+    used += (used > 0 ? 1 : 0) + cellWidth;
+  }
+  if (used > 0) lines.push(line);
+  return lines;
+}
+
+function tabCell(text: string, active: boolean, theme: FormTheme): string {
+  return active ? theme.selected(theme.bold(`[${text}]`)) : ` ${text} `;
+}
+
+/** Context (what the agent learned), the question itself, and how many answers it takes. */
+export function renderQuestionHeader(
+  question: Question,
+  width: number,
+  theme: FormTheme,
+): string[] {
+  const lines: string[] = [];
+  if (question.context) lines.push(...wrapBlock(question.context, width).map(theme.muted));
+  lines.push(...wrapLine(safeInline(question.question), width).map((l) => theme.bold(l)));
+  if (question.multiSelect) lines.push(theme.dim("Select all that apply."));
+  return lines;
+}

@@ -1,0 +1,74 @@
+import { visibleWidth } from "@earendil-works/pi-tui";
+import { OTHER_LABEL, type Question, type QuestionState } from "../../core/index.ts";
+import type { FormTheme } from "../theme.ts";
+import { safeInline } from "./safe-text.ts";
+import { wrapBlock, wrapWithPrefix } from "./wrap.ts";
+
+export interface OptionList {
+  readonly lines: string[];
+  /** Where each row starts in `lines`, plus a final entry at `lines.length`. */
+  readonly rowStarts: readonly number[];
+}
+
+const OTHER_HINT = "Type your own answer";
+
+/**
+ * The option rows and the final "Other" row: cursor, number, selection mark, label; with
+ * `descriptions`, each option's description below its label (used when there is no side pane).
+ */
+export function renderOptionList(
+  question: Question,
+  state: QuestionState,
+  width: number,
+  theme: FormTheme,
+  descriptions: boolean,
+): OptionList {
+  const lines: string[] = [];
+  const rowStarts: number[] = [];
+  const rowCount = question.options.length + 1;
+  for (let row = 0; row < rowCount; row++) {
+    rowStarts.push(lines.length);
+    const option = question.options[row];
+    const highlighted = state.highlight === row;
+    const chosen = option ? state.selected.includes(row) : state.other !== undefined;
+    const prefix = rowPrefix(row, highlighted, chosen, question.multiSelect, theme);
+    const labelStyle = highlighted ? (t: string) => theme.accent(theme.bold(t)) : theme.text;
+    if (option) {
+      lines.push(...wrapWithPrefix(prefix, safeInline(option.label), width, labelStyle));
+      if (descriptions && option.description) {
+        lines.push(...indented(prefix, option.description, width, theme.muted));
+      }
+    } else {
+      lines.push(...wrapWithPrefix(prefix, OTHER_LABEL, width, labelStyle));
+      if (state.other !== undefined)
+        lines.push(...indented(prefix, state.other, width, theme.text));
+      else if (descriptions) lines.push(...indented(prefix, OTHER_HINT, width, theme.muted));
+    }
+  }
+  rowStarts.push(lines.length);
+  return { lines, rowStarts };
+}
+
+function rowPrefix(
+  row: number,
+  highlighted: boolean,
+  chosen: boolean,
+  multiSelect: boolean,
+  theme: FormTheme,
+): string {
+  const cursor = highlighted ? theme.accent("❯ ") : "  ";
+  const number = row < 9 ? theme.dim(`${row + 1}. `) : "   ";
+  const mark = multiSelect ? (chosen ? "[✓] " : "[ ] ") : chosen ? "● " : "○ ";
+  return cursor + number + (chosen ? theme.success(mark) : theme.dim(mark));
+}
+
+/** Text under a row, aligned with the row's label. */
+function indented(
+  prefix: string,
+  text: string,
+  width: number,
+  style: (text: string) => string,
+): string[] {
+  const pad = " ".repeat(visibleWidth(prefix));
+  return wrapBlock(text, width - pad.length).map((line) => pad + style(line));
+}

@@ -1,0 +1,33 @@
+import { visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import { Memo } from "./memo.ts";
+import { safeLines } from "./safe-text.ts";
+
+const wrapped = new Memo<readonly string[]>(4096);
+
+/** One line of plain (unstyled) text wrapped to `width` columns; never loses a character. */
+export function wrapLine(text: string, width: number): readonly string[] {
+  const columns = Math.max(2, width);
+  if (visibleWidth(text) <= columns) return [text];
+  return wrapped.get(`${columns}\u0000${text}`, () => wrapTextWithAnsi(text, columns));
+}
+
+/** Multi-line model text, made safe and wrapped: each source line wraps on its own. */
+export function wrapBlock(text: string, width: number): string[] {
+  return safeLines(text).flatMap((line) => wrapLine(line, width));
+}
+
+/**
+ * Wraps `text` after a first-line prefix, indenting continuation lines to the prefix's width so
+ * wrapped labels stay aligned under their first line.
+ */
+export function wrapWithPrefix(
+  prefix: string,
+  text: string,
+  width: number,
+  style: (text: string) => string = (t) => t,
+): string[] {
+  const indent = visibleWidth(prefix);
+  const lines = wrapLine(text, width - indent);
+  const pad = " ".repeat(indent);
+  return lines.map((line, index) => (index === 0 ? prefix : pad) + style(line));
+}

@@ -1,0 +1,109 @@
+import { ProcessTerminal, type Terminal, TuiMainScreen } from "@earendil-works/pi-tui";
+import type { Ask, AskDetails, CancelOrigin } from "../core/index.ts";
+import { AskForm } from "./ask-form.ts";
+import type { FormKeymap } from "./keymap/keymap.ts";
+import { defaultAnsiTheme } from "./theme.ts";
+
+/** The process events the standalone form listens to; `process` in real use. */
+export interface SignalSource {
+  on(signal: NodeJS.Signals, listener: () => void): unknown;
+  off(signal: NodeJS.Signals, listener: () => void): unknown;
+}
+
+export interface TerminalFormOptions {
+  /** Defaults to the process's own terminal. */
+  readonly terminal?: Terminal;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly keymap?: FormKeymap;
+  readonly signals?: SignalSource;
+  /** Receives an error that broke the form, after the terminal is restored. Defaults to stderr. */
+  readonly reportError?: (error: unknown) => void;
+}
+
+/**
+ * What each signal means for the form. The user's own Ctrl+C arrives as a key in raw mode; a
+ * SIGINT from elsewhere is still an interrupt on the user's behalf. SIGTERM and SIGHUP end the
+ * form without the user choosing to.
+ */
+const SIGNAL_ORIGINS: ReadonlyArray<readonly [NodeJS.Signals, CancelOrigin]> = [
+  ["SIGINT", "user"],
+  ["SIGTERM", "session_closed"],
+  ["SIGHUP", "disconnected"],
+];
+
+/**
+ * Shows the form inline below the cursor (the terminal's main screen, not the alternate one),
+ * resolves with its outcome, and always gives the terminal back: raw mode, bracketed paste,
+ * keyboard protocol and cursor are restored on submit, cancel, a signal or an error, and the form's
+ * lines are cleared so the result printed next starts where the form did.
+ */
+export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Promise<AskDetails> {
+  const terminal = options.terminal ?? new ProcessTerminal();
+  const signals = options.signals ?? process;
+  const reportError = options.reportError ?? writeErrorToStderr;
+  const tui = new TuiMainScreen(terminal);
+  const errors: unknown[] = [];
+
+  return new Promise<AskDetails>((resolve, reject) => {
+    let finished = false;
+    let listeners: ReadonlyArray<readonly [NodeJS.Signals, () => void]> = [];
+    const release = () => {
+      for (const [signal, listener] of listeners) signals.off(signal, listener);
+      try {
+        tui.renderNow();
+      } finally {
+        tui.stop();
+      }
+    };
+    const finish = (details: AskDetails) => {
+      if (finished) return;
+      finished = true;
+      // Let the key handler that ended the form return before the terminal is torn down.
+      setImmediate(() => {
+        try {
+          release();
+        } catch (error) {
+          errors.push(error);
+        }
+        for (const error of errors) reportError(error);
+        terminal.drainInput(200, 20).then(
+          () => resolve(details),
+          () => resolve(details),
+        );
+      });
+    };
+
+    try {
+      const form = new AskForm({
+        ask,
+        theme: defaultAnsiTheme(options.env ?? process.env),
+        tui,
+        ...(options.keymap ? { keymap: options.keymap } : {}),
+        onDone: finish,
+        onError: (error) => errors.push(error),
+      });
+      listeners = SIGNAL_ORIGINS.map(([signal, origin]) => {
+        const listener = () => form.end({ kind: "cancelled", origin });
+        signals.on(signal, listener);
+        return [signal, listener] as const;
+      });
+      tui.addChild(form);
+      tui.setFocus(form);
+      tui.start();
+    } catch (error) {
+      finished = true;
+      try {
+        release();
+      } catch (releaseError) {
+        errors.push(releaseError);
+      }
+      for (const extra of errors) reportError(extra);
+      reject(error);
+    }
+  });
+}
+
+function writeErrorToStderr(error: unknown): void {
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`askuser: the form failed: ${text}\n`);
+}
