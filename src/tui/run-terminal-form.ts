@@ -2,7 +2,7 @@ import { ProcessTerminal, type Terminal, TuiMainScreen } from "@earendil-works/p
 import type { Ask, AskDetails, CancelOrigin } from "../core/index.ts";
 import { AskForm } from "./ask-form.ts";
 import type { FormKeymap } from "./keymap/keymap.ts";
-import { defaultAnsiTheme } from "./theme.ts";
+import { defaultAnsiTheme, type FormTheme } from "./theme.ts";
 
 /** The process events the standalone form listens to; `process` in real use. */
 export interface SignalSource {
@@ -14,6 +14,8 @@ export interface TerminalFormOptions {
   /** Defaults to the process's own terminal. */
   readonly terminal?: Terminal;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Defaults to the ANSI theme for `env` (which honours NO_COLOR). */
+  readonly theme?: FormTheme;
   readonly keymap?: FormKeymap;
   readonly signals?: SignalSource;
   /** Receives an error that broke the form, after the terminal is restored. Defaults to stderr. */
@@ -76,7 +78,7 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
     try {
       const form = new AskForm({
         ask,
-        theme: defaultAnsiTheme(options.env ?? process.env),
+        theme: options.theme ?? defaultAnsiTheme(options.env ?? process.env),
         tui,
         ...(options.keymap ? { keymap: options.keymap } : {}),
         onDone: finish,

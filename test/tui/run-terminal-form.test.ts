@@ -1,0 +1,101 @@
+import { EventEmitter } from "node:events";
+import { describe, expect, it } from "vitest";
+import type { CancelOrigin } from "../../src/core/index.ts";
+import { runTerminalForm } from "../../src/tui/run-terminal-form.ts";
+import { identityTheme } from "../../src/tui/theme.ts";
+import { keyBytes } from "./support/keys.ts";
+import { PICK_ONE, TWO_QUESTIONS } from "./support/payloads.ts";
+import { askOf } from "./support/render-form.ts";
+import { VirtualTerminal } from "./support/virtual-terminal.ts";
+
+class RecordingTerminal extends VirtualTerminal {
+  stops = 0;
+  override stop(): void {
+    this.stops += 1;
+    super.stop();
+  }
+}
+
+function setup(payload = PICK_ONE) {
+  const terminal = new RecordingTerminal(80, 24);
+  terminal.write("$ askuser ask payload.json\r\n");
+  const signals = new EventEmitter();
+  const errors: unknown[] = [];
+  const run = runTerminalForm(askOf(payload), {
+    terminal,
+    signals,
+    env: {},
+    theme: identityTheme,
+    reportError: (error) => errors.push(error),
+  });
+  return { terminal, signals, errors, run };
+}
+
+describe("runTerminalForm", () => {
+  it("resolves with the answer, gives the terminal back and clears the form's lines", async () => {
+    const { terminal, signals, run } = setup();
+    terminal.send(keyBytes("down"));
+    terminal.send(keyBytes("enter"));
+    const details = await run;
+    await terminal.flush();
+    expect(details).toMatchObject({ status: "answered", answers: { q1: { selected: ["Deno"] } } });
+    expect(terminal.stops).toBe(1);
+    expect(terminal.viewport().filter((row) => row !== "")).toEqual(["$ askuser ask payload.json"]);
+    expect(terminal.cursor()).toEqual({ row: 1, column: 0 });
+    expect(signals.eventNames()).toEqual([]);
+  });
+
+  it.each<[NodeJS.Signals, CancelOrigin]>([
+    ["SIGTERM", "session_closed"],
+    ["SIGHUP", "disconnected"],
+    ["SIGINT", "user"],
+  ])("ends the form on %s (%s) and restores the terminal", async (signal, origin) => {
+    const { terminal, signals, run } = setup(TWO_QUESTIONS);
+    terminal.send(keyBytes("1"));
+    signals.emit(signal);
+    const details = await run;
+    expect(details).toMatchObject({ status: "cancelled", origin });
+    expect(terminal.stops).toBe(1);
+    expect(signals.eventNames()).toEqual([]);
+  });
+
+  it("ends the form as a UI failure when it throws, and reports the error after restoring", async () => {
+    const terminal = new RecordingTerminal(80, 24);
+    const errors: unknown[] = [];
+    let stopsWhenReported = -1;
+    let broken = false;
+    const run = runTerminalForm(askOf(PICK_ONE), {
+      terminal,
+      signals: new EventEmitter(),
+      theme: {
+        ...identityTheme,
+        accent: (text) => {
+          if (broken) throw new Error("theme broke");
+          return text;
+        },
+      },
+      reportError: (error) => {
+        stopsWhenReported = terminal.stops;
+        errors.push(error);
+      },
+    });
+    broken = true;
+    terminal.send(keyBytes("down"));
+    const details = await run;
+    expect(details).toMatchObject({ status: "cancelled", origin: "ui_failure" });
+    expect(errors).toEqual([new Error("theme broke")]);
+    expect(stopsWhenReported).toBe(1);
+  });
+
+  it("rejects and restores the terminal when the form cannot even be built", async () => {
+    const terminal = new RecordingTerminal(80, 24);
+    const signals = new EventEmitter();
+    const run = runTerminalForm(askOf(PICK_ONE), {
+      terminal,
+      signals,
+      keymap: { list: {}, editor: {}, submit: {}, confirmCancel: {} },
+    });
+    await expect(run).rejects.toThrow(/invalid form keys/);
+    expect(signals.eventNames()).toEqual([]);
+  });
+});

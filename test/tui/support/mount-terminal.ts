@@ -1,0 +1,61 @@
+import { TuiMainScreen } from "@earendil-works/pi-tui";
+import type { AskDetails, AskInput } from "../../../src/core/index.ts";
+import { AskForm } from "../../../src/tui/ask-form.ts";
+import { identityTheme } from "../../../src/tui/theme.ts";
+import { type KeyName, keyBytes } from "./keys.ts";
+import { askOf } from "./render-form.ts";
+import { VirtualTerminal } from "./virtual-terminal.ts";
+
+/**
+ * The form inside pi-tui's real main-screen renderer, over a virtual terminal: the differential
+ * renderer, line clearing and cursor moves all run as in production. Renders happen on demand
+ * (`renderNow`) so nothing depends on timers.
+ */
+export async function mountInTerminal(
+  payload: AskInput,
+  size: { columns: number; rows: number },
+  prompt = "$ askuser ask payload.json",
+) {
+  const terminal = new VirtualTerminal(size.columns, size.rows);
+  terminal.write(`${prompt}\r\n`);
+  const tui = new TuiMainScreen(terminal);
+  const outcomes: AskDetails[] = [];
+  const form = new AskForm({
+    ask: askOf(payload),
+    theme: identityTheme,
+    tui,
+    onDone: (details) => outcomes.push(details),
+  });
+  tui.addChild(form);
+  tui.setFocus(form);
+  tui.start();
+  tui.renderNow();
+  await terminal.flush();
+
+  const settle = async () => {
+    tui.renderNow();
+    await terminal.flush();
+  };
+  return {
+    terminal,
+    tui,
+    form,
+    outcomes,
+    async press(...keys: KeyName[]) {
+      for (const key of keys) terminal.send(keyBytes(key));
+      await settle();
+    },
+    async sendRaw(data: string) {
+      terminal.send(data);
+      await settle();
+    },
+    async resize(columns: number, rows: number) {
+      terminal.resize(columns, rows);
+      await settle();
+    },
+    viewport: () => terminal.viewport(),
+    stop() {
+      tui.stop();
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { DEMO_PAYLOAD } from "../../src/cli/demo-payload.ts";
+import { splitWidths } from "../../src/tui/render/columns.ts";
+import { mountInTerminal } from "./support/mount-terminal.ts";
+import { largestPayload } from "./support/payloads.ts";
+
+type Mounted = Awaited<ReturnType<typeof mountInTerminal>>;
+const mounted: Mounted[] = [];
+async function mount(...args: Parameters<typeof mountInTerminal>): Promise<Mounted> {
+  const form = await mountInTerminal(...args);
+  mounted.push(form);
+  return form;
+}
+afterEach(() => {
+  for (const form of mounted.splice(0)) form.stop();
+});
+
+const CJK_PAYLOAD = {
+  questions: [
+    {
+      question: "用哪个数据库？",
+      options: [
+        {
+          label: "数据库甲（推荐）",
+          description: "关系型数据库，团队已经在用。",
+          preview: "表 订单\n列 编号\tbigint",
+        },
+        {
+          label: "Cafe\u0301 ｗｉｄｅ",
+          description: "Combining and full-width text.",
+          preview: "行一\n行二",
+        },
+      ],
+    },
+  ],
+};
+
+describe("the form in a virtual terminal (pi-tui's main-screen renderer over @xterm/headless)", () => {
+  it("draws inline below the prompt, not on an alternate screen", async () => {
+    const form = await mount(DEMO_PAYLOAD, { columns: 100, rows: 40 });
+    const screen = form.viewport();
+    expect(screen[0]).toBe("$ askuser ask payload.json");
+    expect(screen[1]).toMatch(/^─+$/);
+    expect(screen).toContain("[○ Database]  ○ Features   ○ API   Submit");
+  });
+
+  it("turns raw key bytes into answers, as a user at a real terminal would", async () => {
+    const form = await mount(DEMO_PAYLOAD, { columns: 100, rows: 40 });
+    await form.sendRaw("\x1b[B");
+    await form.sendRaw("\r");
+    expect(form.viewport()).toContain(" ✓ Database  [○ Features]  ○ API   Submit");
+    await form.sendRaw(" ");
+    await form.sendRaw("\x1b[B");
+    await form.sendRaw(" ");
+    expect(form.viewport().filter((row) => row.includes("[✓]"))).toHaveLength(2);
+    await form.sendRaw("\r");
+    expect(form.viewport().join("\n")).toContain("Add a note to your answer (optional):");
+    await form.sendRaw("\x1b[Z");
+    expect(form.viewport()).toContain("[✓ Database]  ✓ Features   ○ API   Submit");
+  });
+
+  it("an arrow press updates lines in place without a full redraw", async () => {
+    const form = await mount(DEMO_PAYLOAD, { columns: 100, rows: 40 });
+    const redraws = form.tui.fullRedraws;
+    await form.press("down", "down", "up");
+    expect(form.tui.fullRedraws).toBe(redraws);
+    expect(form.viewport().find((row) => row.startsWith("❯"))).toContain("2. ○ SQLite");
+  });
+
+  it("re-lays out for a narrower terminal after a resize", async () => {
+    const form = await mount(DEMO_PAYLOAD, { columns: 100, rows: 40 });
+    expect(form.viewport().some((row) => row.includes(" │ "))).toBe(true);
+    await form.resize(50, 40);
+    const rows = form.viewport();
+    expect(rows.some((row) => row.includes(" │ "))).toBe(false);
+    expect(rows.join("\n")).toContain("❯ 1. ○ Postgres (Recommended)");
+    expect(rows.join("\n")).toContain("Relational, transactional, already");
+    for (const row of rows) expect(row.length).toBeLessThanOrEqual(50);
+  });
+
+  it("scrolls the option list in a short terminal and keeps the highlighted row on screen", async () => {
+    const form = await mount(largestPayload(), { columns: 70, rows: 20 });
+    for (let row = 1; row <= 9; row++) {
+      const screen = form.viewport();
+      const highlighted = screen.find((line) => line.startsWith("❯"));
+      expect(highlighted, `row ${row}`).toContain(`${row}. `);
+      await form.press("down");
+    }
+    await form.press("up");
+    expect(form.viewport().join("\n")).toMatch(/↑ \d+ more above/);
+  });
+
+  it("keeps wide and combining characters aligned with the column separator", async () => {
+    const form = await mount(CJK_PAYLOAD, { columns: 90, rows: 30 });
+    for (const key of ["none", "down", "down"] as const) {
+      if (key !== "none") await form.press(key);
+      const bodyRows = form.viewport().filter((row) => row.includes("│"));
+      expect(bodyRows.length).toBeGreaterThanOrEqual(8);
+      const columns = new Set(
+        bodyRows.map((row) => {
+          const cells = form.terminal.emulator.buffer.active;
+          const y = form.viewport().indexOf(row);
+          const line = cells.getLine(cells.viewportY + y);
+          for (let x = 0; x < form.terminal.columns; x++) {
+            if (line?.getCell(x)?.getChars() === "│") return x;
+          }
+          return -1;
+        }),
+      );
+      // The separator " │ " starts right after the left column.
+      expect([...columns]).toEqual([(splitWidths(90)?.left ?? 0) + 1]);
+    }
+  });
+});
