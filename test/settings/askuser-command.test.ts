@@ -35,12 +35,10 @@ function setup(files: Record<string, string> = {}, trusted = false) {
   const fs = new MemoryFs();
   for (const [path, text] of Object.entries(files)) fs.files.set(path, text);
   const store = new SettingsStore({ fs, keymap: fakeKeymap, userFile: USER });
-  const command = new AskuserCommand({
-    store,
-    fs,
-    projectFile: () => (trusted ? PROJECT : undefined),
-  });
-  return { fs, store, command };
+  const command = new AskuserCommand({ store, fs });
+  const run = (args: string, ui: CommandUi) =>
+    command.run(args, trusted ? { ui, projectFile: PROJECT } : { ui });
+  return { fs, store, command: { run } };
 }
 
 describe("/askuser menu", () => {

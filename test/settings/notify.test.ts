@@ -2,7 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import type { Ask } from "../../src/core/index.ts";
 import type { CommandRequest } from "../../src/settings/notify/command-runner.ts";
-import { notificationForAsk } from "../../src/settings/notify/notification.ts";
+import {
+  type AskNotification,
+  notificationForAsk,
+} from "../../src/settings/notify/notification.ts";
 import { Notifier } from "../../src/settings/notify/notifier.ts";
 import { notificationText, UNSAFE_NOTIFICATION_CHARS } from "../../src/settings/notify/sanitize.ts";
 import { osc9, osc777, tmuxPassthrough } from "../../src/settings/notify/sequences.ts";
@@ -108,13 +111,12 @@ function notifier(options: { terminal?: boolean; insideTmux?: boolean } = {}) {
     commands.push(request);
     return { ok: true } as const;
   });
-  const n = new Notifier({
-    ...(options.terminal === false
-      ? {}
-      : { writeTerminal: (data: string) => void written.push(data) }),
-    runCommand,
-    insideTmux: options.insideTmux ?? false,
-  });
+  const inner = new Notifier({ runCommand, insideTmux: options.insideTmux ?? false });
+  const writeTerminal = (data: string) => void written.push(data);
+  const n = {
+    notify: (note: AskNotification, settings: NotificationSettings) =>
+      inner.notify(note, settings, options.terminal === false ? undefined : writeTerminal),
+  };
   return { n, written, commands, runCommand };
 }
 
@@ -165,14 +167,15 @@ describe("Notifier", () => {
       async () => ({ ok: false, reason: "exited with code 2: nope" }) as const,
     );
     const written: string[] = [];
-    const n = new Notifier({
-      writeTerminal: (data) => {
-        if (data.includes("]9;")) throw new Error("EPIPE");
-        written.push(data);
-      },
-      runCommand,
-      insideTmux: false,
-    });
+    const notifier = new Notifier({ runCommand, insideTmux: false });
+    const writeTerminal = (data: string) => {
+      if (data.includes("]9;")) throw new Error("EPIPE");
+      written.push(data);
+    };
+    const n = {
+      notify: (note: AskNotification, settings: NotificationSettings) =>
+        notifier.notify(note, settings, writeTerminal),
+    };
     const first = await n.notify(NOTE, ALL_ON);
     expect(first).toMatchInlineSnapshot(`
       [

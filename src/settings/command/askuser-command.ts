@@ -15,8 +15,12 @@ export interface CommandUi {
 export interface AskuserCommandDeps {
   readonly store: SettingsStore;
   readonly fs: SettingsFs;
-  /** Where to look for a project file right now: only a trusted project's file is given. */
-  readonly projectFile: () => string | undefined;
+}
+
+export interface CommandContext {
+  readonly ui: CommandUi;
+  /** The project's settings file, given only when the project is trusted. */
+  readonly projectFile?: string;
 }
 
 export interface Feedback {
@@ -36,12 +40,15 @@ export class AskuserCommand {
   readonly #deps: AskuserCommandDeps;
   /** `/askuser reset` typed once arms the reset; any other use of the command disarms it. */
   #resetArmed = false;
+  #projectFile: string | undefined;
 
   constructor(deps: AskuserCommandDeps) {
     this.#deps = deps;
   }
 
-  async run(args: string, ui: CommandUi): Promise<void> {
+  async run(args: string, context: CommandContext): Promise<void> {
+    const ui = context.ui;
+    this.#projectFile = context.projectFile;
     const [verb, ...rest] = args.trim().split(/\s+/u).filter(Boolean);
     const wasArmed = this.#resetArmed;
     this.#resetArmed = false;
@@ -216,7 +223,7 @@ export class AskuserCommand {
 
   /** Loads like an ask would (without creating the file); problems not reported yet are shown here. */
   async #load(ui: CommandUi): Promise<SettingsSnapshot> {
-    const projectFile = this.#deps.projectFile();
+    const projectFile = this.#projectFile;
     const options: LoadOptions =
       projectFile === undefined
         ? { createUserFile: false }

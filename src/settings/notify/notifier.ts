@@ -6,12 +6,13 @@ import { BELL, osc9, osc777, tmuxPassthrough } from "./sequences.ts";
 
 export type NotificationChannel = "bell" | "osc9" | "osc777" | "command";
 
+/**
+ * Writes to the user's terminal. Absent where there is none to write to (Pi's RPC mode, whose
+ * stdout is the protocol): the terminal channels are then skipped.
+ */
+export type TerminalWriter = (data: string) => void;
+
 export interface NotifierPorts {
-  /**
-   * Writes to the user's terminal; absent where there is none to write to (Pi's RPC mode, whose
-   * stdout is the protocol): the terminal channels are then skipped.
-   */
-  readonly writeTerminal?: (data: string) => void;
   readonly runCommand: CommandRunner;
   /** Inside tmux, OSC notifications are wrapped for passthrough. */
   readonly insideTmux: boolean;
@@ -39,6 +40,7 @@ export class Notifier {
   async notify(
     notification: AskNotification,
     settings: NotificationSettings,
+    writeTerminal?: TerminalWriter,
   ): Promise<readonly ChannelFailure[]> {
     const failures: ChannelFailure[] = [];
     const fail = (channel: NotificationChannel, key: string, reason: string): void => {
@@ -48,11 +50,13 @@ export class Notifier {
       failures.push({ channel, message: failureMessage(channel, reason, settings) });
     };
 
-    for (const sequence of this.#terminalSequences(notification, settings)) {
-      try {
-        this.#ports.writeTerminal?.(sequence.data);
-      } catch (error) {
-        fail(sequence.channel, "", reasonOf(error));
+    if (writeTerminal) {
+      for (const sequence of this.#terminalSequences(notification, settings)) {
+        try {
+          writeTerminal(sequence.data);
+        } catch (error) {
+          fail(sequence.channel, "", reasonOf(error));
+        }
       }
     }
     const command = settings.command.trim();
@@ -79,7 +83,6 @@ export class Notifier {
     notification: AskNotification,
     settings: NotificationSettings,
   ): { channel: NotificationChannel; data: string }[] {
-    if (!this.#ports.writeTerminal) return [];
     const wrap = (sequence: string): string =>
       this.#ports.insideTmux ? tmuxPassthrough(sequence) : sequence;
     const out: { channel: NotificationChannel; data: string }[] = [];
