@@ -1,5 +1,6 @@
 import type { AgentToolResult } from "@earendil-works/pi-coding-agent";
-import { type AskDetails, modelText } from "../core/index.ts";
+import { type Ask, type AskDetails, modelText } from "../core/index.ts";
+import { REASK_BLOCKED_TEXT, reaskBlockedDetails } from "../settings/reask-guard.ts";
 
 export type AskToolResult = AgentToolResult<AskDetails>;
 
@@ -19,4 +20,12 @@ export function toolResult(details: AskDetails): AskToolResult {
 function isFailure(details: AskDetails): boolean {
   if (details.status === "invalid" || details.status === "unavailable") return true;
   return details.status === "cancelled" && details.origin === "ui_failure";
+}
+
+/** An ask the re-ask guard stopped: the model is told why nothing was shown, and not to ask again. */
+export function reaskBlockedResult(ask: Ask): AskToolResult {
+  return {
+    content: [{ type: "text", text: REASK_BLOCKED_TEXT }],
+    details: reaskBlockedDetails(ask),
+  };
 }

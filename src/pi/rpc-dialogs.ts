@@ -30,6 +30,11 @@ class TurnAborted extends Error {
   override readonly name = "TurnAborted";
 }
 
+/** The idle timeout fired while a dialog was open: the ask ends as timed out. */
+class TimedOut extends Error {
+  override readonly name = "TimedOut";
+}
+
 /** The client answered a select with a value that is none of its rows. */
 export class UnknownChoiceError extends Error {
   override readonly name = "UnknownChoiceError";
@@ -49,13 +54,16 @@ export async function askThroughDialogs(
   port: DialogPort,
   signal: AbortSignal | undefined,
   reportFailure: (error: unknown) => void,
+  idleTimeout?: AbortSignal,
 ): Promise<AskDetails> {
-  const flow = new DialogFlow(ask, port, signal);
+  const flow = new DialogFlow(ask, port, signal, idleTimeout);
   try {
     await flow.run();
   } catch (error) {
     if (error instanceof TurnAborted) {
       flow.dispatch({ type: "end", resolution: { kind: "cancelled", origin: "turn_abort" } });
+    } else if (error instanceof TimedOut) {
+      flow.dispatch({ type: "end", resolution: { kind: "timed_out" } });
     } else {
       flow.dispatch({ type: "end", resolution: { kind: "cancelled", origin: "ui_failure" } });
       reportFailure(error);
@@ -68,11 +76,22 @@ class DialogFlow {
   state: FormState;
   readonly #port: DialogPort;
   readonly #signal: AbortSignal | undefined;
+  readonly #idleTimeout: AbortSignal | undefined;
+  /** What closes an open dialog: the turn's abort or the idle timeout, whichever comes first. */
+  readonly #dialogSignal: AbortSignal | undefined;
 
-  constructor(ask: Ask, port: DialogPort, signal: AbortSignal | undefined) {
+  constructor(
+    ask: Ask,
+    port: DialogPort,
+    signal: AbortSignal | undefined,
+    idleTimeout: AbortSignal | undefined,
+  ) {
     this.state = createFormState(ask);
     this.#port = port;
     this.#signal = signal;
+    this.#idleTimeout = idleTimeout;
+    const signals = [signal, idleTimeout].filter((s): s is AbortSignal => s !== undefined);
+    this.#dialogSignal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   }
 
   dispatch(action: FormAction): void {
@@ -201,11 +220,13 @@ class DialogFlow {
   }
 
   #dialogOptions(): { signal?: AbortSignal } {
-    return this.#signal ? { signal: this.#signal } : {};
+    return this.#dialogSignal ? { signal: this.#dialogSignal } : {};
   }
 
+  /** A turn abort wins over a timeout that fired in the same moment: the user never chose either. */
   #throwIfAborted(): void {
     if (this.#signal?.aborted) throw new TurnAborted("the turn was aborted");
+    if (this.#idleTimeout?.aborted) throw new TimedOut("the idle timeout expired");
   }
 }
 

@@ -9,8 +9,11 @@ import {
   TOOL_LABEL,
   TOOL_NAME,
 } from "../core/index.ts";
-import { executeAsk } from "./execute.ts";
+import { type AskEnvironment, executeAsk } from "./execute.ts";
 import { callText, resultText } from "./render.ts";
+import { reaskBlockedResult } from "./result.ts";
+import { askThroughDialogs } from "./rpc-dialogs.ts";
+import type { AskSettings } from "./settings/ask-settings.ts";
 import { type CreateForm, openTuiForm } from "./tui-form.ts";
 
 export interface AskUserToolOptions {
@@ -18,6 +21,8 @@ export interface AskUserToolOptions {
   readonly createForm: CreateForm;
   /** Removes ask_user from the session's active tools (in Pi: `pi.setActiveTools`). */
   readonly deactivate: () => void;
+  /** The user's settings around each ask (keys, idle timeout, notifications, re-ask guard). */
+  readonly settings?: AskSettings;
 }
 
 /**
@@ -37,12 +42,13 @@ export function askUserTool(
     parameters: AskInputSchema,
     exposure: "model-only",
     executionMode: "sequential",
-    execute(_toolCallId, params, signal, _onUpdate, ctx) {
+    async execute(_toolCallId, params, signal, _onUpdate, ctx) {
       const reportFailure = (error: unknown): void => {
         const reason = error instanceof Error ? error.message : String(error);
         ctx.ui.notify(`ask_user: the question UI failed: ${reason}`, "error");
       };
-      return executeAsk(params, {
+      const settings = options.settings;
+      const environment: AskEnvironment = {
         mode: ctx.mode,
         hasUI: ctx.hasUI,
         signal: signal ?? ctx.signal,
@@ -51,7 +57,22 @@ export function askUserTool(
         dialogs: ctx.ui,
         deactivate: options.deactivate,
         reportFailure,
+      };
+      if (!settings) return executeAsk(params, environment);
+      const result = await executeAsk(params, {
+        ...environment,
+        preempt: (ask) => (settings.guard.blocked ? reaskBlockedResult(ask) : undefined),
+        openForm: (ask, formSignal) =>
+          settings.openForm(ctx, ask, (createForm) =>
+            openTuiForm(ctx.ui, createForm, ask, formSignal, reportFailure),
+          ),
+        openDialogs: (ask, dialogSignal) =>
+          settings.openDialogs(ctx, ask, ctx.ui, (port, idleTimeout) =>
+            askThroughDialogs(ask, port, dialogSignal, reportFailure, idleTimeout),
+          ),
       });
+      settings.guard.noteOutcome(result.details);
+      return result;
     },
     renderCall(args, theme, context) {
       return reuseText(context.lastComponent, callText(args, theme));
