@@ -1,12 +1,12 @@
-import type {
-  Answer,
-  AskDetails,
-  AskStatus,
-  CancelOrigin,
-  Question,
-  ValidationIssue,
-} from "../core/index.ts";
-import { CANCEL_ORIGINS } from "../core/index.ts";
+import {
+  type Answer,
+  type AskDetails,
+  type AskStatus,
+  CANCEL_ORIGINS,
+  type CancelOrigin,
+} from "../core/outcome-types.ts";
+import type { Question } from "../core/schema.ts";
+import type { ValidationIssue } from "../core/validation-issue.ts";
 
 const STATUSES: readonly AskStatus[] = [
   "answered",

@@ -1,16 +1,11 @@
-import {
-  type Answer,
-  type AskDetails,
-  type CancelOrigin,
-  formatAnswerValue,
-  formatIssue,
-  neutraliseInline,
-  neutraliseMultiline,
-  OTHER_LABEL,
-  type Question,
-  showsPartialAnswers,
-  TOOL_NAME,
-} from "../core/index.ts";
+import { formatAnswerValue } from "../core/answer-format.ts";
+import { OTHER_LABEL } from "../core/limits.ts";
+import { showsPartialAnswers } from "../core/outcome.ts";
+import type { Answer, AskDetails, CancelOrigin } from "../core/outcome-types.ts";
+import type { Question } from "../core/schema.ts";
+import { TOOL_NAME } from "../core/steering.ts";
+import { neutraliseInline, neutraliseMultiline } from "../core/text-safety.ts";
+import { formatIssue } from "../core/validation-issue.ts";
 import { readDetails } from "./render-details.ts";
 
 /** The theme slots the renderers use; Pi's `Theme` fits, and tests pass identity styles. */

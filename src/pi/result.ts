@@ -1,5 +1,7 @@
 import type { AgentToolResult } from "@earendil-works/pi-coding-agent";
-import { type Ask, type AskDetails, modelText } from "../core/index.ts";
+import { modelText } from "../core/model-text.ts";
+import type { AskDetails } from "../core/outcome-types.ts";
+import type { Ask } from "../core/schema.ts";
 import { REASK_BLOCKED_TEXT, reaskBlockedDetails } from "../settings/reask-guard.ts";
 
 export type AskToolResult = AgentToolResult<AskDetails>;

@@ -1,34 +1,29 @@
 import type { ToolDefinition } from "@earendil-works/pi-coding-agent";
 import { Text } from "@earendil-works/pi-tui";
+import type { AskDetails } from "../core/outcome-types.ts";
+import { AskInputSchema } from "../core/schema.ts";
 import {
-  type AskDetails,
-  AskInputSchema,
   PROMPT_GUIDELINES,
   PROMPT_SNIPPET,
   TOOL_DESCRIPTION,
   TOOL_LABEL,
   TOOL_NAME,
-} from "../core/index.ts";
-import { type AskEnvironment, executeAsk } from "./execute.ts";
+} from "../core/steering.ts";
 import { callText, resultText } from "./render.ts";
-import { reaskBlockedResult } from "./result.ts";
-import { askThroughDialogs } from "./rpc-dialogs.ts";
-import type { AskSettings } from "./settings/ask-settings.ts";
-import { type CreateForm, openTuiForm } from "./tui-form.ts";
+import type { AskSettingsHooks } from "./settings/hooks.ts";
 
 export interface AskUserToolOptions {
-  /** Builds the terminal form for one ask. */
-  readonly createForm: CreateForm;
   /** Removes ask_user from the session's active tools (in Pi: `pi.setActiveTools`). */
   readonly deactivate: () => void;
   /** The user's settings around each ask (keys, idle timeout, notifications, re-ask guard). */
-  readonly settings?: AskSettings;
+  readonly settings?: AskSettingsHooks;
 }
 
 /**
  * The ask_user tool as Pi sees it. `model-only`: the model may call it, other tools (codemode
  * scripts) may not, because a question must come from the agent's own turn. `sequential`: two
- * forms must never compete for the same keyboard.
+ * forms must never compete for the same keyboard. Only what registration and rendering need is
+ * imported here (core modules by file, not the core index); `execute` loads the rest on first use.
  */
 export function askUserTool(
   options: AskUserToolOptions,
@@ -43,36 +38,8 @@ export function askUserTool(
     exposure: "model-only",
     executionMode: "sequential",
     async execute(_toolCallId, params, signal, _onUpdate, ctx) {
-      const reportFailure = (error: unknown): void => {
-        const reason = error instanceof Error ? error.message : String(error);
-        ctx.ui.notify(`ask_user: the question UI failed: ${reason}`, "error");
-      };
-      const settings = options.settings;
-      const environment: AskEnvironment = {
-        mode: ctx.mode,
-        hasUI: ctx.hasUI,
-        signal: signal ?? ctx.signal,
-        openForm: (ask, formSignal) =>
-          openTuiForm(ctx.ui, options.createForm, ask, formSignal, reportFailure),
-        dialogs: ctx.ui,
-        deactivate: options.deactivate,
-        reportFailure,
-      };
-      if (!settings) return executeAsk(params, environment);
-      const result = await executeAsk(params, {
-        ...environment,
-        preempt: (ask) => (settings.guard.blocked ? reaskBlockedResult(ask) : undefined),
-        openForm: (ask, formSignal) =>
-          settings.openForm(ctx, ask, (createForm) =>
-            openTuiForm(ctx.ui, createForm, ask, formSignal, reportFailure),
-          ),
-        openDialogs: (ask, dialogSignal) =>
-          settings.openDialogs(ctx, ask, ctx.ui, (port, idleTimeout) =>
-            askThroughDialogs(ask, port, dialogSignal, reportFailure, idleTimeout),
-          ),
-      });
-      settings.guard.noteOutcome(result.details);
-      return result;
+      const { runAsk } = await import("./run-ask.ts");
+      return runAsk(params, signal, ctx, options.deactivate, options.settings);
     },
     renderCall(args, theme, context) {
       return reuseText(context.lastComponent, callText(args, theme));

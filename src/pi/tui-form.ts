@@ -106,9 +106,15 @@ export function openTuiForm(
   });
 }
 
-/** What a terminal that shows Pi's "blocked" status says is awaited. */
+/** What a terminal that shows Pi's "blocked" status says is awaited: one short line. */
 export function blockedMessage(ask: Ask): string {
   const first = ask.questions[0];
-  if (ask.questions.length === 1 && first) return `Question: ${first.question}`;
-  return `${ask.questions.length} questions: ${ask.questions.map((q) => q.header).join(", ")}`;
+  const text =
+    ask.questions.length === 1 && first
+      ? `Question: ${first.question}`
+      : `${ask.questions.length} questions: ${ask.questions.map((q) => q.header).join(", ")}`;
+  const chars = Array.from(text);
+  return chars.length > BLOCKED_MAX ? `${chars.slice(0, BLOCKED_MAX - 1).join("")}…` : text;
 }
+
+const BLOCKED_MAX = 80;

@@ -106,4 +106,26 @@ describe("in-process Pi (SDK, mode tui) with the real form", () => {
     form.handleInput(KEYS.enter);
     expect(pi.requests).toHaveLength(1);
   });
+
+  it("an abort landing while the user submits still gives exactly one result", async () => {
+    pi = await startInProcessPi(TWO_QUESTIONS);
+    const turn = pi.session.prompt("Plan the order service");
+    const form = await pi.ui.opened();
+    for (const key of [KEYS.enter, KEYS.enter]) form.handleInput(key);
+    // The submitting Enter and the abort arrive in the same tick.
+    form.handleInput(KEYS.enter);
+    const aborted = pi.session.abort();
+    form.handleInput(KEYS.enter);
+    await Promise.all([aborted, turn]);
+    const results = pi.session.sessionManager
+      .getBranch()
+      .flatMap((entry) =>
+        entry.type === "message" && entry.message.role === "toolResult" ? [entry.message] : [],
+      );
+    expect(results).toHaveLength(1);
+    expect(results[0]?.details).toMatchObject({
+      status: "answered",
+      answers: { database: { selected: ["Postgres"] }, api: { selected: ["REST"] } },
+    });
+  });
 });

@@ -12,7 +12,7 @@ import {
   validateAskInput,
 } from "../../src/core/index.ts";
 import type { EndableForm } from "../../src/pi/hosted-form.ts";
-import { type CreateForm, openTuiForm } from "../../src/pi/tui-form.ts";
+import { blockedMessage, type CreateForm, openTuiForm } from "../../src/pi/tui-form.ts";
 
 const ask: Ask = (() => {
   const result = validateAskInput({
@@ -214,5 +214,22 @@ describe("openTuiForm: the terminal form inside Pi", () => {
   it("custom() resolving without the form's outcome is a ui_failure, not a hang", async () => {
     const h = open({ custom: "resolve-undefined" });
     expect(await h.result).toMatchObject({ status: "cancelled", origin: "ui_failure" });
+  });
+});
+
+describe("blockedMessage", () => {
+  it("names the question, or counts the questions, on one short line", () => {
+    const one = validateAskInput({
+      questions: [
+        {
+          question: `Which ${"very ".repeat(40)}long option?`,
+          options: [{ label: "A" }, { label: "B" }],
+        },
+      ],
+    });
+    if (!one.ok) throw new Error("fixture");
+    expect(blockedMessage(one.ask)).toHaveLength(80);
+    expect(blockedMessage(one.ask)).toMatch(/^Question: Which very very .*…$/u);
+    expect(blockedMessage(ask)).toBe("2 questions: DB, API");
   });
 });

@@ -36,6 +36,7 @@ async function startInteractivePi(): Promise<{ tmux: TmuxSession; sandbox: PiSan
   const tmux = new TmuxSession([process.execPath, ...sandbox.piArgs([ASKUSER_EXTENSION])], {
     env,
     cwd: sandbox.dir,
+    socketDir: sandbox.dir,
   });
   cleanup.push(
     () => sandbox.dispose(),

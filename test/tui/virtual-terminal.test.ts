@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DEMO_PAYLOAD } from "../../src/cli/demo-payload.ts";
+import { ScrollbackKeepingTerminal } from "../../src/tui/keep-scrollback.ts";
 import { splitWidths } from "../../src/tui/render/columns.ts";
 import { mountInTerminal } from "./support/mount-terminal.ts";
 import { largestPayload } from "./support/payloads.ts";
@@ -76,6 +77,32 @@ describe("the form in a virtual terminal (pi-tui's main-screen renderer over @xt
     expect(rows.join("\n")).toContain("❯ 1. ○ Postgres (Recommended)");
     expect(rows.join("\n")).toContain("Relational, transactional, already");
     for (const row of rows) expect(row.length).toBeLessThanOrEqual(50);
+  });
+
+  it("keeps the shell's scrollback through the full redraw a width change causes", async () => {
+    const history = Array.from({ length: 60 }, (_, i) => `history line ${i + 1}\r\n`).join("");
+    const scrollbackText = (form: Mounted) => {
+      const buffer = form.terminal.emulator.buffer.active;
+      const lines: string[] = [];
+      for (let y = 0; y < buffer.length; y++)
+        lines.push(buffer.getLine(y)?.translateToString(true) ?? "");
+      return lines.join("\n");
+    };
+    const kept = await mount(
+      DEMO_PAYLOAD,
+      { columns: 100, rows: 30 },
+      {
+        before: history,
+        wrap: (terminal) => new ScrollbackKeepingTerminal(terminal),
+      },
+    );
+    await kept.resize(60, 30);
+    expect(scrollbackText(kept)).toContain("history line 1\n");
+
+    // pi-tui on its own erases it: the check above can fail.
+    const bare = await mount(DEMO_PAYLOAD, { columns: 100, rows: 30 }, { before: history });
+    await bare.resize(60, 30);
+    expect(scrollbackText(bare)).not.toContain("history line 1\n");
   });
 
   it("scrolls the option list in a short terminal and keeps the highlighted row on screen", async () => {

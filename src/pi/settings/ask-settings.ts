@@ -7,7 +7,6 @@ import type { CommandRunner } from "../../settings/notify/command-runner.ts";
 import { notificationForAsk } from "../../settings/notify/notification.ts";
 import { Notifier, type TerminalWriter } from "../../settings/notify/notifier.ts";
 import { projectSettingsFile, userSettingsFile } from "../../settings/paths.ts";
-import { ReaskGuard } from "../../settings/reask-guard.ts";
 import { DEFAULT_SETTINGS, type Settings } from "../../settings/settings.ts";
 import type { SettingsFs } from "../../settings/settings-fs.ts";
 import { SettingsStore } from "../../settings/settings-store.ts";
@@ -28,7 +27,7 @@ export interface AskSettingsPorts {
   readonly runCommand: CommandRunner;
   readonly insideTmux: boolean;
   /** Builds the terminal form with the settings' keys and an activity callback. */
-  readonly terminalForm: (options: TerminalFormOptions) => CreateForm;
+  readonly terminalForm: (options: TerminalFormOptions) => Promise<CreateForm>;
 }
 
 /** The part of Pi's context settings use: where the project is, whether it is trusted, the UI. */
@@ -39,11 +38,9 @@ export type SettingsContext = Pick<ExtensionContext, "cwd" | "isProjectTrusted">
 /**
  * What the user's settings add around one ask in Pi: the settings are read at every ask (so an
  * edit applies to the next question), their problems are shown once, the form gets the user's
- * keys, an idle timeout ends an unattended ask, a notification says a question is waiting, and
- * after a timeout the re-ask guard answers further asks at once until the agent settles.
+ * keys, an idle timeout ends an unattended ask, and a notification says a question is waiting.
  */
 export class AskSettings {
-  readonly guard = new ReaskGuard();
   readonly #ports: AskSettingsPorts;
   readonly #notifier: Notifier;
   /** One store per user file, so problems are reported once even if the agent dir changes. */
@@ -63,7 +60,7 @@ export class AskSettings {
   ): Promise<AskDetails> {
     const settings = await this.load(ctx);
     let timer: ReturnType<typeof idleTimerFor>;
-    const createForm = this.#ports.terminalForm({
+    const createForm = await this.#ports.terminalForm({
       keymap: formKeymap(settings.keys),
       onChange: () => timer?.touch(),
     });

@@ -1,6 +1,6 @@
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { BOOLEAN_SETTINGS } from "../../settings/settings.ts";
-import type { AskSettings } from "./ask-settings.ts";
+import type { AskSettingsHooks } from "./hooks.ts";
 
 const COMPLETIONS = [
   { value: "show", label: "show", description: "Print the settings and where each came from" },
@@ -13,13 +13,13 @@ const COMPLETIONS = [
 ];
 
 /** `/askuser`: the settings menu (no argument), or `show`, `toggle <setting>`, `reset`. */
-export function registerAskuserCommand(pi: ExtensionAPI, settings: AskSettings): void {
+export function registerAskuserCommand(pi: ExtensionAPI, settings: AskSettingsHooks): void {
   pi.registerCommand("askuser", {
     description: "askuser settings: see them and where each came from, toggle notifications, reset",
     getArgumentCompletions: (prefix) => {
       const matches = COMPLETIONS.filter((item) => item.value.startsWith(prefix.trim()));
       return matches.length > 0 ? matches : null;
     },
-    handler: (args, ctx) => settings.runCommand(args, ctx),
+    handler: async (args, ctx) => (await settings.load()).runCommand(args, ctx),
   });
 }

@@ -1,4 +1,4 @@
-import { visibleWidth } from "@earendil-works/pi-tui";
+import { widthOf } from "./measure.ts";
 
 export const SPLIT_MIN_WIDTH = 84;
 export const LEFT_SHARE = 0.42;
@@ -37,7 +37,7 @@ export function joinColumns(
   const lines: string[] = [];
   for (let row = 0; row < rows; row++) {
     const cell = left[row] ?? "";
-    const pad = " ".repeat(Math.max(0, widths.left - visibleWidth(cell)));
+    const pad = " ".repeat(Math.max(0, widths.left - widthOf(cell)));
     lines.push(`${cell}${pad}${bar}${right[row] ?? ""}`);
   }
   return lines;

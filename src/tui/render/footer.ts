@@ -1,8 +1,8 @@
-import { visibleWidth } from "@earendil-works/pi-tui";
 import type { FormState, Notice } from "../../core/index.ts";
 import type { FormKeymap } from "../keymap/keymap.ts";
 import type { FormTheme } from "../theme.ts";
 import { keyLabel } from "./hints.ts";
+import { widthOf } from "./measure.ts";
 import { safeInline } from "./safe-text.ts";
 import { wrapLine } from "./wrap.ts";
 
@@ -14,7 +14,7 @@ export function renderHints(items: readonly string[], width: number, theme: Form
   let line = "";
   for (const item of items) {
     const candidate = line ? line + SEPARATOR + item : item;
-    if (line && visibleWidth(candidate) > width) {
+    if (line && widthOf(candidate) > width) {
       lines.push(line);
       line = item;
     } else {
@@ -68,7 +68,7 @@ export function renderCancelBox(keymap: FormKeymap, width: number, theme: FormTh
   const bottom = theme.warning(`╰${"─".repeat(boxWidth - 2)}╯`);
   const side = theme.warning("│");
   const rows = body.map((line) => {
-    const pad = " ".repeat(Math.max(0, inner - visibleWidth(line)));
+    const pad = " ".repeat(Math.max(0, inner - widthOf(line)));
     return `${side} ${theme.bold(line)}${pad} ${side}`;
   });
   return [top, ...rows, bottom];

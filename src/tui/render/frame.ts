@@ -1,4 +1,4 @@
-import { truncateToWidth, visibleWidth } from "@earendil-works/pi-tui";
+import { truncateToWidth } from "@earendil-works/pi-tui";
 import { type FormState, isSubmitTab } from "../../core/index.ts";
 import type { FormKeymap } from "../keymap/keymap.ts";
 import type { FormTheme } from "../theme.ts";
@@ -6,6 +6,7 @@ import { renderEditorBlock } from "./editor-block.ts";
 import { renderCancelBox, renderHints, renderNotice } from "./footer.ts";
 import { renderQuestionHeader, renderTabBar } from "./header.ts";
 import { editorHints, listHints, submitHints } from "./hint-sets.ts";
+import { widthOf } from "./measure.ts";
 import { type QuestionBody, renderQuestionBody } from "./question-body.ts";
 import { renderSubmitView } from "./submit-view.ts";
 import { wrapBlock } from "./wrap.ts";
@@ -44,7 +45,7 @@ export function renderFormFrame(input: FrameInput): FormFrame {
   const frame = isSubmitTab(state) ? submitFrame(input, top) : questionFrame(input, top);
   let cutLines = 0;
   const lines = frame.lines.map((line) => {
-    if (visibleWidth(line) <= width) return line;
+    if (widthOf(line) <= width) return line;
     cutLines += 1;
     return truncateToWidth(line, width, "…");
   });

@@ -1,6 +1,6 @@
-import { visibleWidth } from "@earendil-works/pi-tui";
 import type { FormState, Question } from "../../core/index.ts";
 import type { FormTheme } from "../theme.ts";
+import { widthOf } from "./measure.ts";
 import { safeInline } from "./safe-text.ts";
 import { wrapBlock, wrapLine } from "./wrap.ts";
 
@@ -20,7 +20,7 @@ export function renderTabBar(state: FormState, width: number, theme: FormTheme):
   let line = "";
   let used = 0;
   for (const cell of cells) {
-    const cellWidth = visibleWidth(cell);
+    const cellWidth = widthOf(cell);
     if (used > 0 && used + 1 + cellWidth > width) {
       lines.push(line);
       line = "";

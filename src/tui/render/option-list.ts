@@ -1,6 +1,6 @@
-import { visibleWidth } from "@earendil-works/pi-tui";
 import { OTHER_LABEL, type Question, type QuestionState } from "../../core/index.ts";
 import type { FormTheme } from "../theme.ts";
+import { widthOf } from "./measure.ts";
 import { safeInline } from "./safe-text.ts";
 import { wrapBlock, wrapWithPrefix } from "./wrap.ts";
 
@@ -69,6 +69,6 @@ function indented(
   width: number,
   style: (text: string) => string,
 ): string[] {
-  const pad = " ".repeat(visibleWidth(prefix));
+  const pad = " ".repeat(widthOf(prefix));
   return wrapBlock(text, width - pad.length).map((line) => pad + style(line));
 }

@@ -1,14 +1,16 @@
-import { visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
-import { Memo } from "./memo.ts";
+import { wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import { widthOf } from "./measure.ts";
+import { MemoByWidth } from "./memo.ts";
 import { safeLines } from "./safe-text.ts";
 
-const wrapped = new Memo<readonly string[]>(4096);
+const wrapped = new MemoByWidth<readonly string[]>(4096);
 
 /** One line of plain (unstyled) text wrapped to `width` columns; never loses a character. */
 export function wrapLine(text: string, width: number): readonly string[] {
   const columns = Math.max(2, width);
-  if (visibleWidth(text) <= columns) return [text];
-  return wrapped.get(`${columns}\u0000${text}`, () => wrapTextWithAnsi(text, columns));
+  return wrapped.get(columns, text, () =>
+    widthOf(text) <= columns ? [text] : wrapTextWithAnsi(text, columns),
+  );
 }
 
 /** Multi-line model text, made safe and wrapped: each source line wraps on its own. */
@@ -26,7 +28,7 @@ export function wrapWithPrefix(
   width: number,
   style: (text: string) => string = (t) => t,
 ): string[] {
-  const indent = visibleWidth(prefix);
+  const indent = widthOf(prefix);
   const lines = wrapLine(text, width - indent);
   const pad = " ".repeat(indent);
   return lines.map((line, index) => (index === 0 ? prefix : pad) + style(line));

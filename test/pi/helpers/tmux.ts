@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
-
-let counter = 0;
+import { join } from "node:path";
 
 /**
- * One program in its own tmux server (a private socket), so tests never touch the user's tmux
- * and can run side by side. The screen is read with capture-pane; waits poll it with a deadline.
+ * One program in its own tmux server, whose socket lives in the test's own temporary directory:
+ * tests never touch the user's tmux, run side by side, and leave no socket behind. The screen is
+ * read with capture-pane; waits poll it with a deadline.
  */
 export class TmuxSession {
   readonly #socket: string;
@@ -14,12 +14,13 @@ export class TmuxSession {
     options: {
       env: Readonly<Record<string, string>>;
       cwd: string;
+      /** A directory the test owns and removes; the socket is created in it. */
+      socketDir: string;
       width?: number;
       height?: number;
     },
   ) {
-    counter += 1;
-    this.#socket = `askuser-test-${process.pid}-${counter}`;
+    this.#socket = join(options.socketDir, "tmux.sock");
     const envArgs = Object.entries(options.env).flatMap(([key, value]) => [
       "-e",
       `${key}=${value}`,
@@ -79,7 +80,7 @@ export class TmuxSession {
   }
 
   #tmux(...args: string[]): string {
-    return execFileSync("tmux", ["-L", this.#socket, "-f", "/dev/null", ...args], {
+    return execFileSync("tmux", ["-S", this.#socket, "-f", "/dev/null", ...args], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
     });

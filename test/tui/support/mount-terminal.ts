@@ -1,4 +1,4 @@
-import { TuiMainScreen } from "@earendil-works/pi-tui";
+import { type Terminal, TuiMainScreen } from "@earendil-works/pi-tui";
 import type { AskDetails, AskInput } from "../../../src/core/index.ts";
 import { AskForm } from "../../../src/tui/ask-form.ts";
 import { identityTheme } from "../../../src/tui/theme.ts";
@@ -14,11 +14,11 @@ import { VirtualTerminal } from "./virtual-terminal.ts";
 export async function mountInTerminal(
   payload: AskInput,
   size: { columns: number; rows: number },
-  prompt = "$ askuser ask payload.json",
+  options: { before?: string; wrap?: (terminal: Terminal) => Terminal } = {},
 ) {
   const terminal = new VirtualTerminal(size.columns, size.rows);
-  terminal.write(`${prompt}\r\n`);
-  const tui = new TuiMainScreen(terminal);
+  terminal.write(options.before ?? "$ askuser ask payload.json\r\n");
+  const tui = new TuiMainScreen(options.wrap ? options.wrap(terminal) : terminal);
   const outcomes: AskDetails[] = [];
   const form = new AskForm({
     ask: askOf(payload),

@@ -1,0 +1,53 @@
+import type { ExtensionToolContext } from "@earendil-works/pi-coding-agent";
+import { type AskEnvironment, executeAsk } from "./execute.ts";
+import { type AskToolResult, reaskBlockedResult } from "./result.ts";
+import { askThroughDialogs } from "./rpc-dialogs.ts";
+import type { AskSettingsHooks } from "./settings/hooks.ts";
+import { openTuiForm } from "./tui-form.ts";
+
+/**
+ * One ask_user call, wired to Pi's context. Loaded on the first call, not when Pi starts: a
+ * session that never asks pays only for registering the tool. The terminal form, the largest
+ * part, loads only when a form is about to open; the settings, only once validation and the
+ * availability checks have passed.
+ */
+export async function runAsk(
+  params: unknown,
+  signal: AbortSignal | undefined,
+  ctx: ExtensionToolContext,
+  deactivate: () => void,
+  settings?: AskSettingsHooks,
+): Promise<AskToolResult> {
+  const reportFailure = (error: unknown): void => {
+    const reason = error instanceof Error ? error.message : String(error);
+    ctx.ui.notify(`ask_user: the question UI failed: ${reason}`, "error");
+  };
+  const environment: AskEnvironment = {
+    mode: ctx.mode,
+    hasUI: ctx.hasUI,
+    signal: signal ?? ctx.signal,
+    openForm: async (ask, formSignal) => {
+      const { createTerminalForm } = await import("./form-adapter.ts");
+      return openTuiForm(ctx.ui, createTerminalForm, ask, formSignal, reportFailure);
+    },
+    dialogs: ctx.ui,
+    deactivate,
+    reportFailure,
+  };
+  if (!settings) return executeAsk(params, environment);
+
+  const result = await executeAsk(params, {
+    ...environment,
+    preempt: (ask) => (settings.guard.blocked ? reaskBlockedResult(ask) : undefined),
+    openForm: async (ask, formSignal) =>
+      (await settings.load()).openForm(ctx, ask, (createForm) =>
+        openTuiForm(ctx.ui, createForm, ask, formSignal, reportFailure),
+      ),
+    openDialogs: async (ask, dialogSignal) =>
+      (await settings.load()).openDialogs(ctx, ask, ctx.ui, (port, idleTimeout) =>
+        askThroughDialogs(ask, port, dialogSignal, reportFailure, idleTimeout),
+      ),
+  });
+  settings.guard.noteOutcome(result.details);
+  return result;
+}

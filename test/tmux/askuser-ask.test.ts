@@ -1,0 +1,176 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { AskInput } from "../../src/core/index.ts";
+import { PICK_MANY, PICK_ONE, PICK_WITH_NOTE, TWO_QUESTIONS } from "../tui/support/payloads.ts";
+import { TmuxSession } from "./tmux-session.ts";
+
+const NODE = join(process.cwd(), "node_modules/.bin/node");
+const dir = mkdtempSync(join(tmpdir(), "askuser-tmux-"));
+const running: TmuxSession[] = [];
+
+function ask(payload: AskInput | "--demo", size = { width: 80, height: 30 }): TmuxSession {
+  let target = "--demo";
+  if (payload !== "--demo") {
+    target = join(dir, `payload-${running.length}.json`);
+    writeFileSync(target, JSON.stringify(payload));
+  }
+  const session = TmuxSession.start(`${NODE} bin/askuser.js ask ${target}`, size);
+  running.push(session);
+  return session;
+}
+
+/** The model text printed after the form, one line per screen row, without the exit marker. */
+function printed(screen: string): string {
+  return screen.slice(0, screen.indexOf("[exit")).trim();
+}
+
+beforeAll(() => {
+  if (!TmuxSession.isAvailable()) {
+    throw new Error(
+      "tmux is needed for the real-terminal tests: run scripts/install-system-deps.sh",
+    );
+  }
+});
+
+afterEach(() => {
+  for (const session of running.splice(0)) session.kill();
+});
+
+describe("askuser ask in a real terminal (tmux)", () => {
+  it("picks one option and prints the answer, leaving the terminal in canonical mode", async () => {
+    const tmux = ask(PICK_ONE);
+    await tmux.waitForText("❯ 1. ○ Node");
+    tmux.press("Down");
+    await tmux.waitForText("❯ 2. ○ Deno");
+    tmux.press("Enter");
+    const { code, tty, screen } = await tmux.exited();
+    expect(printed(screen)).toBe('The user answered:\n"Which runtime?" = "Deno"');
+    expect(code).toBe(0);
+    expect(tty).toBe("icanon");
+  });
+
+  it("multi-selects with space and confirms with enter", async () => {
+    const tmux = ask(PICK_MANY);
+    await tmux.waitForText("❯ 1. [ ] Lint");
+    tmux.press("Space", "Down", "Space");
+    await tmux.waitForText("❯ 2. [✓] Types");
+    tmux.press("Enter");
+    await tmux.waitForText("Add a note to your answer (optional):");
+    tmux.press("Enter");
+    const { code, screen } = await tmux.exited();
+    expect(printed(screen)).toBe(
+      'The user answered:\n"Which checks should CI run?" = "Lint, Types"',
+    );
+    expect(code).toBe(0);
+  });
+
+  it("types a free-text answer under Other", async () => {
+    const tmux = ask(PICK_ONE);
+    await tmux.waitForText("❯ 1. ○ Node");
+    tmux.press("Up", "Enter");
+    await tmux.waitForText("Your own answer:");
+    tmux.type("Zig compiled ahead of time");
+    await tmux.waitForText("Zig compiled ahead of time");
+    tmux.press("Enter");
+    const { screen } = await tmux.exited();
+    expect(printed(screen)).toBe(
+      'The user answered:\n"Which runtime?" = "Zig compiled ahead of time"',
+    );
+  });
+
+  it("adds a note to an answer", async () => {
+    const tmux = ask(PICK_WITH_NOTE);
+    await tmux.waitForText("❯ 1. ○ MIT");
+    tmux.press("Enter");
+    await tmux.waitForText("Add a note to your answer (optional):");
+    tmux.type("permissive and short");
+    await tmux.waitForText("permissive and short");
+    tmux.press("Enter");
+    const { screen } = await tmux.exited();
+    expect(printed(screen)).toBe(
+      'The user answered:\n"Which license?" = "MIT — permissive and short"',
+    );
+  });
+
+  it("moves through tabs and submits with a question unanswered after a second enter", async () => {
+    const tmux = ask(TWO_QUESTIONS);
+    await tmux.waitForText("[○ Runtime]");
+    tmux.press("1");
+    await tmux.waitForText("Add a note to your answer (optional):");
+    tmux.press("Enter");
+    await tmux.waitForText("[○ Checks]");
+    tmux.press("Tab");
+    await tmux.waitForText("[Submit]   Cancel");
+    tmux.press("Enter");
+    await tmux.waitForText("Press enter again to submit anyway.");
+    tmux.press("Enter");
+    const { code, screen } = await tmux.exited();
+    expect(printed(screen)).toMatch(
+      /^The user submitted the form but left some questions unanswered:\n"Which runtime\?" = "Node"\n"Which checks\?" = \(no answer\)\nUnanswered: "Which checks\?"\./,
+    );
+    expect(code).toBe(0);
+  });
+
+  it("asks before a cancel throws answers away: another key returns, a second esc cancels", async () => {
+    const tmux = ask(TWO_QUESTIONS);
+    await tmux.waitForText("[○ Runtime]");
+    tmux.press("2");
+    await tmux.waitForText("Add a note to your answer (optional):");
+    tmux.press("Enter");
+    await tmux.waitForText("[○ Checks]");
+    tmux.press("Escape");
+    await tmux.waitForText("Cancel these questions?");
+    tmux.press("Down");
+    await tmux.waitFor((s) => !s.includes("Cancel these questions?"), "the confirmation to close");
+    expect(tmux.screen()).toContain("❯ 1. [ ] Lint");
+    tmux.press("Escape");
+    await tmux.waitForText("Cancel these questions?");
+    tmux.press("Escape");
+    const { code, tty, screen } = await tmux.exited();
+    expect(printed(screen)).toMatch(
+      /^The user cancelled the form after answering some questions\.\nAnswers given so far:\n"Which runtime\?" = "Deno"\n/,
+    );
+    expect(code).toBe(1);
+    expect(tty).toBe("icanon");
+  });
+
+  it("gives the terminal back and reports the end when killed with SIGTERM", async () => {
+    const tmux = ask(TWO_QUESTIONS);
+    await tmux.waitForText("[○ Runtime]");
+    tmux.press("Down");
+    await tmux.waitForText("❯ 2. ○ Deno");
+    const [pid] = tmux.commandPids();
+    if (pid === undefined) throw new Error("askuser is not running in the pane");
+    process.kill(pid, "SIGTERM");
+    const { code, tty, screen } = await tmux.exited();
+    expect(printed(screen)).toMatch(/^The question ended because the session closed/);
+    expect(code).toBe(1);
+    expect(tty).toBe("icanon");
+  });
+
+  it("re-lays out when the terminal is narrowed mid-form", async () => {
+    const tmux = ask("--demo", { width: 110, height: 40 });
+    await tmux.waitForText("│ CREATE TABLE orders (");
+    tmux.press("Down");
+    await tmux.waitForText("❯ 2. ○ SQLite");
+    tmux.resize(44, 40);
+    const narrow = await tmux.waitFor(
+      (s) =>
+        !s.includes(" │ ") && s.includes("❯ 2. ○ SQLite") && s.includes("One file, no server;"),
+      "the one-column layout",
+    );
+    for (const line of narrow.split("\n")) expect(line.length).toBeLessThanOrEqual(44);
+    tmux.press("Enter");
+    await tmux.waitForText("[○ Features]");
+    tmux.press("C-c");
+    const { code, tty, screen } = await tmux.exited();
+    // The result wraps at 44 columns; joined, it is one answer line.
+    expect(printed(screen).replaceAll("\n", "")).toContain(
+      '"Which database should the order service use?" = "SQLite"',
+    );
+    expect(code).toBe(1);
+    expect(tty).toBe("icanon");
+  });
+});
