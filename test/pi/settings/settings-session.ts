@@ -20,7 +20,10 @@ import {
 } from "@earendil-works/pi-coding-agent";
 import type { Component } from "@earendil-works/pi-tui";
 import { createAskUserExtension } from "../../../src/pi/extension.ts";
-import type { CommandRequest } from "../../../src/settings/notify/command-runner.ts";
+import type {
+  CommandOutcome,
+  CommandRequest,
+} from "../../../src/settings/notify/command-runner.ts";
 import { ManualTimers } from "../../support/manual-timers.ts";
 
 export interface OpenForm extends Component {
@@ -140,6 +143,8 @@ export async function startSettingsPi(options: {
   /** Written to <cwd>/.pi/askuser.json. */
   readonly projectSettings?: unknown;
   readonly projectTrusted?: boolean;
+  /** What the recorded notification command "does"; success by default. */
+  readonly commandOutcome?: CommandOutcome;
 }): Promise<SettingsPi> {
   const root = mkdtempSync(join(tmpdir(), "askuser-settings-sdk-"));
   const agentDir = join(root, "agent");
@@ -185,7 +190,7 @@ export async function startSettingsPi(options: {
         timers,
         runCommand: async (request) => {
           commands.push(request);
-          return { ok: true };
+          return options.commandOutcome ?? { ok: true };
         },
       }),
     ],

@@ -319,6 +319,31 @@ describe("settings in Pi: notifications", () => {
   });
 });
 
+describe("settings in Pi: a failing notification", () => {
+  it("never breaks the ask and is reported once", async () => {
+    pi = await startSettingsPi({
+      settings: { notifications: { command: "my-notify" } },
+      commandOutcome: { ok: false, reason: "exited with code 127: my-notify: not found" },
+      steps: [askStep(ONE, "call_1"), replyStep("one"), askStep(ONE, "call_2"), replyStep("two")],
+    });
+    for (const prompt of ["one", "two"]) {
+      const run = pi.session.prompt(prompt);
+      const form = await pi.ui.opened();
+      await until(() => pi?.commands.length === (prompt === "one" ? 1 : 2), "the command");
+      form.handleInput(KEYS.enter);
+      await run;
+    }
+    expect(lastResult(3).details.status).toBe("answered");
+    expect(pi.ui.notifications).toEqual([
+      {
+        level: "warning",
+        message:
+          'askuser: the notification command "my-notify" failed: exited with code 127: my-notify: not found. The question is shown anyway; fix notifications.command in your askuser.json or set it to "".',
+      },
+    ]);
+  });
+});
+
 describe("/askuser in Pi", () => {
   it("shows the settings and toggles one in the user file", async () => {
     pi = await startSettingsPi({ settings: { idleTimeoutMinutes: 2 }, steps: [] });
