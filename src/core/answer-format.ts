@@ -11,7 +11,7 @@ export const ITEM_SEPARATOR = ", ";
 export const COMMENT_SEPARATOR = " — ";
 export const NO_ANSWER = "(no answer)";
 
-const ITEM_NEEDS_QUOTES = /, |，| — |["\\]|[\p{Cc}\u2028\u2029]|^\s|\s$/u;
+const ITEM_NEEDS_QUOTES = /, |，| — |["\\]|[\p{Cc}\u2028\u2029]|^\s|[\s,，]$/u;
 const COMMENT_NEEDS_QUOTES = /^["\s]|["\\]|[\p{Cc}\u2028\u2029]|\s$/u;
 
 export function formatAnswerLine(question: Question, answer: Answer | undefined): string {

@@ -111,9 +111,10 @@ function reduceQuestion(state: FormState, action: FormAction): FormState {
       });
     }
     case "toggle":
-      if (!question.multiSelect || current.highlight === otherRow(question)) {
-        return reduceQuestion(state, { type: "activate" });
+      if (current.highlight === otherRow(question)) {
+        return withQuestion(state, index, openEditor(current, "freeform"));
       }
+      if (!question.multiSelect) return reduceQuestion(state, { type: "activate" });
       return update(toggleOption(current, current.highlight));
     case "activate":
       return activate(state, index, question, current);
@@ -129,6 +130,9 @@ function activate(
   current: QuestionState,
 ): FormState {
   if (current.highlight === otherRow(question)) {
+    // In a multi-select question with free text already saved, Enter means "done", as on any
+    // other row; Space on the row is how the text is edited again.
+    if (question.multiSelect && current.other !== undefined) return confirmAnswer(state, index);
     return withQuestion(state, index, openEditor(current, "freeform"));
   }
   if (!question.multiSelect) {
@@ -162,8 +166,9 @@ function finishQuestion(state: FormState, index: number): FormState {
 }
 
 function changeTab(state: FormState, target: number): FormState {
-  const tabs = state.questions.length > 1 ? state.questions.length + 1 : 1;
-  if (!Number.isInteger(target)) return state;
+  // A one-question form has no tabs: Tab must not confirm an answer behind the user's back.
+  if (state.questions.length === 1 || !Number.isInteger(target)) return state;
+  const tabs = state.questions.length + 1;
   const wrapped = ((target % tabs) + tabs) % tabs;
   return { ...leaveCurrent(state), tab: wrapped, submitButton: "submit" };
 }

@@ -1,0 +1,134 @@
+import { LIMITS } from "./limits.ts";
+import { describeCodePoint, findUnsafeCharacter, neutraliseMultiline } from "./text-safety.ts";
+
+/** Adds one issue; `hasValue` false means the field was absent, so no "received" is shown. */
+export type Report = (
+  path: string,
+  problem: string,
+  fix: string,
+  value?: unknown,
+  hasValue?: boolean,
+) => void;
+
+const ID_PATTERN = new RegExp(LIMITS.idPattern);
+
+export function checkSingleLine(
+  raw: unknown,
+  path: string,
+  max: number,
+  report: Report,
+  rule: { required?: string | undefined },
+): string | undefined {
+  if (raw === undefined) {
+    if (rule.required) report(path, "is missing", rule.required, undefined, false);
+    return undefined;
+  }
+  if (typeof raw !== "string") {
+    report(path, "must be a string", "send this field as a JSON string", raw);
+    return undefined;
+  }
+  const value = raw.trim();
+  const unsafe = findUnsafeCharacter(value);
+  if (unsafe !== undefined) {
+    const what =
+      unsafe === "\n" ? "a line break" : `the control character ${describeCodePoint(unsafe)}`;
+    report(
+      path,
+      `contains ${what}; this field must be plain text on one line`,
+      "remove line breaks, tabs and escape or control characters; put longer detail in context, description or preview",
+      raw,
+    );
+    return undefined;
+  }
+  if (value.length === 0) {
+    report(path, "is empty", rule.required ?? "remove the field or give it text", raw);
+    return undefined;
+  }
+  return withinLength(value, path, max, report, raw) ? value : undefined;
+}
+
+export function checkMultiline(
+  raw: unknown,
+  path: string,
+  max: number,
+  report: Report,
+): string | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== "string") {
+    report(path, "must be a string", "send this field as a JSON string, or omit it", raw);
+    return undefined;
+  }
+  if (!withinLength(raw, path, max, report, raw)) return undefined;
+  const value = neutraliseMultiline(raw)
+    .replace(/\s+$/u, "")
+    .replace(/^(?:[ \t]*\n)+/u, "");
+  return value.length === 0 ? undefined : value;
+}
+
+export function checkId(raw: unknown, path: string, report: Report): string | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== "string" || !ID_PATTERN.test(raw)) {
+    report(
+      path,
+      "is not a valid id",
+      'use lowercase letters, digits and underscores, starting with a letter, at most 32 characters (e.g. "database"), or omit it',
+      raw,
+    );
+    return undefined;
+  }
+  return raw;
+}
+
+export function checkBoolean(raw: unknown, path: string, report: Report): boolean | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== "boolean") {
+    report(path, "must be true or false", "send a JSON boolean, or omit it", raw);
+    return undefined;
+  }
+  return raw;
+}
+
+export function checkUnknownFields(
+  record: Record<string, unknown>,
+  allowed: readonly string[],
+  path: string,
+  report: Report,
+): void {
+  for (const key of Object.keys(record)) {
+    if (allowed.includes(key)) continue;
+    const where = path === "parameters" ? key : `${path}.${key}`;
+    report(
+      where,
+      "is not a known field",
+      `remove it; the allowed fields here are ${allowed.join(", ")}`,
+      record[key],
+    );
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+/** Lengths count code points, as JSON Schema's maxLength does. */
+function withinLength(
+  value: string,
+  path: string,
+  max: number,
+  report: Report,
+  raw: unknown,
+): boolean {
+  const length = Array.from(value).length;
+  if (length <= max) return true;
+  report(
+    path,
+    `is ${length} characters long; the limit is ${max}`,
+    `shorten it to at most ${max} characters`,
+    raw,
+  );
+  return false;
+}

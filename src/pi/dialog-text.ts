@@ -1,0 +1,125 @@
+import {
+  type Answer,
+  type Ask,
+  type FormState,
+  formatAnswerValue,
+  NO_ANSWER,
+  type Question,
+  type QuestionState,
+  unansweredIds,
+} from "../core/index.ts";
+
+/** One row of a question's select dialog and what choosing it means. */
+export type DialogRow =
+  | { readonly kind: "option"; readonly index: number; readonly text: string }
+  | { readonly kind: "other"; readonly text: string }
+  | { readonly kind: "done"; readonly text: string };
+
+export const OTHER_ROW_TEXT = "Other (type an answer)";
+export const REVIEW_CHOICES = {
+  submit: "Submit",
+  change: "Change an answer",
+  cancel: "Cancel",
+} as const;
+
+/**
+ * The rows of a question's select. Rows are numbered so that every row text is unique even when
+ * a label with its description folded in equals another label; the reply is matched by text.
+ * A multi-select question marks picked rows and ends with a "Done" row that lists the picks.
+ */
+export function questionRows(question: Question, state: QuestionState): DialogRow[] {
+  const rows: DialogRow[] = question.options.map((option, index) => {
+    const mark = question.multiSelect ? `${state.selected.includes(index) ? "[x]" : "[ ]"} ` : "";
+    const description = option.description ? ` — ${oneLine(option.description)}` : "";
+    return { kind: "option", index, text: `${index + 1}. ${mark}${option.label}${description}` };
+  });
+  const otherMark = question.multiSelect ? `${state.other === undefined ? "[ ]" : "[x]"} ` : "";
+  const otherText = state.other === undefined ? "" : `: ${JSON.stringify(state.other)}`;
+  rows.push({
+    kind: "other",
+    text: `${rows.length + 1}. ${otherMark}${OTHER_ROW_TEXT}${otherText}`,
+  });
+  if (question.multiSelect) {
+    const picked = pickedItems(question, state);
+    const summary = picked.length === 0 ? "nothing picked yet" : `picked: ${picked.join(", ")}`;
+    rows.push({ kind: "done", text: `Done (${summary})` });
+  }
+  return rows;
+}
+
+export function questionTitle(ask: Ask, index: number, state: QuestionState): string {
+  const question = ask.questions[index];
+  if (!question) return "";
+  const count = ask.questions.length;
+  const position = count > 1 ? ` (${index + 1}/${count})` : "";
+  const lines = [`${question.header}${position}: ${question.question}`];
+  if (question.context) lines.push(question.context);
+  if (question.multiSelect) lines.push("Pick every option that applies, then choose Done.");
+  if (state.confirmed) lines.push(`Current answer: ${answerSummary(question, state)}`);
+  return lines.join("\n");
+}
+
+export function otherInputTitle(question: Question): string {
+  return `${question.header}: type your answer to "${question.question}"`;
+}
+
+export function noteInputTitle(question: Question): string {
+  return `${question.header}: add a note to your answer (optional)`;
+}
+
+export const OTHER_PLACEHOLDER = "Your answer";
+export const NOTE_PLACEHOLDER = "Leave empty for no note";
+
+/** The review before submitting several answers: every question with its answer or none. */
+export function reviewTitle(state: FormState): string {
+  const lines = ["Review your answers:"];
+  state.ask.questions.forEach((question, index) => {
+    const current = state.questions[index];
+    const answer = current?.confirmed ? answerSummary(question, current) : NO_ANSWER;
+    lines.push(`${question.header}: ${answer}`);
+  });
+  return lines.join("\n");
+}
+
+export function reviewChoices(state: FormState): string[] {
+  const open = unansweredIds(state).length;
+  const submit =
+    open === 0 ? REVIEW_CHOICES.submit : `${REVIEW_CHOICES.submit} (${open} left unanswered)`;
+  return [submit, REVIEW_CHOICES.change, REVIEW_CHOICES.cancel];
+}
+
+/** The rows of "which answer to change": one per question, numbered for uniqueness. */
+export function changeRows(state: FormState): string[] {
+  return state.ask.questions.map((question, index) => {
+    const current = state.questions[index];
+    const answer = current?.confirmed ? answerSummary(question, current) : NO_ANSWER;
+    return `${index + 1}. ${question.header}: ${answer}`;
+  });
+}
+
+export const CHANGE_TITLE = "Which answer do you want to change?";
+
+function answerSummary(question: Question, state: QuestionState): string {
+  const answer: Answer = {
+    selected: pickedLabels(question, state),
+    ...(state.other === undefined ? {} : { other: state.other }),
+    ...(state.comment === undefined ? {} : { comment: state.comment }),
+  };
+  return formatAnswerValue(answer);
+}
+
+function pickedLabels(question: Question, state: QuestionState): string[] {
+  return state.selected.flatMap((index) => {
+    const label = question.options[index]?.label;
+    return label === undefined ? [] : [label];
+  });
+}
+
+function pickedItems(question: Question, state: QuestionState): string[] {
+  const labels = pickedLabels(question, state);
+  return state.other === undefined ? labels : [...labels, JSON.stringify(state.other)];
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/gu, " ").trim();
+}

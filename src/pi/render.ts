@@ -1,0 +1,151 @@
+import { formatAnswerValue } from "../core/answer-format.ts";
+import { OTHER_LABEL } from "../core/limits.ts";
+import { showsPartialAnswers } from "../core/outcome.ts";
+import type { Answer, AskDetails, CancelOrigin } from "../core/outcome-types.ts";
+import type { Question } from "../core/schema.ts";
+import { TOOL_NAME } from "../core/steering.ts";
+import { neutraliseInline, neutraliseMultiline } from "../core/text-safety.ts";
+import { formatIssue } from "../core/validation-issue.ts";
+import { readDetails } from "./render-details.ts";
+
+/** The theme slots the renderers use; Pi's `Theme` fits, and tests pass identity styles. */
+export interface RenderTheme {
+  fg(
+    color: "accent" | "success" | "error" | "warning" | "muted" | "dim" | "text" | "toolTitle",
+    text: string,
+  ): string;
+  bold(text: string): string;
+}
+
+/**
+ * The call line, drawn while the form is open and above the result: `ask_user` and the question
+ * headers. The arguments are the model's raw (possibly still streaming) input, so every value is
+ * checked and made safe before it reaches the terminal.
+ */
+export function callText(args: unknown, theme: RenderTheme): string {
+  const title = theme.fg("toolTitle", theme.bold(TOOL_NAME));
+  const headers = rawQuestions(args).map((question) => {
+    const header = typeof question.header === "string" ? question.header : question.question;
+    return typeof header === "string" ? clip(safe(header), 40) : "…";
+  });
+  if (headers.length === 0) return title;
+  return `${title} ${theme.fg("muted", headers.join(" · "))}`;
+}
+
+/** What a result looks like in the transcript, collapsed or expanded. */
+export function resultText(
+  result: { readonly details: unknown; readonly content: readonly unknown[] },
+  expanded: boolean,
+  theme: RenderTheme,
+): string {
+  const details = readDetails(result.details);
+  if (!details) return theme.fg("error", neutraliseMultiline(firstText(result.content)));
+  const lines = [...statusLines(details, expanded, theme)];
+  if (details.status === "answered" || showsPartialAnswers(details)) {
+    lines.push(...answerLines(details, expanded, theme));
+  }
+  return lines.join("\n");
+}
+
+function statusLines(details: AskDetails, expanded: boolean, theme: RenderTheme): string[] {
+  switch (details.status) {
+    case "answered":
+      return [];
+    case "cancelled":
+      return [cancelledLine(details.origin ?? "user", theme)];
+    case "timed_out":
+      return [theme.fg("warning", "⏱ Timed out before the user finished answering")];
+    case "unavailable":
+      return [
+        theme.fg("warning", "⊘ Not asked: no interactive user in this mode (ask_user turned off)"),
+      ];
+    case "invalid": {
+      const issues = details.issues ?? [];
+      const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
+      const head = theme.fg("error", `✗ Not asked: the parameters have ${count}`);
+      if (!expanded) return [head];
+      return [head, ...issues.map((issue) => theme.fg("muted", `  ${safe(formatIssue(issue))}`))];
+    }
+  }
+}
+
+const CANCELLED_LINES: Record<CancelOrigin, { color: "warning" | "error"; text: string }> = {
+  user: { color: "warning", text: "✗ Cancelled by the user" },
+  ui_failure: { color: "error", text: "✗ The question form failed" },
+  turn_abort: { color: "warning", text: "✗ Withdrawn: the turn was aborted" },
+  session_closed: { color: "warning", text: "✗ Ended: the session closed" },
+  disabled: { color: "warning", text: "✗ Ended: ask_user was disabled" },
+  disconnected: { color: "warning", text: "✗ Ended: the client disconnected" },
+};
+
+function cancelledLine(origin: CancelOrigin, theme: RenderTheme): string {
+  const line = CANCELLED_LINES[origin];
+  return theme.fg(line.color, line.text);
+}
+
+function answerLines(details: AskDetails, expanded: boolean, theme: RenderTheme): string[] {
+  const submitted = details.status === "answered";
+  return details.questions.flatMap((question) => {
+    const answer = details.answers[question.id];
+    if (!answer && !submitted) return [];
+    const header = theme.fg("accent", safe(question.header));
+    if (!expanded) {
+      if (!answer) return [`${theme.fg("dim", "–")} ${header}: ${theme.fg("dim", "skipped")}`];
+      return [
+        `${theme.fg("success", "✓")} ${header}: ${theme.fg("text", safe(formatAnswerValue(answer)))}`,
+      ];
+    }
+    const mark = answer ? theme.fg("success", "✓") : theme.fg("dim", "–");
+    const heading = `${mark} ${header} — ${theme.fg("muted", safe(question.question))}`;
+    return [heading, ...optionLines(question, answer, theme)];
+  });
+}
+
+function optionLines(question: Question, answer: Answer | undefined, theme: RenderTheme): string[] {
+  const lines = question.options.map((option) => {
+    const chosen = answer?.selected.includes(option.label) ?? false;
+    return chosen
+      ? `    ${theme.fg("accent", "●")} ${theme.fg("text", safe(option.label))}`
+      : `    ${theme.fg("dim", "○")} ${theme.fg("dim", safe(option.label))}`;
+  });
+  if (answer?.other !== undefined) {
+    lines.push(
+      `    ${theme.fg("accent", "●")} ${theme.fg("text", `${OTHER_LABEL}: ${JSON.stringify(safe(answer.other))}`)}`,
+    );
+  } else {
+    lines.push(`    ${theme.fg("dim", "○")} ${theme.fg("dim", OTHER_LABEL)}`);
+  }
+  if (answer?.comment !== undefined) {
+    lines.push(`    ${theme.fg("muted", `note: ${safe(answer.comment)}`)}`);
+  }
+  if (!answer) lines.push(`    ${theme.fg("dim", "(no answer)")}`);
+  return lines;
+}
+
+function rawQuestions(args: unknown): Record<string, unknown>[] {
+  if (typeof args !== "object" || args === null) return [];
+  const questions = (args as { questions?: unknown }).questions;
+  if (!Array.isArray(questions)) return [];
+  return questions.filter(
+    (question): question is Record<string, unknown> =>
+      typeof question === "object" && question !== null,
+  );
+}
+
+function firstText(content: readonly unknown[]): string {
+  for (const block of content) {
+    if (typeof block !== "object" || block === null) continue;
+    const text = (block as { type?: unknown; text?: unknown }).text;
+    if ((block as { type?: unknown }).type === "text" && typeof text === "string") return text;
+  }
+  return "ask_user returned no text";
+}
+
+function safe(text: string): string {
+  return neutraliseInline(text);
+}
+
+function clip(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
+}

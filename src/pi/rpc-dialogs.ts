@@ -1,0 +1,214 @@
+import {
+  type Ask,
+  type AskDetails,
+  createFormState,
+  detailsFromForm,
+  type FormAction,
+  type FormState,
+  hasAnswer,
+  isSubmitTab,
+  neutraliseMultiline,
+  reduceForm,
+} from "../core/index.ts";
+import type { DialogPort } from "./dialog-port.ts";
+import {
+  CHANGE_TITLE,
+  changeRows,
+  NOTE_PLACEHOLDER,
+  noteInputTitle,
+  OTHER_PLACEHOLDER,
+  otherInputTitle,
+  questionRows,
+  questionTitle,
+  REVIEW_CHOICES,
+  reviewChoices,
+  reviewTitle,
+} from "./dialog-text.ts";
+
+/** The turn was aborted while a dialog was open: whatever the dialog returned is not a pick. */
+class TurnAborted extends Error {
+  override readonly name = "TurnAborted";
+}
+
+/** The client answered a select with a value that is none of its rows. */
+export class UnknownChoiceError extends Error {
+  override readonly name = "UnknownChoiceError";
+}
+
+/**
+ * Asks through Pi's select and input dialogs, for RPC clients, which cannot show a custom form.
+ * The dialogs drive the same reducer as the terminal form, so both surfaces share every rule
+ * about what counts as an answer.
+ *
+ * Invariants: after every dialog the abort signal is checked before its reply is used, so after
+ * an abort nothing is recorded and nothing else opens; a select that returns nothing is the
+ * user's cancel and keeps what was answered; any other failure ends as `ui_failure`.
+ */
+export async function askThroughDialogs(
+  ask: Ask,
+  port: DialogPort,
+  signal: AbortSignal | undefined,
+  reportFailure: (error: unknown) => void,
+): Promise<AskDetails> {
+  const flow = new DialogFlow(ask, port, signal);
+  try {
+    await flow.run();
+  } catch (error) {
+    if (error instanceof TurnAborted) {
+      flow.dispatch({ type: "end", resolution: { kind: "cancelled", origin: "turn_abort" } });
+    } else {
+      flow.dispatch({ type: "end", resolution: { kind: "cancelled", origin: "ui_failure" } });
+      reportFailure(error);
+    }
+  }
+  return detailsFromForm(flow.state);
+}
+
+class DialogFlow {
+  state: FormState;
+  readonly #port: DialogPort;
+  readonly #signal: AbortSignal | undefined;
+
+  constructor(ask: Ask, port: DialogPort, signal: AbortSignal | undefined) {
+    this.state = createFormState(ask);
+    this.#port = port;
+    this.#signal = signal;
+  }
+
+  dispatch(action: FormAction): void {
+    this.state = reduceForm(this.state, action);
+  }
+
+  async run(): Promise<void> {
+    while (!this.state.resolution) {
+      if (!isSubmitTab(this.state)) {
+        await this.#askQuestion(this.state.tab);
+        continue;
+      }
+      const change = await this.#review();
+      if (change === undefined) continue;
+      await this.#askQuestion(change);
+      if (!this.state.resolution) this.dispatch({ type: "gotoTab", index: this.#submitTab() });
+    }
+  }
+
+  /** Runs one question's dialogs until the question is left (answered, skipped) or the form ends. */
+  async #askQuestion(index: number): Promise<void> {
+    if (this.state.tab !== index) this.dispatch({ type: "gotoTab", index });
+    while (!this.state.resolution && this.state.tab === index) {
+      const question = this.state.ask.questions[index];
+      const current = this.state.questions[index];
+      if (!question || !current) throw new Error(`ask_user dialogs: no question at tab ${index}`);
+
+      if (current.mode !== "options") {
+        const editingNote = current.mode === "comment";
+        const text = await this.#input(
+          editingNote ? noteInputTitle(question) : otherInputTitle(question),
+          editingNote ? NOTE_PLACEHOLDER : OTHER_PLACEHOLDER,
+        );
+        if (text === undefined) {
+          this.dispatch({ type: "closeEditor" });
+        } else {
+          this.dispatch({ type: "editDraft", text: neutraliseMultiline(text) });
+          this.dispatch({ type: "saveDraft" });
+        }
+        continue;
+      }
+
+      const rows = questionRows(question, current);
+      const reply = await this.#select(
+        questionTitle(this.state.ask, index, current),
+        rows.map((row) => row.text),
+      );
+      if (reply === undefined) {
+        this.dispatch({ type: "cancelNow" });
+        return;
+      }
+      const row = rows.find((candidate) => candidate.text === reply);
+      if (!row) throw new UnknownChoiceError(unknownChoiceMessage(reply));
+      switch (row.kind) {
+        case "option":
+          this.dispatch({ type: "pickRow", index: row.index });
+          break;
+        case "other":
+          this.dispatch({ type: "highlight", index: question.options.length });
+          this.dispatch({ type: "activate" });
+          break;
+        case "done":
+          this.#finishMultiSelect(index);
+          break;
+      }
+    }
+  }
+
+  /**
+   * "Done" on a multi-select: confirm the picks; with nothing picked the question is left
+   * unanswered (several questions) or must still be answered (one question, which cannot be
+   * skipped: cancel is the way out).
+   */
+  #finishMultiSelect(index: number): void {
+    const current = this.state.questions[index];
+    if (!current || !hasAnswer(current)) {
+      if (this.state.questions.length > 1) this.dispatch({ type: "nextTab" });
+      return;
+    }
+    this.dispatch({ type: "highlight", index: 0 });
+    this.dispatch({ type: "activate" });
+  }
+
+  /** The review of several answers; returns the question to change, if the user asks for one. */
+  async #review(): Promise<number | undefined> {
+    const choices = reviewChoices(this.state);
+    const reply = await this.#select(reviewTitle(this.state), choices);
+    if (reply === undefined || reply === REVIEW_CHOICES.cancel) {
+      this.dispatch({ type: "cancelNow" });
+      return undefined;
+    }
+    if (reply === choices[0]) {
+      // The review listed what is unanswered, so choosing Submit there is the confirmation.
+      this.dispatch({ type: "submit" });
+      if (!this.state.resolution) this.dispatch({ type: "submit" });
+      return undefined;
+    }
+    if (reply !== REVIEW_CHOICES.change) throw new UnknownChoiceError(unknownChoiceMessage(reply));
+    const rows = changeRows(this.state);
+    const target = await this.#select(CHANGE_TITLE, rows);
+    if (target === undefined) {
+      this.dispatch({ type: "cancelNow" });
+      return undefined;
+    }
+    const index = rows.indexOf(target);
+    if (index < 0) throw new UnknownChoiceError(unknownChoiceMessage(target));
+    return index;
+  }
+
+  #submitTab(): number {
+    return this.state.ask.questions.length;
+  }
+
+  async #select(title: string, options: string[]): Promise<string | undefined> {
+    this.#throwIfAborted();
+    const reply = await this.#port.select(title, options, this.#dialogOptions());
+    this.#throwIfAborted();
+    return reply;
+  }
+
+  async #input(title: string, placeholder: string): Promise<string | undefined> {
+    this.#throwIfAborted();
+    const reply = await this.#port.input(title, placeholder, this.#dialogOptions());
+    this.#throwIfAborted();
+    return reply;
+  }
+
+  #dialogOptions(): { signal?: AbortSignal } {
+    return this.#signal ? { signal: this.#signal } : {};
+  }
+
+  #throwIfAborted(): void {
+    if (this.#signal?.aborted) throw new TurnAborted("the turn was aborted");
+  }
+}
+
+function unknownChoiceMessage(reply: string): string {
+  return `the client answered a select with ${JSON.stringify(reply)}, which is none of the offered rows; reply with one of the "options" strings exactly`;
+}

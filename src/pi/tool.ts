@@ -1,0 +1,56 @@
+import type { ToolDefinition } from "@earendil-works/pi-coding-agent";
+import { Text } from "@earendil-works/pi-tui";
+import type { AskDetails } from "../core/outcome-types.ts";
+import { AskInputSchema } from "../core/schema.ts";
+import {
+  PROMPT_GUIDELINES,
+  PROMPT_SNIPPET,
+  TOOL_DESCRIPTION,
+  TOOL_LABEL,
+  TOOL_NAME,
+} from "../core/steering.ts";
+import { callText, resultText } from "./render.ts";
+
+export interface AskUserToolOptions {
+  /** Removes ask_user from the session's active tools (in Pi: `pi.setActiveTools`). */
+  readonly deactivate: () => void;
+}
+
+/**
+ * The ask_user tool as Pi sees it. `model-only`: the model may call it, other tools (codemode
+ * scripts) may not, because a question must come from the agent's own turn. `sequential`: two
+ * forms must never compete for the same keyboard. Only what registration and rendering need is
+ * imported here (core modules by file, not the core index); `execute` loads the rest on first use.
+ */
+export function askUserTool(
+  options: AskUserToolOptions,
+): ToolDefinition<typeof AskInputSchema, AskDetails> {
+  return {
+    name: TOOL_NAME,
+    label: TOOL_LABEL,
+    description: TOOL_DESCRIPTION,
+    promptSnippet: PROMPT_SNIPPET,
+    promptGuidelines: [...PROMPT_GUIDELINES],
+    parameters: AskInputSchema,
+    exposure: "model-only",
+    executionMode: "sequential",
+    async execute(_toolCallId, params, signal, _onUpdate, ctx) {
+      const { runAsk } = await import("./run-ask.ts");
+      return runAsk(params, signal, ctx, options.deactivate);
+    },
+    renderCall(args, theme, context) {
+      return reuseText(context.lastComponent, callText(args, theme));
+    },
+    renderResult(result, { expanded, isPartial }, theme, context) {
+      if (isPartial)
+        return reuseText(context.lastComponent, theme.fg("dim", "Waiting for the user…"));
+      return reuseText(context.lastComponent, resultText(result, expanded, theme));
+    },
+  };
+}
+
+function reuseText(last: unknown, text: string): Text {
+  const component = last instanceof Text ? last : new Text("", 0, 0);
+  component.setText(text);
+  return component;
+}

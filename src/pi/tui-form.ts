@@ -1,0 +1,120 @@
+import type {
+  ExtensionUIContext,
+  KeybindingsManager,
+  Theme,
+} from "@earendil-works/pi-coding-agent";
+import type { TUI } from "@earendil-works/pi-tui";
+import {
+  type Ask,
+  type AskDetails,
+  cancelledBeforeOpenDetails,
+  detailsFromForm,
+  type Resolution,
+  reduceForm,
+} from "../core/index.ts";
+import { type EndableForm, HostedForm } from "./hosted-form.ts";
+
+export interface FormRequest {
+  readonly ask: Ask;
+  readonly tui: TUI;
+  readonly theme: Theme;
+  readonly keybindings: KeybindingsManager;
+  /** Called exactly once, with the outcome, when the form ends. */
+  readonly onDone: (details: AskDetails) => void;
+  /** An error inside the form: it ends the form as a UI failure (keeping the answers given). */
+  readonly onError: (error: unknown) => void;
+}
+
+export type CreateForm = (request: FormRequest) => EndableForm;
+
+type HostEnd = Exclude<Resolution, { kind: "submitted" }>;
+const TURN_ABORT: HostEnd = { kind: "cancelled", origin: "turn_abort" };
+const UI_FAILURE: HostEnd = { kind: "cancelled", origin: "ui_failure" };
+const SESSION_CLOSED: HostEnd = { kind: "cancelled", origin: "session_closed" };
+
+/**
+ * Shows the form inline in Pi's terminal UI and resolves exactly once with its outcome.
+ *
+ * The promise is settled by the form's own `onDone`, not by `custom()`'s promise, because Pi
+ * leaves that promise pending when a reload or session switch disposes the dialog. Every way the
+ * form can end goes through `endForm`, whose first call wins: a submit and an abort landing in the
+ * same moment still produce one result.
+ */
+export function openTuiForm(
+  ui: Pick<ExtensionUIContext, "custom">,
+  createForm: CreateForm,
+  ask: Ask,
+  signal: AbortSignal | undefined,
+  reportFailure: (error: unknown) => void,
+): Promise<AskDetails> {
+  return new Promise<AskDetails>((resolve) => {
+    let form: EndableForm | undefined;
+    let closeDialog: ((details: AskDetails) => void) | undefined;
+    let outcome: AskDetails | undefined;
+
+    const settle = (details: AskDetails): void => {
+      if (outcome) return;
+      outcome = details;
+      signal?.removeEventListener("abort", onAbort);
+      closeDialog?.(details);
+      resolve(details);
+    };
+    const endForm = (resolution: HostEnd): void => {
+      if (outcome) return;
+      if (!form) {
+        const origin = resolution.kind === "cancelled" ? resolution.origin : "ui_failure";
+        settle(cancelledBeforeOpenDetails(ask, origin));
+        return;
+      }
+      try {
+        form.end(resolution);
+      } catch (error) {
+        reportFailure(error);
+      }
+      // A form that failed to report its end still has its state: the answers given are kept.
+      if (!outcome) settle(detailsFromForm(reduceForm(form.state, { type: "end", resolution })));
+    };
+    const fail = (error: unknown): void => {
+      reportFailure(error);
+      endForm(UI_FAILURE);
+    };
+    const onAbort = (): void => endForm(TURN_ABORT);
+
+    signal?.addEventListener("abort", onAbort, { once: true });
+    ui.custom<AskDetails>(
+      (tui, theme, keybindings, done) => {
+        closeDialog = done;
+        form = createForm({ ask, tui, theme, keybindings, onDone: settle, onError: fail });
+        if (outcome) done(outcome);
+        // The turn may have been aborted between the pre-open check and this factory.
+        else if (signal?.aborted) endForm(TURN_ABORT);
+        return new HostedForm(form, fail, () => {
+          // Pi disposes the dialog itself (after done(), or on reload and session switch, when it
+          // never resolves custom()): calling done() now would restore stale editor text.
+          closeDialog = undefined;
+          endForm(SESSION_CLOSED);
+        });
+      },
+      { blocked: { kind: "question", message: blockedMessage(ask) } },
+    ).then(
+      () => {
+        // custom() resolving without the form's outcome means the form never ran.
+        if (!outcome) fail(new Error("the terminal UI closed the ask_user form without a result"));
+      },
+      (error: unknown) => fail(error),
+    );
+  });
+}
+
+/** What a terminal that shows Pi's "blocked" status says is awaited: one short line. */
+export function blockedMessage(ask: Ask): string {
+  const first = ask.questions[0];
+  const text =
+    ask.questions.length === 1 && first
+      ? `Question: ${first.question}`
+      : `${ask.questions.length} questions: ${ask.questions.map((q) => q.header).join(", ")}`;
+  const chars = Array.from(text);
+  return chars.length > BLOCKED_MAX ? `${chars.slice(0, BLOCKED_MAX - 1).join("")}…` : text;
+}
+
+const BLOCKED_MAX = 80;

@@ -1,0 +1,115 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../support/run-cli.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "askuser-cli-"));
+function file(name: string, content: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content));
+  return path;
+}
+
+describe("askuser ask (real process, no terminal)", () => {
+  it("answers from an answers file and prints the model text (exit 0)", async () => {
+    const run = await runCli([
+      "ask",
+      "examples/release-plan.json",
+      "--answers",
+      "examples/release-plan.answers.json",
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatchInlineSnapshot(`
+      "The user answered:
+      "Which features should the first release include?" = "Refunds, Webhooks"
+      "Which API style should clients use?" = "JSON-RPC over HTTP"
+      "How should the release roll out?" = ""10% canary, then everyone (Recommended)" — Watch the error rate for a day."
+      "
+    `);
+    expect(run.stderr).toBe("");
+  });
+
+  it("prints the documented details with --json", async () => {
+    const answers = file("db.answers.json", { database: "SQLite" });
+    const run = await runCli(["ask", "examples/database.json", "--answers", answers, "--json"]);
+    expect(run.code).toBe(0);
+    const details = JSON.parse(run.stdout);
+    expect(Object.keys(details)).toEqual(["status", "questions", "answers", "unanswered"]);
+    expect(details).toMatchObject({
+      status: "answered",
+      answers: { database: { selected: ["SQLite"] } },
+      unanswered: [],
+    });
+    expect(Object.keys(details.questions[0])).toEqual([
+      "id",
+      "header",
+      "question",
+      "context",
+      "options",
+      "multiSelect",
+      "allowComment",
+    ]);
+  });
+
+  it("exits 0 when the user skipped some questions", async () => {
+    const answers = file("partial.answers.json", { api: "gRPC" });
+    const run = await runCli(["ask", "examples/release-plan.json", "--answers", answers]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      '"Which features should the first release include?" = (no answer)',
+    );
+  });
+
+  it("returns unavailable at once without a terminal or answers, never reading stdin (exit 1)", async () => {
+    const run = await runCli(["ask", "examples/database.json"], { timeoutMs: 5000 });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("No interactive user can answer questions here");
+  });
+
+  it("reads the payload from standard input with -", async () => {
+    const answers = file("stdin.answers.json", { q1: "B" });
+    const payload = JSON.stringify({
+      questions: [{ question: "A or B?", options: [{ label: "A" }, { label: "B" }] }],
+    });
+    const run = await runCli(["ask", "-", "--answers", answers], { stdin: payload });
+    expect(run).toMatchObject({ code: 0, stdout: 'The user answered:\n"A or B?" = "B"\n' });
+  });
+
+  it("reports every problem of an invalid payload on stderr (exit 2)", async () => {
+    const run = await runCli(["ask", "examples/invalid.json"]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.split("\n").filter((l) => l.startsWith("  - "))).toHaveLength(6);
+    expect(run.stderr).toContain("questions[1].header: is 21 characters long; the limit is 12");
+  });
+
+  it("rejects an answers file naming a label that does not exist (exit 2)", async () => {
+    const answers = file("bad.answers.json", { database: "Postgres" });
+    const run = await runCli(["ask", "examples/database.json", "--answers", answers]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("names no option of question database");
+    expect(run.stderr).toContain('"Postgres (Recommended)", "SQLite", "DynamoDB"');
+  });
+
+  it.each([
+    ["a missing file", ["ask", "no-such.json"], "cannot read the payload file no-such.json"],
+    ["a file that is not JSON", ["ask", file("broken.json", "{not json")], "is not valid JSON"],
+    ["no payload", ["ask"], "missing the payload"],
+    ["an unknown flag", ["ask", "examples/database.json", "--nope"], "Unknown option '--nope'"],
+    ["an unknown command", ["frobnicate"], 'unknown command "frobnicate"'],
+  ])("exits 2 with a message for %s", async (_name, args, message) => {
+    const run = await runCli(args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(message);
+  });
+
+  it("documents itself", async () => {
+    const main = await runCli(["--help"]);
+    expect(main.code).toBe(0);
+    expect(main.stdout).toContain("askuser ask <payload.json | ->");
+    const ask = await runCli(["ask", "--help"]);
+    expect(ask.stdout).toContain("--answers <file>");
+    expect(ask.stdout).toContain("Exit codes:");
+  });
+});

@@ -1,0 +1,162 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  type Answer,
+  formatAnswerLine,
+  parseAnswerLine,
+  parseAnswerText,
+} from "../../src/core/index.ts";
+import { askOf } from "../support/asks.ts";
+
+const ask = askOf({
+  questions: [
+    {
+      header: "Pick",
+      question: 'Which "store"?',
+      multiSelect: true,
+      allowComment: true,
+      options: [
+        { label: "A" },
+        { label: "AB" },
+        { label: "x, y" },
+        { label: 'say "hi"' },
+        { label: "a — b" },
+        { label: "(no answer)" },
+      ],
+    },
+    { header: "Single", question: "Single?", options: [{ label: "One" }, { label: "Two" }] },
+  ],
+});
+const multi = ask.questions[0]!;
+const single = ask.questions[1]!;
+
+describe("formatAnswerLine", () => {
+  it.each<[string, Answer | undefined, string]>([
+    ["a single label", { selected: ["A"] }, String.raw`"Which \"store\"?" = "A"`],
+    [
+      "labels joined with a comma",
+      { selected: ["A", "AB"] },
+      String.raw`"Which \"store\"?" = "A, AB"`,
+    ],
+    [
+      "a label holding the separator is quoted",
+      { selected: ["A", "x, y"] },
+      String.raw`"Which \"store\"?" = "A, "x, y""`,
+    ],
+    [
+      "a label holding a quote is quoted",
+      { selected: ['say "hi"'] },
+      String.raw`"Which \"store\"?" = ""say \"hi\"""`,
+    ],
+    [
+      "a label holding the note separator is quoted",
+      { selected: ["a — b"] },
+      String.raw`"Which \"store\"?" = ""a — b""`,
+    ],
+    [
+      "free text after the labels",
+      { selected: ["A"], other: "Redis" },
+      String.raw`"Which \"store\"?" = "A, Redis"`,
+    ],
+    [
+      "multi-line free text stays on one line",
+      { selected: [], other: "line 1\nline 2" },
+      String.raw`"Which \"store\"?" = ""line 1\nline 2""`,
+    ],
+    [
+      "a note after a dash",
+      { selected: ["A"], comment: "cheap, fast" },
+      String.raw`"Which \"store\"?" = "A — cheap, fast"`,
+    ],
+    [
+      "a note with a quote is quoted",
+      { selected: ["A"], comment: '"why" not' },
+      String.raw`"Which \"store\"?" = "A — "\"why\" not""`,
+    ],
+    ["no answer", undefined, String.raw`"Which \"store\"?" = (no answer)`],
+  ])("%s", (_name, answer, expected) => {
+    expect(formatAnswerLine(multi, answer)).toBe(expected);
+  });
+});
+
+describe("parseAnswerLine / parseAnswerText", () => {
+  it("matches labels exactly: A never matches AB", () => {
+    const parsed = parseAnswerText('"Which \\"store\\"?" = "AB"', ask.questions);
+    expect(parsed.get(multi.id)).toEqual({ selected: ["AB"] });
+  });
+
+  it("treats a non-label item as free text", () => {
+    const parsed = parseAnswerText('"Single?" = "Three"', ask.questions);
+    expect(parsed.get(single.id)).toEqual({ selected: [], other: "Three" });
+  });
+
+  it("accepts a full-width comma between items", () => {
+    const parsed = parseAnswerText(`"Which \\"store\\"?" = "A，AB， "x, y""`, ask.questions);
+    expect(parsed.get(multi.id)).toEqual({ selected: ["A", "AB", "x, y"] });
+  });
+
+  it("reads (no answer) as an unanswered question, and a quoted label of that name as the label", () => {
+    const parsed = parseAnswerText(
+      '"Single?" = (no answer)\n"Which \\"store\\"?" = ""(no answer)""',
+      ask.questions,
+    );
+    expect(parsed.has(single.id)).toBe(true);
+    expect(parsed.get(single.id)).toBeUndefined();
+    expect(parsed.get(multi.id)).toEqual({ selected: ["(no answer)"] });
+  });
+
+  it("is anchored at the start of a line: quoted text elsewhere is not an answer", () => {
+    expect(parseAnswerLine('> "Single?" = "One"')).toBeUndefined();
+    expect(parseAnswerLine('cat notes.txt: "Single?" = "One"')).toBeUndefined();
+    expect(parseAnswerText('  "Single?" = "One"', ask.questions).size).toBe(0);
+  });
+
+  it("rejects lines that are not in the format", () => {
+    for (const line of [
+      '"Single?" = One',
+      '"Single?" "One"',
+      '"Single? = "One"',
+      '"Single?" = "One',
+      '"Single?" = ""x" y"',
+    ]) {
+      expect(parseAnswerLine(line)).toBeUndefined();
+    }
+  });
+
+  it("ignores questions it does not know and keeps the first line for a question", () => {
+    const parsed = parseAnswerText(
+      '"Unknown?" = "One"\n"Single?" = "One"\n"Single?" = "Two"',
+      ask.questions,
+    );
+    expect([...parsed.entries()]).toEqual([[single.id, { selected: ["One"] }]]);
+  });
+
+  it("parses back exactly what it formats, for any answer", () => {
+    const labels = multi.options.map((o) => o.label);
+    const answer = fc
+      .record(
+        {
+          selected: fc.subarray(labels),
+          other: fc
+            .string({ minLength: 1 })
+            .filter(
+              (t) =>
+                t.trim() === t &&
+                t.length > 0 &&
+                !labels.some((l) => l.toLowerCase() === t.toLowerCase()),
+            ),
+          comment: fc.string({ minLength: 1 }).filter((t) => t.trim() === t && t.length > 0),
+        },
+        { requiredKeys: ["selected"] },
+      )
+      .filter((a) => a.selected.length > 0 || a.other !== undefined);
+    fc.assert(
+      fc.property(answer, (a) => {
+        const line = formatAnswerLine(multi, a);
+        expect(line).not.toContain("\n");
+        expect(parseAnswerText(line, ask.questions).get(multi.id)).toEqual(a);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import {
+  cancelledBeforeOpenDetails,
+  detailsFromForm,
+  invalidDetails,
+  modelText,
+  unavailableDetails,
+  validateAskInput,
+} from "../../src/core/index.ts";
+import { askOf, THREE } from "../support/asks.ts";
+import { A, play } from "../support/form.ts";
+
+/** Q1 answered, Q2 answered with free text and a note, Q3 open. */
+const partial = [
+  A.enter,
+  A.space,
+  A.row(3),
+  A.type("Billing, v2"),
+  A.save,
+  A.enter,
+  A.type("keep it small"),
+  A.save,
+];
+
+describe("modelText", () => {
+  it("answered", () => {
+    const state = play(THREE, [...partial, A.enter, A.enter]);
+    expect(modelText(detailsFromForm(state))).toMatchInlineSnapshot(`
+      "The user answered:
+      "Which database?" = "Postgres"
+      "Which features?" = "Auth, "Billing, v2" — keep it small"
+      "Which API style?" = "REST""
+    `);
+  });
+
+  it("answered with a skipped question", () => {
+    const state = play(THREE, [...partial, A.enter, A.enter]);
+    expect(
+      modelText(detailsFromForm(play(THREE, [...partial, A.goto(3), A.enter, A.enter]))),
+    ).toMatchInlineSnapshot(`
+      "The user submitted the form but left some questions unanswered:
+      "Which database?" = "Postgres"
+      "Which features?" = "Auth, "Billing, v2" — keep it small"
+      "Which API style?" = (no answer)
+      Unanswered: "Which API style?". Do not assume answers to these; decide on your best judgement and say so, or ask again later if they matter."
+    `);
+    expect(state.resolution).toEqual({ kind: "submitted" });
+  });
+
+  it("cancelled by the user with nothing answered", () => {
+    expect(modelText(detailsFromForm(play(THREE, [A.esc])))).toMatchInlineSnapshot(
+      `"The user cancelled the question without answering. Do not assume an answer: continue only with work that does not depend on this decision, or ask the user how they want to proceed."`,
+    );
+  });
+
+  it("cancelled by the user after partial answers", () => {
+    expect(
+      modelText(detailsFromForm(play(THREE, [...partial, A.esc, A.esc]))),
+    ).toMatchInlineSnapshot(`
+      "The user cancelled the form after answering some questions.
+      Answers given so far:
+      "Which database?" = "Postgres"
+      "Which features?" = "Auth, "Billing, v2" — keep it small"
+      Unanswered: "Which API style?". Do not assume answers to the unanswered questions."
+    `);
+  });
+
+  it("ended by a UI failure after partial answers", () => {
+    const state = play(THREE, [
+      ...partial,
+      { type: "end", resolution: { kind: "cancelled", origin: "ui_failure" } },
+    ]);
+    expect(modelText(detailsFromForm(state))).toMatchInlineSnapshot(`
+      "The question form failed before the user finished (an interface error, not the user's choice).
+      Answers given so far:
+      "Which database?" = "Postgres"
+      "Which features?" = "Auth, "Billing, v2" — keep it small"
+      Unanswered: "Which API style?". Do not assume answers to the unanswered questions. You may ask again, or continue on your best judgement and say so."
+    `);
+  });
+
+  it("timed out after partial answers", () => {
+    expect(modelText(detailsFromForm(play(THREE, [...partial, A.timeout])))).toMatchInlineSnapshot(`
+      "The user did not answer in time: the question timed out.
+      Answers given so far:
+      "Which database?" = "Postgres"
+      "Which features?" = "Auth, "Billing, v2" — keep it small"
+      Unanswered: "Which API style?". Do not assume answers to the unanswered questions. Continue on your best judgement, state the assumptions you make, and do not ask again this turn."
+    `);
+  });
+
+  it("timed out with nothing answered", () => {
+    expect(modelText(detailsFromForm(play(THREE, [A.timeout])))).toMatchInlineSnapshot(`
+      "The user did not answer in time: the question timed out.
+      No answer was given. Do not assume one. Continue on your best judgement, state the assumptions you make, and do not ask again this turn."
+    `);
+  });
+
+  it.each(["turn_abort", "session_closed", "disabled", "disconnected"] as const)(
+    "a lifecycle end (%s) stays silent about drafts and answers",
+    (origin) => {
+      const state = play(THREE, [
+        ...partial,
+        { type: "end", resolution: { kind: "cancelled", origin } },
+      ]);
+      const text = modelText(detailsFromForm(state));
+      expect(text).not.toContain("Postgres");
+      expect(text).not.toContain("Billing");
+      expect(text).toContain("Do not assume an answer.");
+      expect(text).toContain("gave no answer");
+    },
+  );
+
+  it("turn abort", () => {
+    expect(modelText(cancelledBeforeOpenDetails(askOf(THREE), "turn_abort"))).toMatchInlineSnapshot(
+      `"The question was withdrawn because the agent's turn was aborted. This was not the user's choice and the user gave no answer. Do not assume an answer."`,
+    );
+  });
+
+  it("unavailable", () => {
+    expect(modelText(unavailableDetails(askOf(THREE)))).toMatchInlineSnapshot(
+      `"No interactive user can answer questions here (this is a non-interactive run), so nothing was asked. Decide on your best judgement, state the decision and your reasoning in your reply, and do not retry ask_user: it cannot be answered in this session."`,
+    );
+  });
+
+  it("invalid", () => {
+    const result = validateAskInput({
+      questions: [{ question: "Cache?", options: [{ label: "Redis" }, { label: "Other" }] }, {}],
+    });
+    if (result.ok) throw new Error("expected invalid");
+    expect(modelText(invalidDetails(result.issues))).toMatchInlineSnapshot(`
+      "ask_user was not shown to the user: its parameters have 5 problems. Nothing was asked. Fix every problem below and call ask_user again.
+      - questions[0].header: is missing. Fix: give every question a short, unique tab label (at most 12 characters), e.g. "Database"
+      - questions[0].options[1].label: is an "Other" option; a free-text "Other" choice is always added automatically (received "Other"). Fix: remove this option, or name the concrete alternative it stands for
+      - questions[1].question: is missing. Fix: write the decision you need as one question
+      - questions[1].header: is missing. Fix: give every question a short, unique tab label (at most 12 characters), e.g. "Database"
+      - questions[1].options: is missing. Fix: add 2-8 options, each {"label": "..."}"
+    `);
+  });
+});

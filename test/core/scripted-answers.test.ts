@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { answerFromScript, formatIssue } from "../../src/core/index.ts";
+import { askOf, THREE } from "../support/asks.ts";
+
+const ask = askOf(THREE);
+
+function issuesOf(script: unknown): string[] {
+  const result = answerFromScript(ask, script);
+  return result.ok ? [] : result.issues.map(formatIssue);
+}
+
+describe("answerFromScript", () => {
+  it("accepts keys by id, header and question text, and every value shape", () => {
+    const result = answerFromScript(ask, {
+      db: "SQLite",
+      Features: { selected: ["Auth", "Export"], other: "Billing", comment: "small first" },
+      "Which API style?": ["GraphQL"],
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      details: {
+        status: "answered",
+        answers: {
+          db: { selected: ["SQLite"] },
+          features: { selected: ["Auth", "Export"], other: "Billing", comment: "small first" },
+          api: { selected: ["GraphQL"] },
+        },
+        unanswered: [],
+      },
+    });
+  });
+
+  it("reports questions it leaves out as unanswered", () => {
+    const result = answerFromScript(ask, { api: { other: "JSON-RPC" } });
+    expect(result).toMatchObject({
+      ok: true,
+      details: {
+        status: "answered",
+        answers: { api: { selected: [], other: "JSON-RPC" } },
+        unanswered: ["db", "features"],
+      },
+    });
+  });
+
+  it("names the question and the valid labels when a label does not exist", () => {
+    expect(issuesOf({ db: "Postgre" })).toEqual([
+      'answers["db"]: names no option of question db ("Which database?") (received "Postgre"). Fix: use one of "Postgres", "SQLite" exactly, or put your own answer in "other"',
+    ]);
+  });
+
+  it("rejects several answers to a single-select question", () => {
+    expect(issuesOf({ api: ["REST", "GraphQL"] })).toEqual([
+      'answers["api"]: gives 2 answers to single-select question api. Fix: choose exactly one of "REST", "GraphQL", or only "other"',
+    ]);
+  });
+
+  it("rejects unknown questions, comments where none are allowed, and non-objects", () => {
+    expect(issuesOf({ nope: "x", db: { selected: "SQLite", comment: "why" } })).toEqual([
+      'answers["nope"]: names no question of this ask. Fix: use a question id (db, features, api), a header or the question text',
+      'answers["db"].comment: question db does not take a comment (allowComment is false). Fix: remove the comment',
+    ]);
+    expect(issuesOf(["SQLite"])[0]).toContain("answers: must be a JSON object");
+  });
+});

@@ -1,0 +1,282 @@
+import fc from "fast-check";
+import { Value } from "typebox/value";
+import { describe, expect, it } from "vitest";
+import { AskInputSchema, formatIssue, validateAskInput } from "../../src/core/index.ts";
+
+const option = (label: string) => ({ label });
+const valid = (overrides: Record<string, unknown> = {}) => ({
+  questions: [
+    { question: "Which database?", options: [option("Postgres"), option("SQLite")], ...overrides },
+  ],
+});
+
+function errors(input: unknown): string[] {
+  const result = validateAskInput(input);
+  return result.ok ? [] : result.issues.map(formatIssue);
+}
+
+describe("validateAskInput", () => {
+  it("normalises a minimal payload with every default filled in", () => {
+    const result = validateAskInput(valid());
+    expect(result).toEqual({
+      ok: true,
+      ask: {
+        questions: [
+          {
+            id: "q1",
+            header: "Question",
+            question: "Which database?",
+            options: [{ label: "Postgres" }, { label: "SQLite" }],
+            multiSelect: false,
+            allowComment: false,
+          },
+        ],
+      },
+    });
+  });
+
+  it("trims single-line fields and neutralises control characters in multi-line ones", () => {
+    const result = validateAskInput(
+      valid({
+        question: "  Which database?  ",
+        context: "line one\r\nline\u001b[31m two\u202e\ttabbed",
+        options: [{ label: " Postgres ", preview: "a\u0007b\u2028c" }, option("SQLite")],
+      }),
+    );
+    if (!result.ok) throw new Error("expected valid");
+    const [question] = result.ask.questions;
+    expect(question?.question).toBe("Which database?");
+    expect(question?.context).toBe("line one\nline\u241b[31m two\ufffd\ttabbed");
+    expect(question?.options[0]).toEqual({ label: "Postgres", preview: "a\u2407b\nc" });
+  });
+
+  it("gives default ids that never collide with ids the model chose", () => {
+    const result = validateAskInput({
+      questions: [
+        { id: "q2", header: "A", question: "First?", options: [option("x"), option("y")] },
+        { header: "B", question: "Second?", options: [option("x"), option("y")] },
+        { header: "C", question: "Third?", options: [option("x"), option("y")] },
+      ],
+    });
+    if (!result.ok) throw new Error("expected valid");
+    expect(result.ask.questions.map((q) => q.id)).toEqual(["q2", "q3", "q4"]);
+  });
+
+  it.each([
+    ["not an object", 42, ["parameters: must be an object (received 42)."]],
+    ["no questions", {}, ["questions: is missing."]],
+    ["empty questions", { questions: [] }, ["questions: has 0 questions; 1-4 are allowed."]],
+    [
+      "five questions",
+      {
+        questions: Array.from({ length: 5 }, (_, i) => ({
+          header: `H${i}`,
+          question: `Q${i}?`,
+          options: [option("a"), option("b")],
+        })),
+      },
+      ["questions: has 5 questions; 1-4 are allowed."],
+    ],
+    [
+      "unknown top-level field",
+      { ...valid(), extra: 1 },
+      ["extra: is not a known field (received 1)."],
+    ],
+    [
+      "one option",
+      valid({ options: [option("Only")] }),
+      ["questions[0].options: has 1 option; 2-8 are allowed."],
+    ],
+    [
+      "an Other option",
+      valid({ options: [option("A"), option("Other (please specify)")] }),
+      ['questions[0].options[1].label: is an "Other" option'],
+    ],
+    [
+      "a lower-case other",
+      valid({ options: [option("A"), option("other")] }),
+      ['questions[0].options[1].label: is an "Other" option'],
+    ],
+    [
+      "duplicate labels ignoring case",
+      valid({ options: [option("Redis"), option("redis")] }),
+      ["questions[0].options[1].label: repeats the label of questions[0].options[0]"],
+    ],
+    [
+      "a label with ESC",
+      valid({ options: [option("A\u001b[2J"), option("B")] }),
+      ["questions[0].options[0].label: contains the control character U+001B"],
+    ],
+    [
+      "a multi-line question",
+      valid({ question: "Which\ndatabase?" }),
+      ["questions[0].question: contains a line break"],
+    ],
+    [
+      "a bidi override in a header",
+      valid({ header: "DB\u202e" }),
+      ["questions[0].header: contains the control character U+202E"],
+    ],
+    [
+      "an empty label",
+      valid({ options: [option("   "), option("B")] }),
+      ["questions[0].options[0].label: is empty"],
+    ],
+    [
+      "a long label",
+      valid({ options: [option("x".repeat(61)), option("B")] }),
+      ["questions[0].options[0].label: is 61 characters long; the limit is 60"],
+    ],
+    [
+      "a bad id",
+      valid({ id: "Bad-Id" }),
+      ['questions[0].id: is not a valid id (received "Bad-Id")'],
+    ],
+    [
+      "a non-boolean multiSelect",
+      valid({ multiSelect: "yes" }),
+      ['questions[0].multiSelect: must be true or false (received "yes")'],
+    ],
+    [
+      "a long preview",
+      valid({ options: [{ label: "A", preview: "p".repeat(4001) }, option("B")] }),
+      ["questions[0].options[0].preview: is 4001 characters long; the limit is 4000"],
+    ],
+  ])("rejects %s", (_name, input, expected) => {
+    const messages = errors(input);
+    expect(messages).toHaveLength(expected.length);
+    expected.forEach((prefix, i) => {
+      expect(messages[i]).toContain(prefix);
+      expect(messages[i]).toMatch(/\. Fix: \S/u);
+    });
+  });
+
+  it("requires unique headers, questions and ids when there are several questions", () => {
+    const q = (header: string | undefined, question: string, id?: string) => ({
+      ...(header === undefined ? {} : { header }),
+      ...(id === undefined ? {} : { id }),
+      question,
+      options: [option("a"), option("b")],
+    });
+    expect(
+      errors({ questions: [q(undefined, "One?"), q("Db", "Two?", "x"), q("DB", "Two?", "x")] }),
+    ).toEqual([
+      'questions[0].header: is missing. Fix: give every question a short, unique tab label (at most 12 characters), e.g. "Database"',
+      'questions[2].question: repeats questions[1].question (received "Two?"). Fix: ask each decision once; merge or remove the duplicate',
+      'questions[2].header: repeats questions[1].header (headers are compared ignoring case) (received "DB"). Fix: give every question its own tab label',
+      'questions[2].id: repeats questions[1].id (received "x"). Fix: give every question a distinct id, or omit ids',
+    ]);
+  });
+
+  it("reports every problem of a payload with several mistakes at once", () => {
+    const messages = errors({
+      questions: [
+        { question: "Cache\nstrategy?", options: [option("Redis"), option("Other")] },
+        {
+          header: "Way too long a header",
+          question: "Queue?",
+          options: [option("SQS")],
+          multiSelect: "yes",
+        },
+      ],
+    });
+    expect(messages.map((m) => m.split(":")[0])).toEqual([
+      "questions[0].question",
+      "questions[0].header",
+      "questions[0].options[1].label",
+      "questions[1].header",
+      "questions[1].multiSelect",
+      "questions[1].options",
+    ]);
+  });
+
+  it("shortens received values without splitting a character", () => {
+    const [message] = errors(valid({ options: [option("😀".repeat(70)), option("B")] }));
+    expect(message).toContain(`(received "${"😀".repeat(58)}…)`);
+  });
+
+  it("never throws, whatever JSON it is given", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const result = validateAskInput(value);
+        expect(typeof result.ok).toBe("boolean");
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("never throws on payload-shaped JSON, and every issue names a path and a fix", () => {
+    const anyValue = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.jsonValue(),
+    );
+    const loose = fc.record(
+      {
+        questions: fc.array(
+          fc.record(
+            {
+              question: anyValue,
+              header: anyValue,
+              id: anyValue,
+              context: anyValue,
+              options: fc.oneof(
+                fc.array(
+                  fc.record(
+                    { label: anyValue, description: anyValue, preview: anyValue },
+                    { requiredKeys: [] },
+                  ),
+                  { maxLength: 10 },
+                ),
+                anyValue,
+              ),
+              multiSelect: anyValue,
+              allowComment: anyValue,
+            },
+            { requiredKeys: [] },
+          ),
+          { maxLength: 6 },
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(loose, (value) => {
+        const result = validateAskInput(value);
+        if (!result.ok) {
+          for (const issue of result.issues) {
+            expect(issue.path.length).toBeGreaterThan(0);
+            expect(issue.fix.length).toBeGreaterThan(0);
+          }
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("accepts nothing the advertised JSON Schema rejects", () => {
+    const text = fc.string({ minLength: 1, maxLength: 70 });
+    const payload = fc.record({
+      questions: fc.array(
+        fc.record(
+          {
+            question: text,
+            header: fc.string({ minLength: 1, maxLength: 14 }),
+            options: fc.array(fc.record({ label: text }), { minLength: 1, maxLength: 9 }),
+            multiSelect: fc.boolean(),
+          },
+          { requiredKeys: ["question", "options"] },
+        ),
+        { minLength: 1, maxLength: 5 },
+      ),
+    });
+    fc.assert(
+      fc.property(payload, (value) => {
+        if (validateAskInput(value).ok) expect(Value.Check(AskInputSchema, value)).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

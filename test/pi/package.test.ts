@@ -1,0 +1,129 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activeTools, askResults, PI_CLI, PiSandbox, REPO_ROOT } from "./helpers/pi-run.ts";
+import { runToExit } from "./helpers/run-to-exit.ts";
+
+const ASK = {
+  questions: [
+    { question: "Which database?", options: [{ label: "Postgres" }, { label: "SQLite" }] },
+  ],
+};
+
+interface PackResult {
+  readonly filename: string;
+  readonly files: readonly { readonly path: string }[];
+}
+
+let packDir: string;
+let tarball: string;
+let packed: PackResult;
+const sandboxes: PiSandbox[] = [];
+
+/** A fresh agent dir per test: an installed package must not meet a -e copy of itself. */
+function freshSandbox(): PiSandbox {
+  const sandbox = new PiSandbox([
+    { toolCall: { name: "ask_user", arguments: ASK } },
+    { text: "Done." },
+  ]);
+  sandboxes.push(sandbox);
+  return sandbox;
+}
+
+beforeAll(() => {
+  packDir = mkdtempSync(join(tmpdir(), "askuser-pack-"));
+  // `npm pack` runs the prepack build, so the tarball is what a user would install.
+  const output = execFileSync("npm", ["pack", "--json", "--pack-destination", packDir], {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const [result] = JSON.parse(output) as PackResult[];
+  if (!result) throw new Error(`npm pack printed no result: ${output}`);
+  packed = result;
+  tarball = join(packDir, result.filename);
+}, 60_000);
+
+afterAll(() => {
+  for (const sandbox of sandboxes) sandbox.dispose();
+  if (packDir) rmSync(packDir, { recursive: true, force: true });
+});
+
+/** Runs pi -p with the faux model; true when ask_user was offered and answered "unavailable". */
+async function askUserLoaded(
+  sandbox: PiSandbox,
+  extensions: readonly string[],
+): Promise<{ loaded: boolean; stderr: string }> {
+  const run = await runToExit(process.execPath, sandbox.piArgs(extensions, "-p", "hello"), {
+    env: sandbox.env,
+    cwd: sandbox.dir,
+    timeoutMs: 20_000,
+  });
+  expect(run.code, run.stderr).toBe(0);
+  const requests = sandbox.requests();
+  const first = requests.at(-2);
+  const [result] = askResults(requests.at(-1));
+  return {
+    loaded: activeTools(first).includes("ask_user") && result?.details !== undefined,
+    stderr: run.stderr,
+  };
+}
+
+describe("the packed package", () => {
+  it("ships the extension source, the built CLI and the examples, and no tests", () => {
+    const paths = packed.files.map((file) => file.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "package.json",
+        "bin/askuser.js",
+        "dist/cli/process.js",
+        "src/pi/extension.ts",
+        "src/core/index.ts",
+        "examples/release-plan.json",
+      ]),
+    );
+    expect(paths.filter((path) => path.startsWith("test/"))).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
+    expect(manifest.keywords).toContain("pi-package");
+    expect(manifest.dependencies).toBeUndefined();
+  });
+
+  it("pi install npm:… into a fresh agent dir loads it, without host-package warnings", async () => {
+    const sandbox = freshSandbox();
+    const install = await runToExit(
+      process.execPath,
+      [PI_CLI, "install", `npm:askuser@file:${tarball}`],
+      { env: sandbox.env, cwd: sandbox.dir, timeoutMs: 60_000 },
+    );
+    expect(install.code, install.stderr).toBe(0);
+    const { loaded, stderr } = await askUserLoaded(sandbox, []);
+    expect(loaded).toBe(true);
+    expect(stderr).not.toMatch(/peerDependencies|Failed to load extension/u);
+  }, 90_000);
+
+  it("pi -e on the unpacked package loads it", async () => {
+    const sandbox = freshSandbox();
+    const unpacked = join(sandbox.dir, "unpacked");
+    mkdirSync(unpacked);
+    execFileSync("tar", ["-xzf", tarball, "-C", unpacked]);
+    const { loaded, stderr } = await askUserLoaded(sandbox, [join(unpacked, "package")]);
+    expect(stderr).not.toMatch(/peerDependencies|Failed to load extension/u);
+    expect(loaded).toBe(true);
+  }, 30_000);
+
+  it("pi -e ./ on the checkout loads it through the manifest", async () => {
+    const sandbox = freshSandbox();
+    const run = await runToExit(process.execPath, sandbox.piArgs(["./"], "-p", "hello"), {
+      env: sandbox.env,
+      cwd: REPO_ROOT,
+      timeoutMs: 20_000,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(activeTools(sandbox.requests()[0])).toContain("ask_user");
+  }, 30_000);
+});

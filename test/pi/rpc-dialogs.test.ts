@@ -1,0 +1,249 @@
+import { describe, expect, it } from "vitest";
+import { type Ask, modelText, validateAskInput } from "../../src/core/index.ts";
+import type { DialogPort } from "../../src/pi/dialog-port.ts";
+import { askThroughDialogs } from "../../src/pi/rpc-dialogs.ts";
+
+interface Call {
+  readonly method: "select" | "input";
+  readonly title: string;
+  readonly options?: readonly string[];
+}
+
+/**
+ * A reply to one dialog: text contained in the row to pick (select), the text typed (input),
+ * undefined for a dismissed dialog, or a function for anything else (aborting mid-dialog).
+ */
+type Reply = string | undefined | ((call: Call) => string | undefined);
+
+function scriptedPort(replies: readonly Reply[]): { port: DialogPort; calls: Call[] } {
+  const calls: Call[] = [];
+  let next = 0;
+  const answer = (call: Call): Promise<string | undefined> => {
+    calls.push(call);
+    if (next >= replies.length) throw new Error(`unexpected dialog: ${JSON.stringify(call)}`);
+    const reply = replies[next++];
+    if (typeof reply === "function") return Promise.resolve(reply(call));
+    if (reply === undefined || call.method === "input") return Promise.resolve(reply);
+    const row = call.options?.find((option) => option.includes(reply));
+    if (row === undefined)
+      throw new Error(`no row contains ${reply}: ${call.options?.join(" | ")}`);
+    return Promise.resolve(row);
+  };
+  return {
+    calls,
+    port: {
+      select: (title, options) => answer({ method: "select", title, options }),
+      input: (title) => answer({ method: "input", title }),
+    },
+  };
+}
+
+function askOf(input: unknown): Ask {
+  const result = validateAskInput(input);
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return result.ask;
+}
+
+const DATABASE = {
+  id: "database",
+  question: "Which database?",
+  header: "Database",
+  options: [
+    { label: "Postgres", description: "Relational.\nRun by the team." },
+    { label: "SQLite" },
+  ],
+};
+const FEATURES = {
+  id: "features",
+  question: "Which features?",
+  header: "Features",
+  multiSelect: true,
+  options: [{ label: "Refunds" }, { label: "Webhooks" }],
+};
+const NOTED = { ...DATABASE, allowComment: true };
+
+async function run(questions: unknown[], replies: readonly Reply[], signal?: AbortSignal) {
+  const { port, calls } = scriptedPort(replies);
+  const failures: unknown[] = [];
+  const details = await askThroughDialogs(askOf({ questions }), port, signal, (error) =>
+    failures.push(error),
+  );
+  return { details, calls, failures, text: modelText(details) };
+}
+
+describe("RPC dialog fallback", () => {
+  it("offers each option with its description folded in, then Other", async () => {
+    const { calls, details } = await run([DATABASE], ["SQLite"]);
+    expect(calls).toMatchInlineSnapshot(`
+      [
+        {
+          "method": "select",
+          "options": [
+            "1. Postgres — Relational. Run by the team.",
+            "2. SQLite",
+            "3. Other (type an answer)",
+          ],
+          "title": "Database: Which database?",
+        },
+      ]
+    `);
+    expect(details.status).toBe("answered");
+  });
+
+  it("a multi-select marks its picks and lists them on the Done row", async () => {
+    const { calls } = await run([FEATURES], ["Webhooks", "Other", "Audit log", "Done"]);
+    expect(calls.at(-1)).toMatchInlineSnapshot(`
+      {
+        "method": "select",
+        "options": [
+          "1. [ ] Refunds",
+          "2. [x] Webhooks",
+          "3. [x] Other (type an answer): "Audit log"",
+          "Done (picked: Webhooks, "Audit log")",
+        ],
+        "title": "Features: Which features?
+      Pick every option that applies, then choose Done.",
+      }
+    `);
+  });
+
+  it.each([
+    {
+      name: "one question: a pick submits at once, with no review",
+      questions: [DATABASE],
+      replies: ["Postgres"],
+    },
+    {
+      name: "Other opens an input; its text is the answer",
+      questions: [DATABASE],
+      replies: ["Other", "MySQL"],
+    },
+    {
+      name: "a dismissed Other input goes back to the options",
+      questions: [DATABASE],
+      replies: ["Other", undefined, "SQLite"],
+    },
+    {
+      name: "allowComment asks for an optional note after the pick",
+      questions: [NOTED],
+      replies: ["Postgres", "we know it well"],
+    },
+    {
+      name: "a dismissed note keeps the answer without a note",
+      questions: [NOTED],
+      replies: ["Postgres", undefined],
+    },
+    {
+      name: "multi-select toggles until Done, which lists the picks",
+      questions: [DATABASE, FEATURES],
+      replies: ["Postgres", "Refunds", "Webhooks", "Refunds", "Done", "Submit"],
+    },
+    {
+      name: "Done with nothing picked leaves the question unanswered when there are several",
+      questions: [DATABASE, FEATURES],
+      replies: ["Postgres", "Done", "Submit"],
+    },
+    {
+      name: "one multi-select question cannot be skipped: Done with nothing asks again",
+      questions: [FEATURES],
+      replies: ["Done", "Webhooks", "Done"],
+    },
+    {
+      name: "the review can change an answer, then comes back",
+      questions: [DATABASE, FEATURES],
+      replies: ["Postgres", "Refunds", "Done", "Change", "Database", "SQLite", "Submit"],
+    },
+    {
+      name: "a dismissed select is the user's cancel and keeps what was answered",
+      questions: [DATABASE, FEATURES],
+      replies: ["Postgres", undefined],
+    },
+    {
+      name: "Cancel in the review is the user's cancel and keeps the answers",
+      questions: [DATABASE, FEATURES],
+      replies: ["Postgres", "Webhooks", "Done", "Cancel"],
+    },
+  ])("$name", async ({ questions, replies }) => {
+    const { details, calls, text, failures } = await run(questions, replies);
+    expect(failures).toEqual([]);
+    expect(calls).toHaveLength(replies.length);
+    expect({ status: details.status, origin: details.origin, text }).toMatchSnapshot();
+  });
+
+  it("an abort during a dialog records nothing from it and opens nothing further", async () => {
+    const controller = new AbortController();
+    const { details, calls, text } = await run(
+      [DATABASE, FEATURES],
+      [
+        "Postgres",
+        (call) => {
+          controller.abort();
+          // A client may still send a reply after the abort; it must not count.
+          return call.options?.[0];
+        },
+      ],
+      controller.signal,
+    );
+    expect(calls).toHaveLength(2);
+    expect(details.status).toBe("cancelled");
+    expect(details.origin).toBe("turn_abort");
+    // The answer confirmed before the abort stays in the details; the reply after it does not.
+    expect(details.answers).toEqual({ database: { selected: ["Postgres"] } });
+    expect(text).toMatch(/^The question was withdrawn because the agent's turn was aborted/);
+  });
+
+  it("an abort while typing Other discards the typed text", async () => {
+    const controller = new AbortController();
+    const { details } = await run(
+      [DATABASE],
+      [
+        "Other",
+        () => {
+          controller.abort();
+          return "MySQL";
+        },
+      ],
+      controller.signal,
+    );
+    expect(details).toMatchObject({ status: "cancelled", origin: "turn_abort", answers: {} });
+  });
+
+  it("a reply that is none of the rows ends the ask as a UI failure, keeping the answers", async () => {
+    const { details, failures, text } = await run(
+      [DATABASE, FEATURES],
+      ["Postgres", () => "Redis"],
+    );
+    expect(details).toMatchObject({ status: "cancelled", origin: "ui_failure" });
+    expect(details.answers).toEqual({ database: { selected: ["Postgres"] } });
+    expect(String(failures[0])).toMatchInlineSnapshot(
+      `"UnknownChoiceError: the client answered a select with "Redis", which is none of the offered rows; reply with one of the "options" strings exactly"`,
+    );
+    expect(text).toMatchInlineSnapshot(`
+      "The question form failed before the user finished (an interface error, not the user's choice).
+      Answers given so far:
+      "Which database?" = "Postgres"
+      Unanswered: "Which features?". Do not assume answers to the unanswered questions. You may ask again, or continue on your best judgement and say so."
+    `);
+  });
+
+  it("a dialog that throws ends the ask as a UI failure and reports the error", async () => {
+    const failures: unknown[] = [];
+    const port: DialogPort = {
+      select: () => Promise.reject(new Error("client went away")),
+      input: () => Promise.reject(new Error("unused")),
+    };
+    const details = await askThroughDialogs(
+      askOf({ questions: [DATABASE] }),
+      port,
+      undefined,
+      (e) => failures.push(e),
+    );
+    expect(details).toMatchObject({ status: "cancelled", origin: "ui_failure" });
+    expect(failures.map(String)).toEqual(["Error: client went away"]);
+  });
+
+  it("typed text is made safe before it is recorded", async () => {
+    const { details } = await run([DATABASE], ["Other", "My\u001b[31mSQL"]);
+    expect(details.answers).toEqual({ database: { selected: [], other: "My␛[31mSQL" } });
+  });
+});

@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { modelText } from "../../src/core/index.ts";
+import { askResultsIn, type InProcessPi, startInProcessPi } from "./helpers/sdk-session.ts";
+
+const KEYS = { enter: "\r", down: "\x1b[B", tab: "\t", escape: "\x1b", right: "\x1b[C" } as const;
+
+const TWO_QUESTIONS = {
+  questions: [
+    {
+      id: "database",
+      header: "Database",
+      question: "Which database should the service use?",
+      options: [{ label: "Postgres" }, { label: "SQLite" }],
+    },
+    {
+      id: "api",
+      header: "API",
+      question: "Which API style?",
+      options: [{ label: "REST" }, { label: "gRPC" }],
+    },
+  ],
+};
+
+let pi: InProcessPi | undefined;
+afterEach(() => {
+  pi?.dispose();
+  pi = undefined;
+});
+
+/** Starts a turn, waits for the form, types the keys, and waits for the turn to end. */
+async function answerWith(keys: readonly string[]) {
+  pi = await startInProcessPi(TWO_QUESTIONS);
+  const turn = pi.session.prompt("Plan the order service");
+  const form = await pi.ui.opened();
+  expect(form.render(100).length).toBeGreaterThan(0);
+  for (const key of keys) form.handleInput(key);
+  await turn;
+  const [result] = askResultsIn(pi.requests[1]);
+  return result;
+}
+
+describe("in-process Pi (SDK, mode tui) with the real form", () => {
+  it("answered: the next model request holds the answers", async () => {
+    const result = await answerWith([KEYS.enter, KEYS.down, KEYS.enter, KEYS.enter]);
+    expect(result?.isError).toBe(false);
+    expect(result?.details).toMatchObject({
+      status: "answered",
+      answers: { database: { selected: ["Postgres"] }, api: { selected: ["gRPC"] } },
+    });
+    expect(result?.content).toEqual([{ type: "text", text: modelText(result?.details as never) }]);
+    expect(pi?.ui.blocked).toEqual([{ kind: "question", message: "2 questions: Database, API" }]);
+  });
+
+  it("partial with a skip: Tab past a question, submit, confirm", async () => {
+    const result = await answerWith([KEYS.tab, KEYS.enter, KEYS.enter, KEYS.enter]);
+    expect(result?.details).toMatchObject({
+      status: "answered",
+      answers: { api: { selected: ["REST"] } },
+      unanswered: ["database"],
+    });
+    expect(result?.content).toMatchInlineSnapshot(`
+      [
+        {
+          "text": "The user submitted the form but left some questions unanswered:
+      "Which database should the service use?" = (no answer)
+      "Which API style?" = "REST"
+      Unanswered: "Which database should the service use?". Do not assume answers to these; decide on your best judgement and say so, or ask again later if they matter.",
+          "type": "text",
+        },
+      ]
+    `);
+  });
+
+  it("user cancel: Esc on a touched form asks to confirm, a second Esc cancels", async () => {
+    const result = await answerWith([KEYS.enter, KEYS.escape, KEYS.escape]);
+    expect(result?.details).toMatchObject({
+      status: "cancelled",
+      origin: "user",
+      answers: { database: { selected: ["Postgres"] } },
+    });
+    expect(result?.isError).toBe(false);
+  });
+
+  it("abort during the form: the turn ends and the result says the user gave no answer", async () => {
+    pi = await startInProcessPi(TWO_QUESTIONS);
+    const turn = pi.session.prompt("Plan the order service");
+    const form = await pi.ui.opened();
+    form.handleInput(KEYS.enter);
+    await pi.session.abort();
+    await turn;
+    const entries = pi.session.sessionManager.getBranch();
+    const results = entries.flatMap((entry) =>
+      entry.type === "message" && entry.message.role === "toolResult" ? [entry.message] : [],
+    );
+    expect(results).toHaveLength(1);
+    expect(results[0]?.details).toMatchObject({ status: "cancelled", origin: "turn_abort" });
+    expect(results[0]?.content).toMatchInlineSnapshot(`
+      [
+        {
+          "text": "The question was withdrawn because the agent's turn was aborted. This was not the user's choice and the user gave no answer. Do not assume an answer.",
+          "type": "text",
+        },
+      ]
+    `);
+    // Keys after the end change nothing.
+    form.handleInput(KEYS.enter);
+    expect(pi.requests).toHaveLength(1);
+  });
+
+  it("an abort landing while the user submits still gives exactly one result", async () => {
+    pi = await startInProcessPi(TWO_QUESTIONS);
+    const turn = pi.session.prompt("Plan the order service");
+    const form = await pi.ui.opened();
+    for (const key of [KEYS.enter, KEYS.enter]) form.handleInput(key);
+    // The submitting Enter and the abort arrive in the same tick.
+    form.handleInput(KEYS.enter);
+    const aborted = pi.session.abort();
+    form.handleInput(KEYS.enter);
+    await Promise.all([aborted, turn]);
+    const results = pi.session.sessionManager
+      .getBranch()
+      .flatMap((entry) =>
+        entry.type === "message" && entry.message.role === "toolResult" ? [entry.message] : [],
+      );
+    expect(results).toHaveLength(1);
+    expect(results[0]?.details).toMatchObject({
+      status: "answered",
+      answers: { database: { selected: ["Postgres"] }, api: { selected: ["REST"] } },
+    });
+  });
+});

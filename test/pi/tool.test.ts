@@ -1,0 +1,56 @@
+import type { ExtensionAPI, ToolDefinition } from "@earendil-works/pi-coding-agent";
+import { describe, expect, it } from "vitest";
+import {
+  AskInputSchema,
+  PROMPT_GUIDELINES,
+  PROMPT_SNIPPET,
+  TOOL_DESCRIPTION,
+  TOOL_LABEL,
+} from "../../src/core/index.ts";
+import askUserExtension from "../../src/pi/extension.ts";
+
+function register() {
+  const tools: ToolDefinition[] = [];
+  let active = ["read", "ask_user", "bash"];
+  const pi = {
+    registerTool: (tool: ToolDefinition) => tools.push(tool),
+    getActiveTools: () => active,
+    setActiveTools: (names: string[]) => {
+      active = names;
+    },
+  } as unknown as ExtensionAPI;
+  askUserExtension(pi);
+  return { tools, active: () => active };
+}
+
+describe("the ask_user tool definition", () => {
+  it("registers one tool whose texts and schema come from the core", () => {
+    const { tools } = register();
+    expect(tools).toHaveLength(1);
+    expect(tools[0]).toMatchObject({
+      name: "ask_user",
+      label: TOOL_LABEL,
+      description: TOOL_DESCRIPTION,
+      promptSnippet: PROMPT_SNIPPET,
+      promptGuidelines: [...PROMPT_GUIDELINES],
+      parameters: AskInputSchema,
+      // Other tools and codemode scripts must not ask the user on the model's behalf.
+      exposure: "model-only",
+      executionMode: "sequential",
+    });
+  });
+
+  it("in print mode takes only itself out of the active tools", async () => {
+    const { tools, active } = register();
+    const ctx = { mode: "print", hasUI: false, signal: undefined, ui: {} };
+    const result = await tools[0]?.execute(
+      "call_1",
+      { questions: [{ question: "Pick?", options: [{ label: "A" }, { label: "B" }] }] },
+      undefined,
+      undefined,
+      ctx as never,
+    );
+    expect(result?.isError).toBe(true);
+    expect(active()).toEqual(["read", "bash"]);
+  });
+});

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { ASKUSER_EXTENSION, askResults, PiSandbox, textOf } from "./helpers/pi-run.ts";
+import { TmuxSession } from "./helpers/tmux.ts";
+
+const ASK = {
+  questions: [
+    {
+      question: "Which database should the service use?",
+      header: "Database",
+      options: [{ label: "Postgres", description: "Relational" }, { label: "SQLite" }],
+    },
+    {
+      question: "Which API style?",
+      header: "API",
+      options: [{ label: "REST" }, { label: "gRPC" }],
+    },
+  ],
+};
+
+let cleanup: (() => void)[] = [];
+afterEach(() => {
+  for (const step of cleanup.reverse()) step();
+  cleanup = [];
+});
+
+/** The interactive pi in a real terminal (tmux), with the faux model and askuser loaded. */
+async function startInteractivePi(): Promise<{ tmux: TmuxSession; sandbox: PiSandbox }> {
+  const sandbox = new PiSandbox([
+    { toolCall: { name: "ask_user", arguments: ASK } },
+    { text: "Thanks, noted." },
+  ]);
+  const env: Record<string, string> = { TERM: "xterm-256color" };
+  for (const [key, value] of Object.entries(sandbox.env)) {
+    if (key.startsWith("PI_") || key.startsWith("ASKUSER_")) env[key] = value ?? "";
+  }
+  const tmux = new TmuxSession([process.execPath, ...sandbox.piArgs([ASKUSER_EXTENSION])], {
+    env,
+    cwd: sandbox.dir,
+    socketDir: sandbox.dir,
+  });
+  cleanup.push(
+    () => sandbox.dispose(),
+    () => tmux.close(),
+  );
+  await tmux.waitFor("[Extensions]", 20_000);
+  tmux.text("Plan the order service");
+  tmux.keys("Enter");
+  await tmux.waitFor("Which database should the service use?");
+  return { tmux, sandbox };
+}
+
+describe("the interactive pi TUI in a real terminal", () => {
+  it("shows the form inline, keys answer it, and the model's next request has the answers", async () => {
+    const { tmux, sandbox } = await startInteractivePi();
+    const form = await tmux.waitFor("❯ 1. ○ Postgres");
+    // Inline: the transcript (the prompt, the call line) stays above the form.
+    expect(form.indexOf("Plan the order service")).toBeLessThan(
+      form.indexOf("ask_user Database · API"),
+    );
+    expect(form.indexOf("ask_user Database · API")).toBeLessThan(form.indexOf("Which database"));
+
+    tmux.keys("Enter");
+    await tmux.waitFor("Which API style?");
+    tmux.keys("Down", "Enter");
+    await tmux.waitFor("Review your answers");
+    tmux.keys("Enter");
+    const after = await tmux.waitFor("Thanks, noted.");
+
+    expect(after).toContain("✓ Database: Postgres");
+    expect(after).toContain("✓ API: gRPC");
+    const [result] = askResults(sandbox.requests()[1]);
+    expect(textOf(result)).toBe(
+      'The user answered:\n"Which database should the service use?" = "Postgres"\n"Which API style?" = "gRPC"',
+    );
+  });
+
+  it("Esc asks to confirm the cancel; a second Esc cancels and keeps the answer given", async () => {
+    const { tmux, sandbox } = await startInteractivePi();
+    await tmux.waitFor("❯ 1. ○ Postgres");
+    tmux.keys("Enter");
+    await tmux.waitFor("Which API style?");
+    tmux.keys("Escape");
+    await tmux.waitFor("Cancel these questions?");
+    tmux.keys("Escape");
+    const after = await tmux.waitFor("Thanks, noted.");
+
+    expect(after).toContain("✗ Cancelled by the user");
+    const [result] = askResults(sandbox.requests()[1]);
+    expect(result?.details).toMatchObject({ status: "cancelled", origin: "user" });
+    expect(textOf(result)).toMatchInlineSnapshot(`
+      "The user cancelled the form after answering some questions.
+      Answers given so far:
+      "Which database should the service use?" = "Postgres"
+      Unanswered: "Which API style?". Do not assume answers to the unanswered questions."
+    `);
+  });
+});

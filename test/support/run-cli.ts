@@ -1,0 +1,49 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const BIN = `${ROOT}bin/askuser.js`;
+
+export interface CliRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs the real `askuser` program. Standard input stays open unless `stdin` is given, so a
+ * command that wrongly waits for input shows up as a timeout instead of passing.
+ */
+export function runCli(
+  args: readonly string[],
+  options: { stdin?: string; timeoutMs?: number } = {},
+): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(
+        new Error(
+          `askuser ${args.join(" ")} did not exit within ${options.timeoutMs ?? 10_000} ms`,
+        ),
+      );
+    }, options.timeoutMs ?? 10_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    if (options.stdin !== undefined) child.stdin.end(options.stdin);
+  });
+}
