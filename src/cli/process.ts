@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Ask, AskDetails } from "../core/index.ts";
 import type { CliIo } from "./io.ts";
 import { main } from "./main.ts";
+import { hasControllingTerminal, withTerminalInput } from "./terminal-input.ts";
 
 /** Wires the CLI to the real process: arguments, streams, environment and exit code. */
 export async function runFromProcess(): Promise<void> {
@@ -10,7 +11,9 @@ export async function runFromProcess(): Promise<void> {
     stderr: process.stderr,
     readText: (path) => readFile(path, "utf8"),
     readStdin,
-    interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    // The form draws on stdout and reads keys from the terminal, which need not be stdin: the
+    // payload may arrive through it ("askuser ask -").
+    interactive: Boolean(process.stdout.isTTY && (process.stdin.isTTY || hasControllingTerminal())),
     env: process.env,
     openForm,
   };
@@ -27,7 +30,7 @@ export async function runFromProcess(): Promise<void> {
 /** Loaded on demand: a run with --answers or without a terminal never loads the TUI. */
 async function openForm(ask: Ask): Promise<AskDetails> {
   const { runTerminalForm } = await import("../tui/run-terminal-form.ts");
-  return runTerminalForm(ask, { env: process.env });
+  return withTerminalInput(() => runTerminalForm(ask, { env: process.env }));
 }
 
 async function readStdin(): Promise<string> {

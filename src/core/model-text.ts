@@ -54,11 +54,11 @@ function cancelledText(details: AskDetails): string {
     if (Object.keys(details.answers).length === 0) {
       return "The user cancelled the question without answering. Do not assume an answer: continue only with work that does not depend on this decision, or ask the user how they want to proceed.";
     }
-    return withPartialAnswers(
-      details,
-      "The user cancelled the form after answering some questions.",
-      "",
-    );
+    const lead =
+      details.unanswered.length === 0
+        ? "The user cancelled the form instead of submitting it, after answering every question."
+        : "The user cancelled the form after answering some questions.";
+    return withPartialAnswers(details, lead, "");
   }
   if (origin === "ui_failure") {
     return withPartialAnswers(
