@@ -11,16 +11,23 @@ import askUserExtension from "../../src/pi/extension.ts";
 
 function register() {
   const tools: ToolDefinition[] = [];
+  const commands: string[] = [];
+  const events: string[] = [];
   let active = ["read", "ask_user", "bash"];
   const pi = {
     registerTool: (tool: ToolDefinition) => tools.push(tool),
+    registerCommand: (name: string) => commands.push(name),
+    on: (event: string) => {
+      events.push(event);
+      return () => {};
+    },
     getActiveTools: () => active,
     setActiveTools: (names: string[]) => {
       active = names;
     },
   } as unknown as ExtensionAPI;
   askUserExtension(pi);
-  return { tools, active: () => active };
+  return { tools, commands, events, active: () => active };
 }
 
 describe("the ask_user tool definition", () => {
@@ -38,6 +45,12 @@ describe("the ask_user tool definition", () => {
       exposure: "model-only",
       executionMode: "sequential",
     });
+  });
+
+  it("registers /askuser and lifts the re-ask guard when the agent settles", () => {
+    const { commands, events } = register();
+    expect(commands).toEqual(["askuser"]);
+    expect(events).toContain("agent_settled");
   });
 
   it("in print mode takes only itself out of the active tools", async () => {
