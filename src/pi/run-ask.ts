@@ -1,7 +1,9 @@
 import type { ExtensionToolContext } from "@earendil-works/pi-coding-agent";
+import type { AskDetails } from "../core/outcome-types.ts";
 import { type AskEnvironment, executeAsk } from "./execute.ts";
 import { type AskToolResult, reaskBlockedResult } from "./result.ts";
 import { askThroughDialogs } from "./rpc-dialogs.ts";
+import type { AskSettings } from "./settings/ask-settings.ts";
 import type { AskSettingsHooks } from "./settings/hooks.ts";
 import { openTuiForm } from "./tui-form.ts";
 
@@ -36,16 +38,42 @@ export async function runAsk(
   };
   if (!settings) return executeAsk(params, environment);
 
+  // Settings must never cost the user a question: if their code cannot load, ask without them.
+  const withSettings = async (
+    use: (runtime: AskSettings) => Promise<AskDetails>,
+    plain: () => Promise<AskDetails>,
+  ): Promise<AskDetails> => {
+    let runtime: AskSettings;
+    try {
+      runtime = await settings.load();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      ctx.ui.notify(
+        `askuser settings could not be loaded (${reason}); asking without them`,
+        "error",
+      );
+      return plain();
+    }
+    return use(runtime);
+  };
   const result = await executeAsk(params, {
     ...environment,
     preempt: (ask) => (settings.guard.blocked ? reaskBlockedResult(ask) : undefined),
-    openForm: async (ask, formSignal) =>
-      (await settings.load()).openForm(ctx, ask, (createForm) =>
-        openTuiForm(ctx.ui, createForm, ask, formSignal, reportFailure),
+    openForm: (ask, formSignal) =>
+      withSettings(
+        (runtime) =>
+          runtime.openForm(ctx, ask, (createForm) =>
+            openTuiForm(ctx.ui, createForm, ask, formSignal, reportFailure),
+          ),
+        () => environment.openForm(ask, formSignal),
       ),
-    openDialogs: async (ask, dialogSignal) =>
-      (await settings.load()).openDialogs(ctx, ask, ctx.ui, (port, idleTimeout) =>
-        askThroughDialogs(ask, port, dialogSignal, reportFailure, idleTimeout),
+    openDialogs: (ask, dialogSignal) =>
+      withSettings(
+        (runtime) =>
+          runtime.openDialogs(ctx, ask, ctx.ui, (port, idleTimeout) =>
+            askThroughDialogs(ask, port, dialogSignal, reportFailure, idleTimeout),
+          ),
+        () => askThroughDialogs(ask, ctx.ui, dialogSignal, reportFailure),
       ),
   });
   settings.guard.noteOutcome(result.details);
