@@ -1,3 +1,4 @@
+import { neutraliseInline } from "../core/text-safety.ts";
 import type { FileProblem } from "./merge-layers.ts";
 
 /** What the user is told about settings: each problem of a file once, grouped by file. */
@@ -31,11 +32,15 @@ export class NoticeLog {
   }
 }
 
-/** One message per notice, as a host's notify shows it. */
+/**
+ * One message per notice, as a host's notify shows it. Problems quote the file (key names, values,
+ * the JSON parser's excerpt), and a project's file is not the user's own text: every line is made
+ * safe for the terminal here.
+ */
 export function noticeText(notice: SettingsNotice): string {
-  const [first, ...rest] = notice.lines;
-  if (rest.length === 0) return `askuser settings: ${notice.file}: ${first ?? ""}`;
-  return [`askuser settings: ${notice.file}:`, ...notice.lines.map((line) => `- ${line}`)].join(
-    "\n",
-  );
+  const file = neutraliseInline(notice.file);
+  const lines = notice.lines.map(neutraliseInline);
+  const [first, ...rest] = lines;
+  if (rest.length === 0) return `askuser settings: ${file}: ${first ?? ""}`;
+  return [`askuser settings: ${file}:`, ...lines.map((line) => `- ${line}`)].join("\n");
 }

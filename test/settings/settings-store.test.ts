@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { noticeText } from "../../src/settings/notices.ts";
+import { UNSAFE_NOTIFICATION_CHARS } from "../../src/settings/notify/sanitize.ts";
 import { DEFAULT_SETTINGS } from "../../src/settings/settings.ts";
 import { defaultSettingsText, SettingsStore } from "../../src/settings/settings-store.ts";
 import { fakeKeymap } from "./support/fake-keymap.ts";
@@ -172,5 +173,22 @@ describe("SettingsStore: live reload and the project file", () => {
     const snapshot = await store.load({ ...ask, projectFile: PROJECT });
     expect(snapshot.project).toEqual({ path: PROJECT, status: { kind: "missing" } });
     expect(snapshot.notices).toEqual([]);
+  });
+});
+
+describe("SettingsStore: hostile file text", () => {
+  it("never lets control characters from the file reach a notice", async () => {
+    const unsafe = new RegExp(`[${UNSAFE_NOTIFICATION_CHARS}]`, "u");
+    // JSON escapes: the parsed key and values really hold ESC, BEL, CSI and a bidi override.
+    const escaped = String.raw`{"\u001b]0;owned\u0007": 1, "notifications": {"bell": "\u009b31m\u202e"}}`;
+    // A raw control character: the JSON parser's message quotes the text around it.
+    const raw = '{"x": \u001b[2J}';
+    for (const text of [escaped, raw]) {
+      const { store } = setup({ [USER]: text });
+      const [notice] = (await store.load(ask)).notices;
+      const lines = noticeText(notice!).split("\n");
+      expect(lines).toHaveLength(text === escaped ? 3 : 1);
+      for (const line of lines) expect(line).not.toMatch(unsafe);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { neutraliseInline } from "../../core/text-safety.ts";
 import type { SettingSource } from "../merge-layers.ts";
 import { notificationText } from "../notify/sanitize.ts";
 import {
@@ -69,8 +70,12 @@ export function rowText(row: SettingRow, labelWidth: number, valueWidth: number)
   return `${row.label.padEnd(labelWidth)}  ${row.value.padEnd(valueWidth)}  (${row.source})`;
 }
 
-/** Where the settings come from, for the dialog's title and `/askuser show`. */
+/** Where the settings come from, for `/askuser show`; the file's own text is made safe to print. */
 export function fileSummary(label: string, state: SettingsFileState | undefined): string {
+  return neutraliseInline(rawFileSummary(label, state));
+}
+
+function rawFileSummary(label: string, state: SettingsFileState | undefined): string {
   if (!state) return `${label}: not read (the project is not trusted, or there is no project)`;
   const { path, status } = state;
   switch (status.kind) {
