@@ -11,7 +11,13 @@ export async function runFromProcess(): Promise<void> {
     readStdin,
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
     env: process.env,
+    stdoutIsTerminal: Boolean(process.stdout.isTTY),
   };
+  // A reader that stops early (`askuser log | head`) is not an error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(process.exitCode ?? 0);
+  });
   try {
     process.exitCode = await main(process.argv.slice(2), io, await packageVersion());
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { CancelOrigin } from "../core/index.ts";
+import type { CancelOrigin } from "../core/outcome-types.ts";
 
 /** The coding agents whose session logs are read. */
 export type Agent = "claude-code" | "pi" | "codex";

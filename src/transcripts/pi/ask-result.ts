@@ -1,4 +1,6 @@
-import { CANCEL_ORIGINS, type CancelOrigin } from "../../core/index.ts";
+// Core modules are imported one by one: the core index pulls in the schema library, which costs
+// a command-line run more time than reading a gigabyte of logs.
+import { CANCEL_ORIGINS, type CancelOrigin } from "../../core/outcome-types.ts";
 import { answer, answerFromItems, submittedOutcome } from "../answers.ts";
 import { arrayAt, isObject, type JsonObject, objectAt, stringAt } from "../json.ts";
 import type { AskOutcome, ExchangeQuestion } from "../model.ts";

@@ -1,4 +1,6 @@
-import { type CancelOrigin, parseAnswerText, type Question } from "../../core/index.ts";
+import { parseAnswerText } from "../../core/answer-format.ts";
+import type { CancelOrigin } from "../../core/outcome-types.ts";
+import type { Question } from "../../core/schema.ts";
 import { answer, submittedOutcome } from "../answers.ts";
 import type { AskOutcome, ExchangeQuestion } from "../model.ts";
 
