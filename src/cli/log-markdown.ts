@@ -24,7 +24,8 @@ export function askAsMarkdown(exchange: AskExchange, context: MarkdownContext): 
   parts.push(
     `*${[AGENT_NAMES[exchange.agent], ...where, escapeMarkdown(outcomeLabel(exchange))].join(" · ")}*`,
   );
-  for (const question of exchange.questions) parts.push(...questionParts(question));
+  const anyAnswer = exchange.questions.some((question) => question.answer !== null);
+  for (const question of exchange.questions) parts.push(...questionParts(question, anyAnswer));
   if (exchange.plan !== null) parts.push(`Plan: ${code(exchange.plan)}`);
   if (exchange.response !== null) parts.push(quote("Reply", exchange.response));
   if (exchange.rejection !== null) parts.push(quote("Rejected", exchange.rejection));
@@ -35,7 +36,7 @@ export function askAsMarkdown(exchange: AskExchange, context: MarkdownContext): 
   return `${parts.join("\n\n")}\n`;
 }
 
-function questionParts(question: ExchangeQuestion): string[] {
+function questionParts(question: ExchangeQuestion, anyAnswer: boolean): string[] {
   const parts = [`**${escapeMarkdown(question.text)}**`];
   const chosen = new Set(question.answer?.selected ?? []);
   const known = new Set(question.options.map((option) => option.label));
@@ -50,7 +51,7 @@ function questionParts(question: ExchangeQuestion): string[] {
   if (items.length > 0) parts.push(items.join("\n"));
   if (question.answer?.text) parts.push(quote("Typed", question.answer.text));
   if (question.answer?.notes) parts.push(quote("Notes", question.answer.notes));
-  if (question.answer === null) {
+  if (question.answer === null && (anyAnswer || question.skipped)) {
     parts.push(
       question.skipped ? `*No answer (${escapeMarkdown(question.skipped)}).*` : "*No answer.*",
     );

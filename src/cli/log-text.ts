@@ -24,7 +24,10 @@ export function askAsText(exchange: AskExchange, context: TextContext): string {
       outcomeStyle(exchange, context.theme)(outcomeLabel(exchange)),
     ].join("  "),
   );
-  for (const question of exchange.questions) lines.push(...questionLines(question, theme));
+  // "no answer" is worth saying only beside questions that have one.
+  const anyAnswer = exchange.questions.some((question) => question.answer !== null);
+  for (const question of exchange.questions)
+    lines.push(...questionLines(question, theme, anyAnswer));
   if (exchange.plan !== null) lines.push(`  plan: ${inline(exchange.plan)}`);
   if (exchange.response !== null) lines.push(...block("  replied: ", exchange.response));
   if (exchange.rejection !== null) lines.push(...block("  rejected: ", exchange.rejection));
@@ -34,7 +37,7 @@ export function askAsText(exchange: AskExchange, context: TextContext): string {
   return `${lines.join("\n")}\n`;
 }
 
-function questionLines(question: ExchangeQuestion, theme: LogTheme): string[] {
+function questionLines(question: ExchangeQuestion, theme: LogTheme, anyAnswer: boolean): string[] {
   const header = question.header ? theme.dim(`  (${inline(question.header)})`) : "";
   const lines = [
     ...block("  ", question.text).map((line, i) => (i === 0 ? theme.strong(line) + header : line)),
@@ -55,7 +58,7 @@ function questionLines(question: ExchangeQuestion, theme: LogTheme): string[] {
   }
   if (question.answer?.text) lines.push(...block("    typed: ", question.answer.text));
   if (question.answer?.notes) lines.push(...block("    notes: ", question.answer.notes));
-  if (question.answer === null) {
+  if (question.answer === null && (anyAnswer || question.skipped)) {
     const why = question.skipped ? `no answer (${inline(question.skipped)})` : "no answer";
     lines.push(theme.dim(`    ${why}`));
   }

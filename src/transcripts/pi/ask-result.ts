@@ -92,10 +92,16 @@ function fromOwnDetails(details: JsonObject): PiAskResult {
     case "unavailable":
       return done("unavailable", questions);
     case "invalid": {
-      const issues = arrayAt(details, "issues") ?? [];
-      const first = issues.find(isObject);
-      const message = stringAt(first, "message") ?? "invalid parameters";
-      return done("validation-error", questions, shorten(message));
+      const issues = (arrayAt(details, "issues") ?? []).filter(isObject);
+      const first = issues[0];
+      const where = stringAt(first, "path");
+      const problem = stringAt(first, "problem") ?? "invalid parameters";
+      const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
+      return done(
+        "validation-error",
+        questions,
+        shorten(`${where ? `${where}: ` : ""}${problem}${more}`),
+      );
     }
     default:
       return done("error", questions, `unknown status ${JSON.stringify(details.status)}`);
