@@ -46,7 +46,7 @@ export function claudeSession(
     bytes += line.length + 1;
     return uuid;
   };
-  const assistant = (content: unknown[]) =>
+  const assistant = (content: unknown[], stopReason: string | null = null) =>
     push({
       message: {
         model: "claude-opus-4-5",
@@ -54,7 +54,7 @@ export function claudeSession(
         type: "message",
         role: "assistant",
         content,
-        stop_reason: null,
+        stop_reason: stopReason,
         stop_sequence: null,
         usage: { input_tokens: random.int(1, 9), output_tokens: random.int(10, 900) },
       },
@@ -63,7 +63,8 @@ export function claudeSession(
     });
   const toolCall = (name: string, input: unknown): string => {
     const id = `toolu_${random.hex(24)}`;
-    assistant([{ type: "tool_use", id, name, input }]);
+    // Claude Code writes the stop reason on the record of the call that ended the response.
+    assistant([{ type: "tool_use", id, name, input }], "tool_use");
     return id;
   };
   const result = (id: string, content: string, toolUseResult: unknown, isError = false) =>

@@ -239,3 +239,29 @@ describe("properties: text is never cut inside a character", () => {
     );
   });
 });
+
+/** JSON with a blank after every `,` and `:` between tokens, as Python's json.dumps writes it. */
+function spaced(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(spaced).join(", ")}]`;
+  if (value !== null && typeof value === "object") {
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${JSON.stringify(key)}: ${spaced(item)}`)
+      .join(", ")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+describe("logs written by other serialisers", () => {
+  it.each(BASES)("a %s log with blanks after separators reads the same", async (agent, base) => {
+    const clean = await read(agent, Buffer.from(base));
+    const respaced = base
+      .trimEnd()
+      .split("\n")
+      .map((line) => spaced(JSON.parse(line)))
+      .join("\n");
+    const { exchanges, report } = await read(agent, Buffer.from(`${respaced}\n`));
+    expect(content(exchanges)).toEqual(content(clean.exchanges));
+    expect(exchanges.length).toBeGreaterThan(0);
+    expect(report.skipped).toEqual({});
+  });
+});

@@ -22,7 +22,8 @@ import { ASK_TOOL, PLAN_TOOL } from "./markers.ts";
 const ANCHOR = "_use";
 const ANCHOR_OFFSET = '"tool'.length;
 const TOOL_USE = Buffer.from('"tool_use"');
-const TOOL_USE_ID = Buffer.from('"tool_use_id":"');
+const TOOL_USE_ID = Buffer.from('"tool_use_id"');
+const ID_VALUE = Buffer.from(':"');
 const ID_AFTER_TYPE = Buffer.from(',"id":"');
 const NAME_AFTER_ID = Buffer.from('","name":"');
 
@@ -66,9 +67,11 @@ export class ClaudeSessionReader implements SessionReader {
     let relevant = false;
     while (hit >= 0 && !relevant) {
       const token = hit - ANCHOR_OFFSET;
-      if (bytesAt(view, token, TOOL_USE)) relevant = this.indexCall(view, token, end);
-      else if (bytesAt(view, token, TOOL_USE_ID)) {
-        const id = stringValueAt(view, token, end, TOOL_USE_ID);
+      if (bytesAt(view, token, TOOL_USE)) {
+        // `"stop_reason":"tool_use"` holds the same token: only a block's type is a call.
+        if (isTypeValue(view, token, start)) relevant = this.indexCall(view, token, end);
+      } else if (bytesAt(view, token, TOOL_USE_ID)) {
+        const id = stringValueAt(view, token + TOOL_USE_ID.length, end, ID_VALUE);
         const tool = id === undefined ? undefined : this.toolNames.get(id);
         relevant = tool === undefined || isAskTool(tool);
       }
@@ -199,6 +202,18 @@ export class ClaudeSessionReader implements SessionReader {
       opensTurn: classified.opensTurn,
     };
   }
+}
+
+const TYPE_KEY = Buffer.from('"type"');
+
+/** True when the string token at `token` is the value of a `"type"` key (blanks allowed around `:`). */
+function isTypeValue(view: Buffer, token: number, start: number): boolean {
+  let at = token - 1;
+  while (at >= start && (view[at] === 0x20 || view[at] === 0x09)) at--;
+  if (view[at] !== 0x3a) return false;
+  at--;
+  while (at >= start && (view[at] === 0x20 || view[at] === 0x09)) at--;
+  return at - TYPE_KEY.length + 1 >= start && bytesAt(view, at - TYPE_KEY.length + 1, TYPE_KEY);
 }
 
 function isAskTool(name: string): boolean {
