@@ -5,7 +5,8 @@ import {
   defaultRoots,
   matchesFilter,
   newestFirst,
-  readAsks,
+  type ReadProblem,
+  readAskFiles,
   readTurns,
 } from "../transcripts/index.ts";
 import { EXIT, InputError } from "./errors.ts";
@@ -15,7 +16,7 @@ import { type LogOptions, parseLogArgs } from "./log-args.ts";
 import { jsonLine } from "./log-json.ts";
 import { askAsMarkdown, MARKDOWN_TITLE } from "./log-markdown.ts";
 import { COLOUR_THEME, PLAIN_THEME, shortPath, timeZoneOf, wantsColour } from "./log-style.ts";
-import { readSummary } from "./log-summary.ts";
+import { ReadTally, readSummary } from "./log-summary.ts";
 import { askAsText } from "./log-text.ts";
 import { turnsOutput } from "./log-turns.ts";
 
@@ -38,7 +39,10 @@ export async function logCommand(args: readonly string[], io: CliIo): Promise<nu
   }
 
   const sources = sourcesOf(options, io.env, home);
-  const result = await readAsks(sources, {
+  const problems: ReadProblem[] = [];
+  const tally = new ReadTally();
+  const asks: AskExchange[] = [];
+  const files = readAskFiles(sources, problems, {
     ...(options.agents ? { agents: options.agents } : {}),
     ...(options.since !== undefined ? { modifiedSince: options.since } : {}),
     ...(options.piAskTools ? { piAskTools: options.piAskTools } : {}),
@@ -50,17 +54,20 @@ export async function logCommand(args: readonly string[], io: CliIo): Promise<nu
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...(options.agents ? { agents: options.agents } : {}),
   };
-  const asks = result.exchanges.filter((exchange) => matchesFilter(exchange, filter));
+  for await (const file of files) {
+    tally.add(file.report);
+    for (const exchange of file.exchanges) if (matchesFilter(exchange, filter)) asks.push(exchange);
+  }
   asks.sort(newestFirst);
   const shown = options.limit === undefined ? asks : asks.slice(0, options.limit);
 
   io.stdout.write(render(shown, options, { theme, timeZone, home }));
-  io.stderr.write(readSummary(result.files, result.problems, home));
-  if (result.files.length === 0 && options.paths.length === 0) {
+  io.stderr.write(readSummary(tally, problems, home));
+  if (tally.files === 0 && options.paths.length === 0) {
     const looked = sources.map((source) => shortPath(source.path, home)).join(", ");
     io.stderr.write(`askuser: no session logs found (looked in ${looked})\n`);
   }
-  return result.problems.length > 0 ? EXIT.unreadable : EXIT.answered;
+  return problems.length > 0 ? EXIT.unreadable : EXIT.answered;
 }
 
 function sourcesOf(
@@ -111,6 +118,8 @@ async function printTurns(
   }
   const turns = options.limit === undefined ? read.turns : read.turns.slice(0, options.limit);
   io.stdout.write(turnsOutput(turns, options.format, context.theme, context.timeZone));
-  io.stderr.write(readSummary([read.report], [], context.home));
+  const tally = new ReadTally();
+  tally.add(read.report);
+  io.stderr.write(readSummary(tally, [], context.home));
   return EXIT.answered;
 }

@@ -18,16 +18,34 @@ const REASONS: Readonly<Record<SkipReason, string>> = {
 };
 
 /**
+ * What a run read, kept in constant memory: counts for every file, and the reports of only those
+ * files that have something to say.
+ */
+export class ReadTally {
+  files = 0;
+  lines = 0;
+  readonly notable: FileReport[] = [];
+
+  add(report: FileReport): void {
+    this.files++;
+    this.lines += report.lines;
+    if (Object.keys(report.skipped).length > 0 || report.offBranchAsks > 0)
+      this.notable.push(report);
+  }
+}
+
+/**
  * What could not be read, for standard error: how many lines were skipped and why, in which
  * files and at which lines, asks left out on abandoned branches, and files or folders that could
  * not be read at all. Empty when everything was read.
  */
 export function readSummary(
-  files: readonly FileReport[],
+  tally: ReadTally,
   problems: readonly ReadProblem[],
   home: string | undefined,
 ): string {
   const lines: string[] = [];
+  const files = tally.notable;
   const damaged = files.filter((file) => Object.keys(file.skipped).length > 0);
   if (damaged.length > 0) {
     const totals: Partial<Record<SkipReason, number>> = {};
@@ -38,9 +56,8 @@ export function readSummary(
       }
     }
     const skipped = Object.values(totals).reduce((sum, count) => sum + (count ?? 0), 0);
-    const allLines = files.reduce((sum, file) => sum + file.lines, 0);
     lines.push(
-      `askuser: skipped ${count(skipped, "line")} of ${allLines.toLocaleString("en-US")} in ${damaged.length} of ${count(files.length, "file")}: ${reasons(totals)}`,
+      `askuser: skipped ${count(skipped, "line")} of ${tally.lines.toLocaleString("en-US")} in ${damaged.length} of ${count(tally.files, "file")}: ${reasons(totals)}`,
     );
     for (const file of damaged.slice(0, LISTED_FILES)) {
       const at = file.skippedLines.join(", ");
