@@ -173,6 +173,37 @@ describe("AskUserQuestion results: structured fields first", () => {
       },
     },
     {
+      name: "2.1.332 text and number questions: the typed value is the answer",
+      result: {
+        text: "",
+        toolUseResult: { answers: { "Port?": 8443, "Which cache?": "a tiered one" } },
+      },
+      call: {
+        questions: [
+          { question: "Port?", header: "Port", kind: "number", options: [] },
+          { question: "Which cache?", header: "Cache", kind: "text" },
+        ],
+      },
+      expected: {
+        outcome: "answered",
+        answers: { "Port?": "text=8443", "Which cache?": "text=a tiered one" },
+        opensTurn: true,
+      },
+    },
+    {
+      name: "a list of labels is read as selections",
+      result: {
+        text: "",
+        toolUseResult: { answers: { "Which features?": ["Auth, SSO", "Search"] } },
+      },
+      call: { questions: [FEATURES] },
+      expected: {
+        outcome: "answered",
+        answers: { "Which features?": "selected=Auth, SSO|Search" },
+        opensTurn: true,
+      },
+    },
+    {
       name: "an answer to a question the call did not list is kept, not dropped",
       result: {
         text: "",

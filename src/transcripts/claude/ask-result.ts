@@ -1,6 +1,6 @@
-import { answerFromJoined, submittedOutcome, withNotes } from "../answers.ts";
+import { answerFromItems, answerFromJoined, submittedOutcome, withNotes } from "../answers.ts";
 import { isObject, nonBlank, objectAt, stringAt } from "../json.ts";
-import type { AskOutcome, ExchangeQuestion } from "../model.ts";
+import type { AskOutcome, ExchangeAnswer, ExchangeQuestion } from "../model.ts";
 import { bareQuestion, questionsFrom } from "../questions.ts";
 import { firstLine, truncateCodePoints } from "../text.ts";
 import { parseAnswerList } from "./answer-text.ts";
@@ -152,13 +152,25 @@ function answeredQuestions(
     const raw = answers[question.text];
     const annotation = objectAt(annotations, question.text);
     const notes = nonBlank(stringAt(annotation, "notes")) ?? null;
-    const value = typeof raw === "string" && raw !== NOTES_ONLY_PLACEHOLDER ? raw : null;
-    const picked =
-      value === null ? null : answerFromJoined(value, question.options, question.multiSelect);
-    const answer = withNotes(picked, notes);
+    const answer = withNotes(pickedFrom(raw, question), notes);
     const skipped = answer === null ? (nonBlank(stringAt(annotation, "unanswered")) ?? null) : null;
     return { ...question, answer, skipped };
   });
+}
+
+/**
+ * One structured answer: a string (labels joined by ", ", or typed text), and, to be safe with
+ * versions not seen yet, a list of labels or a number (2.1.332 number questions).
+ */
+function pickedFrom(raw: unknown, question: ExchangeQuestion): ExchangeAnswer | null {
+  if (typeof raw === "number" && Number.isFinite(raw))
+    return answerFromItems([String(raw)], [], null);
+  if (Array.isArray(raw)) {
+    const items = raw.filter((item): item is string => typeof item === "string");
+    return answerFromItems(items, question.options, null);
+  }
+  if (typeof raw !== "string" || raw === NOTES_ONLY_PLACEHOLDER) return null;
+  return answerFromJoined(raw, question.options, question.multiSelect);
 }
 
 function done(
