@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { afterAll } from "vitest";
 
 /**
  * Session-log fixtures, line by line, in each agent's own record layout (key order included,
@@ -310,9 +311,16 @@ export class CodexLog {
   }
 }
 
-/** A fresh temporary folder for one test. */
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A fresh temporary folder, removed when the test file is done. */
 export function tempFolder(): string {
-  return mkdtempSync(join(tmpdir(), "askuser-log-"));
+  const folder = mkdtempSync(join(tmpdir(), "askuser-log-"));
+  folders.push(folder);
+  return folder;
 }
 
 /** Writes `content` at `relative` under `root`, creating folders; returns the full path. */
