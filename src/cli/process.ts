@@ -16,7 +16,13 @@ export async function runFromProcess(): Promise<void> {
     interactive: Boolean(process.stdout.isTTY && (process.stdin.isTTY || hasControllingTerminal())),
     env: process.env,
     openForm,
+    stdoutIsTerminal: Boolean(process.stdout.isTTY),
   };
+  // A reader that stops early (`askuser log | head`) is not an error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(process.exitCode ?? 0);
+  });
   try {
     process.exitCode = await main(process.argv.slice(2), io, await packageVersion());
   } catch (error) {
