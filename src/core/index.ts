@@ -22,7 +22,7 @@ export {
   unansweredIds,
 } from "./form-state.ts";
 export { LIMITS, OTHER_LABEL } from "./limits.ts";
-export { modelText } from "./model-text.ts";
+export { modelText, USER_AWAY_TEXT } from "./model-text.ts";
 export {
   cancelledBeforeOpenDetails,
   detailsFromForm,
@@ -37,6 +37,7 @@ export {
   CANCEL_ORIGINS,
   type CancelOrigin,
   type Resolution,
+  type UnavailableReason,
 } from "./outcome-types.ts";
 export { reduceForm } from "./reducer.ts";
 export {

@@ -1,4 +1,4 @@
-import type { Ask, AskDetails } from "../core/index.ts";
+import { type Ask, type AskDetails, USER_AWAY_TEXT, unavailableDetails } from "../core/index.ts";
 
 /**
  * After an ask times out, the user is evidently away: asking again in the same run would only
@@ -23,19 +23,10 @@ export class ReaskGuard {
   }
 }
 
-export const REASK_BLOCKED_TEXT =
-  "ask_user was not shown: an earlier question in this run timed out because the user is not at the keyboard. Continue on your best judgement, state the assumptions you make, and do not call ask_user again until the user writes again.";
+/** What the model reads for an ask the guard stopped; the text lives with the other model texts. */
+export const REASK_BLOCKED_TEXT = USER_AWAY_TEXT;
 
-/**
- * The details of an ask the guard stopped: nothing shown, nothing answered. It counts as timed
- * out, which is why it was not shown; the model gets `REASK_BLOCKED_TEXT` instead of the core
- * timeout text, which would claim this question was shown.
- */
+/** The details of an ask the guard stopped: nothing shown, nothing answered, the user away. */
 export function reaskBlockedDetails(ask: Ask): AskDetails {
-  return {
-    status: "timed_out",
-    questions: ask.questions,
-    answers: {},
-    unanswered: ask.questions.map((q) => q.id),
-  };
+  return unavailableDetails(ask, "user_away");
 }

@@ -126,6 +126,13 @@ describe("ReaskGuard", () => {
     });
     expect(guard.blocked).toBe(false);
     guard.noteOutcome(reaskBlockedDetails(ask));
+    expect(guard.blocked, "a stopped ask is not itself a timeout").toBe(false);
+    guard.noteOutcome({
+      status: "timed_out",
+      questions: ask.questions,
+      answers: {},
+      unanswered: ["q1"],
+    });
     expect(guard.blocked).toBe(true);
     guard.noteOutcome({
       status: "cancelled",
@@ -141,13 +148,14 @@ describe("ReaskGuard", () => {
 
   it("answers a blocked ask with nothing answered and a text that says not to ask again", () => {
     expect(reaskBlockedDetails(askOf(SINGLE))).toEqual({
-      status: "timed_out",
+      status: "unavailable",
+      reason: "user_away",
       questions: askOf(SINGLE).questions,
       answers: {},
       unanswered: ["q1"],
     });
     expect(REASK_BLOCKED_TEXT).toMatchInlineSnapshot(
-      `"ask_user was not shown: an earlier question in this run timed out because the user is not at the keyboard. Continue on your best judgement, state the assumptions you make, and do not call ask_user again until the user writes again."`,
+      `"ask_user was not shown: an earlier question in this turn timed out, so the user is not at the keyboard. Nothing was asked and the user gave no answer. Continue on your best judgement, state the assumptions you make, and do not call ask_user again until the user writes again."`,
     );
   });
 });

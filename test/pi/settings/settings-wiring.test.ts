@@ -84,7 +84,8 @@ describe("settings in Pi: the idle timeout and the re-ask guard (TUI)", () => {
     const blocked = lastResult(2);
     expect(blocked.text).toBe(REASK_BLOCKED_TEXT);
     expect(blocked.details).toMatchObject({
-      status: "timed_out",
+      status: "unavailable",
+      reason: "user_away",
       answers: {},
       unanswered: ["db", "api"],
     });
