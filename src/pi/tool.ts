@@ -1,5 +1,8 @@
 import type { ToolDefinition } from "@earendil-works/pi-coding-agent";
 import { Text } from "@earendil-works/pi-tui";
+import type { Static } from "typebox";
+import { modelText } from "../core/model-text.ts";
+import { invalidDetails } from "../core/outcome.ts";
 import type { AskDetails } from "../core/outcome-types.ts";
 import { AskInputSchema } from "../core/schema.ts";
 import {
@@ -9,6 +12,7 @@ import {
   TOOL_LABEL,
   TOOL_NAME,
 } from "../core/steering.ts";
+import { validateAskInput } from "../core/validate.ts";
 import { callText, resultText } from "./render.ts";
 import type { AskSettingsHooks } from "./settings/hooks.ts";
 
@@ -37,6 +41,14 @@ export function askUserTool(
     parameters: AskInputSchema,
     exposure: "model-only",
     executionMode: "sequential",
+    // Pi checks arguments against the JSON Schema before execute, and its messages say what is
+    // wrong but not how to fix it. Validating here first gives the model our message, naming
+    // every problem and its fix, whatever the mistake; valid arguments pass through untouched.
+    prepareArguments(args) {
+      const validation = validateAskInput(args);
+      if (!validation.ok) throw new Error(modelText(invalidDetails(validation.issues)));
+      return args as Static<typeof AskInputSchema>;
+    },
     async execute(_toolCallId, params, signal, _onUpdate, ctx) {
       const { runAsk } = await import("./run-ask.ts");
       return runAsk(params, signal, ctx, options.deactivate, options.settings);
