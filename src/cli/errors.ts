@@ -4,6 +4,8 @@ export const EXIT = {
   answered: 0,
   /** Not answered: cancelled, timed out, or no one could answer. */
   notAnswered: 1,
+  /** askuser log: some files or folders could not be read (named on standard error). */
+  unreadable: 1,
   /** Invalid payload, invalid answers file, or a usage error. */
   invalid: 2,
 } as const;

@@ -8,11 +8,14 @@ export const MAIN_HELP = `askuser: ask the user structured questions, and give t
 Usage:
   askuser ask <payload.json | -> [--answers <file>] [--json]
   askuser ask --demo
+  askuser log [paths...] [--json | --markdown] [filters]
+  askuser log --turns <session.jsonl>
   askuser <command> --help
   askuser --help | --version
 
 Commands:
   ask    Show the questions of an ask_user payload and print the result the agent receives.
+  log    List every question your agents asked (Claude Code, Pi, Codex) and what you answered.
 
 ${EXIT_CODES}
 `;
@@ -42,4 +45,49 @@ Payload example:
                   "options": [{"label": "Postgres (Recommended)"}, {"label": "SQLite"}]}]}
 
 ${EXIT_CODES}
+`;
+
+export const LOG_HELP = `Usage: askuser log [paths...] [options]
+       askuser log --turns <session.jsonl> [--json | --markdown] [--limit <n>]
+
+Lists every question your coding agents asked you, newest first, with the options they offered,
+what you answered, your notes, and how each ask ended. Reads the session logs of Claude Code,
+Pi and Codex. With no paths it reads the three default locations; with paths (files or folders)
+it reads those instead and tells each file's agent from its first line.
+
+Default locations (the first variable set wins; a flag wins over all):
+  Claude Code  --claude-dir  ASKUSER_CLAUDE_DIR, $CLAUDE_CONFIG_DIR/projects, ~/.claude/projects
+  Pi           --pi-dir      ASKUSER_PI_DIR, PI_CODING_AGENT_SESSION_DIR,
+                             $PI_CODING_AGENT_DIR/sessions, ~/.pi/agent/sessions
+  Codex        --codex-dir   ASKUSER_CODEX_DIR, $CODEX_HOME/sessions, ~/.codex/sessions
+
+Output:
+  (default)       Readable text; colour on a terminal unless NO_COLOR is set.
+  --json          One JSON object per ask, one per line (fields: docs/log.md).
+  --markdown      A decision log to paste into a document.
+
+Filters:
+  --since <time>  Asks made at or after <time>: 2026-01-31, 2026-01-31T14:00, or a duration
+                  back from now (30m, 12h, 7d, 2w). Dates without a zone are local time.
+  --until <time>  Asks made before <time> (a bare date means the end of that day).
+  --grep <regex>  Asks whose questions, options, answers, notes or messages match
+                  (case-insensitive JavaScript regular expression).
+  --cwd <folder>  Asks made in <folder> or below it.
+  --agent <name>  claude-code, pi or codex (repeat or separate with commas).
+  --limit <n>     Show at most <n> asks (the newest).
+
+Other options:
+  --turns <file>        Print the file's turns: each opened by a genuine user message, an
+                        answer, or a rejection with a typed message, with the reason.
+  --pi-ask-tools <a,b>  Pi tool names read as asks (default: ask_user,question,questionnaire).
+  -h, --help            Show this help.
+
+Lines that cannot be read (not JSON, invalid UTF-8, longer than 32 MiB, cut off at the end of a
+file still being written) are skipped and counted; a summary on standard error says how many,
+why, and where. Files and folders that cannot be read are named there and passed over.
+
+Exit codes:
+  0  everything found was read
+  1  some files or folders could not be read (named on standard error)
+  2  usage error (message on standard error)
 `;

@@ -9,6 +9,12 @@ export interface CliIo {
   /** True when a person can answer in this terminal (stdin and stdout are TTYs). */
   readonly interactive: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** True when standard output is a terminal (colour is allowed). */
+  readonly stdoutIsTerminal?: boolean;
+  /** The working directory relative paths are resolved against (default: the process's). */
+  readonly cwd?: string;
+  /** The clock, in epoch milliseconds (default: Date.now). */
+  readonly now?: () => number;
   /** Shows the terminal form and resolves with its outcome; absent where no form can run. */
   readonly openForm?: (ask: Ask) => Promise<AskDetails>;
 }

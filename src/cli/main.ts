@@ -1,12 +1,16 @@
-import { askCommand } from "./ask-command.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { MAIN_HELP } from "./help.ts";
 import type { CliIo } from "./io.ts";
 
 type Command = (args: readonly string[], io: CliIo) => Promise<number>;
 
-const COMMANDS: Readonly<Record<string, Command>> = {
-  ask: askCommand,
+/**
+ * Each command is loaded on first use, so one command never pays for another's dependencies:
+ * `askuser log` starts without the schema library the form needs.
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  ask: async () => (await import("./ask-command.ts")).askCommand,
+  log: async () => (await import("./log-command.ts")).logCommand,
 };
 
 /** Runs one command line and returns its exit code. The one place errors become exit codes. */
@@ -21,8 +25,9 @@ export async function main(argv: readonly string[], io: CliIo, version: string):
       io.stdout.write(`${version}\n`);
       return EXIT.answered;
     }
-    const command = COMMANDS[first];
-    if (!command) throw new UsageError(`unknown command "${first}"; run askuser --help`);
+    const load = COMMANDS[first];
+    if (!load) throw new UsageError(`unknown command "${first}"; run askuser --help`);
+    const command = await load();
     return await command(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {

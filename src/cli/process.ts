@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Ask, AskDetails } from "../core/index.ts";
 import type { CliIo } from "./io.ts";
 import { main } from "./main.ts";
+import { hasControllingTerminal, withTerminalInput } from "./terminal-input.ts";
 
 /** Wires the CLI to the real process: arguments, streams, environment and exit code. */
 export async function runFromProcess(): Promise<void> {
@@ -10,10 +11,18 @@ export async function runFromProcess(): Promise<void> {
     stderr: process.stderr,
     readText: (path) => readFile(path, "utf8"),
     readStdin,
-    interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    // The form draws on stdout and reads keys from the terminal, which need not be stdin: the
+    // payload may arrive through it ("askuser ask -").
+    interactive: Boolean(process.stdout.isTTY && (process.stdin.isTTY || hasControllingTerminal())),
     env: process.env,
     openForm,
+    stdoutIsTerminal: Boolean(process.stdout.isTTY),
   };
+  // A reader that stops early (`askuser log | head`) is not an error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(process.exitCode ?? 0);
+  });
   try {
     process.exitCode = await main(process.argv.slice(2), io, await packageVersion());
   } catch (error) {
@@ -27,7 +36,7 @@ export async function runFromProcess(): Promise<void> {
 /** Loaded on demand: a run with --answers or without a terminal never loads the TUI. */
 async function openForm(ask: Ask): Promise<AskDetails> {
   const { runTerminalForm } = await import("../tui/run-terminal-form.ts");
-  return runTerminalForm(ask, { env: process.env });
+  return withTerminalInput(() => runTerminalForm(ask, { env: process.env }));
 }
 
 async function readStdin(): Promise<string> {

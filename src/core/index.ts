@@ -30,7 +30,7 @@ export {
   REPLAY_KEPT_NOTICE,
 } from "./later-delivery.ts";
 export { LIMITS, OTHER_LABEL } from "./limits.ts";
-export { modelText, PENDING_TEXT } from "./model-text.ts";
+export { modelText, PENDING_TEXT, USER_AWAY_TEXT } from "./model-text.ts";
 export {
   cancelledBeforeOpenDetails,
   detailsFromForm,
@@ -46,6 +46,7 @@ export {
   CANCEL_ORIGINS,
   type CancelOrigin,
   type Resolution,
+  type UnavailableReason,
 } from "./outcome-types.ts";
 export { reduceForm } from "./reducer.ts";
 export {

@@ -21,13 +21,20 @@ export function modelText(details: AskDetails): string {
         "Continue on your best judgement, state the assumptions you make, and do not ask again this turn.",
       );
     case "unavailable":
-      return "No interactive user can answer questions here (this is a non-interactive run), so nothing was asked. Decide on your best judgement, state the decision and your reasoning in your reply, and do not retry ask_user: it cannot be answered in this session.";
+      return details.reason === "user_away" ? USER_AWAY_TEXT : NON_INTERACTIVE_TEXT;
     case "invalid":
       return invalidText(details);
     case "pending":
       return PENDING_TEXT;
   }
 }
+
+const NON_INTERACTIVE_TEXT =
+  "No interactive user can answer questions here (this is a non-interactive run), so nothing was asked. Decide on your best judgement, state the decision and your reasoning in your reply, and do not retry ask_user: it cannot be answered in this session.";
+
+/** After a timeout in the same turn: asking again would only wait out another timeout. */
+export const USER_AWAY_TEXT =
+  "ask_user was not shown: an earlier question in this turn timed out, so the user is not at the keyboard. Nothing was asked and the user gave no answer. Continue on your best judgement, state the assumptions you make, and do not call ask_user again until the user writes again.";
 
 /** The immediate result of an ask that does not wait for its answer. */
 export const PENDING_TEXT =

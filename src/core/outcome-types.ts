@@ -35,6 +35,12 @@ export const CANCEL_ORIGINS: readonly CancelOrigin[] = [
   "disconnected",
 ];
 
+/**
+ * Why nobody could answer: the run has no interactive user at all, or an earlier question in this
+ * turn timed out, so the user is evidently away.
+ */
+export type UnavailableReason = "non_interactive" | "user_away";
+
 /** One question's answer: the labels chosen, the free text typed under "Other", a note. */
 export interface Answer {
   readonly selected: readonly string[];
@@ -49,6 +55,8 @@ export interface Answer {
 export interface AskDetails {
   readonly status: AskStatus;
   readonly origin?: CancelOrigin;
+  /** Only with status `unavailable`. */
+  readonly reason?: UnavailableReason;
   readonly questions: Ask["questions"];
   readonly answers: Readonly<Record<string, Answer>>;
   readonly unanswered: readonly string[];

@@ -1,5 +1,5 @@
 import type { FormState } from "./form-state.ts";
-import type { Answer, AskDetails, CancelOrigin } from "./outcome-types.ts";
+import type { Answer, AskDetails, CancelOrigin, UnavailableReason } from "./outcome-types.ts";
 import type { Ask } from "./schema.ts";
 import type { ValidationIssue } from "./validation-issue.ts";
 
@@ -39,9 +39,13 @@ export function detailsFromForm(state: FormState): AskDetails {
 }
 
 /** No interactive user could be reached; nothing was shown. */
-export function unavailableDetails(ask: Ask): AskDetails {
+export function unavailableDetails(
+  ask: Ask,
+  reason: UnavailableReason = "non_interactive",
+): AskDetails {
   return {
     status: "unavailable",
+    reason,
     questions: ask.questions,
     answers: {},
     unanswered: ask.questions.map((q) => q.id),

@@ -24,6 +24,10 @@ export interface AskEnvironment {
   readonly deactivate: () => void;
   /** Tells the user that the question UI broke; the model learns it from the result. */
   readonly reportFailure: (error: unknown) => void;
+  /** A result without asking anyone (the user's settings say not to ask now); undefined to ask. */
+  readonly preempt?: (ask: Ask) => AskToolResult | undefined;
+  /** Runs the dialog fallback; without it, `dialogs` are asked directly. */
+  readonly openDialogs?: (ask: Ask, signal: AbortSignal | undefined) => Promise<AskDetails>;
   /** Records the ask before anything is shown, so it can be shown again after a restart. */
   readonly recordAsk?: (ask: Ask, waitForAnswer: boolean) => void;
   /** Keeps an ask that does not wait pending, and returns the tool's immediate result. */
@@ -47,12 +51,16 @@ export async function executeAsk(params: unknown, env: AskEnvironment): Promise<
     return toolResult(unavailableDetails(ask));
   }
   if (env.signal?.aborted) return toolResult(cancelledBeforeOpenDetails(ask, "turn_abort"));
+  const preempted = env.preempt?.(ask);
+  if (preempted) return preempted;
   env.recordAsk?.(ask, validation.waitForAnswer);
   if (!validation.waitForAnswer && env.startPending) return env.startPending(ask);
 
   const details =
     surface === "form"
       ? await env.openForm(ask, env.signal)
-      : await askThroughDialogs(ask, env.dialogs, env.signal, env.reportFailure);
+      : env.openDialogs
+        ? await env.openDialogs(ask, env.signal)
+        : await askThroughDialogs(ask, env.dialogs, env.signal, env.reportFailure);
   return toolResult(details);
 }

@@ -1,19 +1,48 @@
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { TOOL_NAME } from "../core/steering.ts";
+import { ReaskGuard } from "../settings/reask-guard.ts";
+import type { AskSettings } from "./settings/ask-settings.ts";
+import { registerAskuserCommand } from "./settings/askuser-command.ts";
+import type { AskSettingsOptions } from "./settings/create.ts";
+import type { AskSettingsHooks } from "./settings/hooks.ts";
 import { registerSurvival } from "./survive/register.ts";
 import { askUserTool } from "./tool.ts";
 
+export type AskUserExtensionOptions = AskSettingsOptions;
+
 /**
- * The Pi extension: registers ask_user, and what lets asks outlive their call (recovery after a
- * restart, `/ask:replay`, `/answer` for asks that do not wait). Loading does nothing else, so it
- * costs Pi almost nothing.
+ * The Pi extension: registers ask_user and `/askuser`, lifts the re-ask guard when the agent
+ * settles, and registers what lets asks outlive their call (recovery after a restart,
+ * `/ask:replay`, `/answer` for asks that do not wait). Loading reads no file and loads neither
+ * the form, the settings nor the survival code: each loads when first needed, so loading costs
+ * Pi almost nothing.
  */
-export default function askUserExtension(pi: ExtensionAPI): void {
-  const survival = registerSurvival(pi);
-  pi.registerTool(
-    askUserTool({
-      deactivate: () => pi.setActiveTools(pi.getActiveTools().filter((name) => name !== TOOL_NAME)),
-      survival,
-    }),
-  );
+export function createAskUserExtension(
+  options: AskUserExtensionOptions = {},
+): (pi: ExtensionAPI) => void {
+  return (pi) => {
+    let runtime: Promise<AskSettings> | undefined;
+    const settings: AskSettingsHooks = {
+      guard: new ReaskGuard(),
+      load: () => {
+        runtime ??= import("./settings/create.ts").then((m) => m.createAskSettings(options));
+        return runtime;
+      },
+    };
+    const survival = registerSurvival(pi);
+    pi.registerTool(
+      askUserTool({
+        deactivate: () =>
+          pi.setActiveTools(pi.getActiveTools().filter((name) => name !== TOOL_NAME)),
+        settings,
+        survival,
+      }),
+    );
+    registerAskuserCommand(pi, settings);
+    pi.on("agent_settled", () => settings.guard.reset());
+    pi.on("session_start", () => settings.guard.reset());
+  };
 }
+
+const askUserExtension: (pi: ExtensionAPI) => void = createAskUserExtension();
+export default askUserExtension;

@@ -1,6 +1,8 @@
 import type { AgentToolResult } from "@earendil-works/pi-coding-agent";
 import { modelText } from "../core/model-text.ts";
 import type { AskDetails } from "../core/outcome-types.ts";
+import type { Ask } from "../core/schema.ts";
+import { REASK_BLOCKED_TEXT, reaskBlockedDetails } from "../settings/reask-guard.ts";
 
 export type AskToolResult = AgentToolResult<AskDetails>;
 
@@ -20,4 +22,12 @@ export function toolResult(details: AskDetails): AskToolResult {
 function isFailure(details: AskDetails): boolean {
   if (details.status === "invalid" || details.status === "unavailable") return true;
   return details.status === "cancelled" && details.origin === "ui_failure";
+}
+
+/** An ask the re-ask guard stopped: the model is told why nothing was shown, and not to ask again. */
+export function reaskBlockedResult(ask: Ask): AskToolResult {
+  return {
+    content: [{ type: "text", text: REASK_BLOCKED_TEXT }],
+    details: reaskBlockedDetails(ask),
+  };
 }

@@ -31,6 +31,11 @@ class TurnAborted extends Error {
   override readonly name = "TurnAborted";
 }
 
+/** The idle timeout fired while a dialog was open: the ask ends as timed out. */
+class TimedOut extends Error {
+  override readonly name = "TimedOut";
+}
+
 /** The client answered a select with a value that is none of its rows. */
 export class UnknownChoiceError extends Error {
   override readonly name = "UnknownChoiceError";
@@ -50,9 +55,10 @@ export async function askThroughDialogs(
   port: DialogPort,
   signal: AbortSignal | undefined,
   reportFailure: (error: unknown) => void,
+  idleTimeout?: AbortSignal,
   prefill?: Readonly<Record<string, Answer>>,
 ): Promise<AskDetails> {
-  const flow = new DialogFlow(ask, port, signal, prefill);
+  const flow = new DialogFlow(ask, port, signal, idleTimeout, prefill);
   // A pre-filled ask of several questions opens on the review, where any answer can be changed.
   if (prefill && Object.keys(prefill).length > 0 && ask.questions.length > 1) {
     flow.dispatch({ type: "gotoTab", index: ask.questions.length });
@@ -62,6 +68,8 @@ export async function askThroughDialogs(
   } catch (error) {
     if (error instanceof TurnAborted) {
       flow.dispatch({ type: "end", resolution: { kind: "cancelled", origin: "turn_abort" } });
+    } else if (error instanceof TimedOut) {
+      flow.dispatch({ type: "end", resolution: { kind: "timed_out" } });
     } else {
       flow.dispatch({ type: "end", resolution: { kind: "cancelled", origin: "ui_failure" } });
       reportFailure(error);
@@ -74,16 +82,23 @@ class DialogFlow {
   state: FormState;
   readonly #port: DialogPort;
   readonly #signal: AbortSignal | undefined;
+  readonly #idleTimeout: AbortSignal | undefined;
+  /** What closes an open dialog: the turn's abort or the idle timeout, whichever comes first. */
+  readonly #dialogSignal: AbortSignal | undefined;
 
   constructor(
     ask: Ask,
     port: DialogPort,
     signal: AbortSignal | undefined,
+    idleTimeout: AbortSignal | undefined,
     prefill: Readonly<Record<string, Answer>> | undefined,
   ) {
     this.state = createFormState(ask, prefill);
     this.#port = port;
     this.#signal = signal;
+    this.#idleTimeout = idleTimeout;
+    const signals = [signal, idleTimeout].filter((s): s is AbortSignal => s !== undefined);
+    this.#dialogSignal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   }
 
   dispatch(action: FormAction): void {
@@ -212,11 +227,13 @@ class DialogFlow {
   }
 
   #dialogOptions(): { signal?: AbortSignal } {
-    return this.#signal ? { signal: this.#signal } : {};
+    return this.#dialogSignal ? { signal: this.#dialogSignal } : {};
   }
 
+  /** A turn abort wins over a timeout that fired in the same moment: the user never chose either. */
   #throwIfAborted(): void {
     if (this.#signal?.aborted) throw new TurnAborted("the turn was aborted");
+    if (this.#idleTimeout?.aborted) throw new TimedOut("the idle timeout expired");
   }
 }
 

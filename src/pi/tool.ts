@@ -1,5 +1,8 @@
 import type { ToolDefinition } from "@earendil-works/pi-coding-agent";
 import { Text } from "@earendil-works/pi-tui";
+import type { Static } from "typebox";
+import { modelText } from "../core/model-text.ts";
+import { invalidDetails } from "../core/outcome.ts";
 import type { AskDetails } from "../core/outcome-types.ts";
 import { AskInputSchema } from "../core/schema.ts";
 import {
@@ -9,12 +12,16 @@ import {
   TOOL_LABEL,
   TOOL_NAME,
 } from "../core/steering.ts";
+import { validateAskInput } from "../core/validate.ts";
 import { callText, resultText } from "./render.ts";
+import type { AskSettingsHooks } from "./settings/hooks.ts";
 import type { SurvivalLoader } from "./survive/register.ts";
 
 export interface AskUserToolOptions {
   /** Removes ask_user from the session's active tools (in Pi: `pi.setActiveTools`). */
   readonly deactivate: () => void;
+  /** The user's settings around each ask (keys, idle timeout, notifications, re-ask guard). */
+  readonly settings?: AskSettingsHooks;
   /** Lets asks outlive their call: recorded for a restart, or left pending (loaded on first use). */
   readonly survival?: SurvivalLoader;
 }
@@ -37,11 +44,19 @@ export function askUserTool(
     parameters: AskInputSchema,
     exposure: "model-only",
     executionMode: "sequential",
+    // Pi checks arguments against the JSON Schema before execute, and its messages say what is
+    // wrong but not how to fix it. Validating here first gives the model our message, naming
+    // every problem and its fix, whatever the mistake; valid arguments pass through untouched.
+    prepareArguments(args) {
+      const validation = validateAskInput(args);
+      if (!validation.ok) throw new Error(modelText(invalidDetails(validation.issues)));
+      return args as Static<typeof AskInputSchema>;
+    },
     async execute(toolCallId, params, signal, _onUpdate, ctx) {
       const { runAsk } = await import("./run-ask.ts");
       const hooks = (await options.survival?.())?.forCall(toolCallId, ctx);
       try {
-        return await runAsk(params, signal, ctx, options.deactivate, hooks);
+        return await runAsk(params, signal, ctx, options.deactivate, options.settings, hooks);
       } finally {
         hooks?.release();
       }

@@ -73,6 +73,7 @@ const texts: Record<string, string> = {
     ]),
   ),
   unavailable: modelText(unavailableDetails(askOf(FORM))),
+  "user away": modelText(unavailableDetails(askOf(FORM), "user_away")),
   invalid: invalid.ok ? "" : modelText(invalidDetails(invalid.issues)),
 };
 

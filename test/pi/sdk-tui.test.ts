@@ -128,4 +128,20 @@ describe("in-process Pi (SDK, mode tui) with the real form", () => {
       answers: { database: { selected: ["Postgres"] }, api: { selected: ["REST"] } },
     });
   });
+
+  it("a schema-level mistake reaches the model as askuser's message, with the fix", async () => {
+    pi = await startInProcessPi({
+      questions: [{ question: "Which cache?", options: [{ label: "Redis" }] }],
+    });
+    await pi.session.prompt("Plan the cache");
+    const [result] = askResultsIn(pi.requests[1]);
+    expect(result?.isError).toBe(true);
+    expect(result?.content).toEqual([
+      {
+        type: "text",
+        text: 'ask_user was not shown to the user: its parameters have 1 problem. Nothing was asked. Fix every problem below and call ask_user again.\n- questions[0].options: has 1 option; 2-8 are allowed. Fix: offer at least 2 real choices (free text "Other" is added automatically); if there is only one reasonable choice, do not ask',
+      },
+    ]);
+    expect(pi.ui.blocked, "no form opened").toEqual([]);
+  });
 });

@@ -19,7 +19,10 @@ function register() {
     registerTool: (tool: ToolDefinition) => tools.push(tool),
     registerCommand: (name: string) => commands.push(name),
     registerShortcut: (key: string) => shortcuts.push(key),
-    on: (event: string) => events.push(event),
+    on: (event: string) => {
+      events.push(event);
+      return () => {};
+    },
     getActiveTools: () => active,
     setActiveTools: (names: string[]) => {
       active = names;
@@ -46,11 +49,18 @@ describe("the ask_user tool definition", () => {
     });
   });
 
+  it("registers /askuser and lifts the re-ask guard when the agent settles", () => {
+    const { commands, events } = register();
+    expect(commands).toContain("askuser");
+    expect(events).toContain("agent_settled");
+  });
+
   it("registers /answer, /ask:replay and the answer shortcut, and the session events they need", () => {
     const { commands, shortcuts, events } = register();
-    expect(commands).toEqual(["answer", "ask:replay"]);
+    expect(commands).toEqual(["answer", "ask:replay", "askuser"]);
     expect(shortcuts).toEqual(["alt+a"]);
-    expect(events.sort()).toEqual([
+    expect([...new Set(events)].sort()).toEqual([
+      "agent_settled",
       "agent_start",
       "session_shutdown",
       "session_start",

@@ -10,6 +10,18 @@ const NODE = join(process.cwd(), "node_modules/.bin/node");
 const dir = mkdtempSync(join(tmpdir(), "askuser-tmux-"));
 const running: TmuxSession[] = [];
 
+function payloadFile(payload: AskInput): string {
+  const path = join(dir, `payload-${running.length}-${Date.now()}.json`);
+  writeFileSync(path, JSON.stringify(payload));
+  return path;
+}
+
+function run(command: string, size = { width: 80, height: 30 }): TmuxSession {
+  const session = TmuxSession.start(command, size);
+  running.push(session);
+  return session;
+}
+
 function ask(payload: AskInput | "--demo", size = { width: 80, height: 30 }): TmuxSession {
   let target = "--demo";
   if (payload !== "--demo") {
@@ -134,6 +146,28 @@ describe("askuser ask in a real terminal (tmux)", () => {
     );
     expect(code).toBe(1);
     expect(tty).toBe("icanon");
+  });
+
+  it("reads the payload from a pipe and the keys from the terminal", async () => {
+    const tmux = run(`cat ${payloadFile(PICK_ONE)} | ${NODE} bin/askuser.js ask -`);
+    await tmux.waitForText("❯ 1. ○ Node");
+    tmux.press("Down", "Enter");
+    const { code, tty, screen } = await tmux.exited();
+    expect(printed(screen)).toBe('The user answered:\n"Which runtime?" = "Deno"');
+    expect(code).toBe(0);
+    expect(tty).toBe("icanon");
+  });
+
+  it("reads a payload typed at the terminal up to Ctrl+D, then shows the form there", async () => {
+    const tmux = run(`${NODE} bin/askuser.js ask -`);
+    await tmux.waitFor(() => tmux.commandPids().length > 0, "askuser to start");
+    tmux.type(JSON.stringify(PICK_ONE));
+    tmux.press("Enter", "C-d");
+    await tmux.waitForText("❯ 1. ○ Node");
+    tmux.press("Enter");
+    const { code, screen } = await tmux.exited();
+    expect(printed(screen)).toContain('The user answered:\n"Which runtime?" = "Node"');
+    expect(code).toBe(0);
   });
 
   it("gives the terminal back and reports the end when killed with SIGTERM", async () => {

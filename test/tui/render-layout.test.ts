@@ -108,6 +108,12 @@ describe("fitting the terminal's height", () => {
     expect(form.screen()).toMatch(/↑ \d+ more lines \(pgup\)/);
   });
 
+  it("leaves the rows a host reserves for itself", () => {
+    const form = renderForm(largestPayload(), { width: 100, rows: 30, reserveRows: 6 });
+    expect(form.lines().length).toBeLessThanOrEqual(24);
+    expect(form.lines().length).toBeGreaterThan(20);
+  });
+
   it("follows the terminal when it is resized", () => {
     const form = renderForm(largestPayload(), { width: 120, rows: 50 });
     const tall = form.screen().split("\n").length;

@@ -38,7 +38,14 @@ export async function openLaterForm(
     );
   }
   if (surface === "dialogs") {
-    return askThroughDialogs(request.ask, ctx.ui, request.signal, reportFailure, request.prefill);
+    return askThroughDialogs(
+      request.ask,
+      ctx.ui,
+      request.signal,
+      reportFailure,
+      undefined,
+      request.prefill,
+    );
   }
   return undefined;
 }

@@ -18,7 +18,7 @@ import {
   SettingsManager,
 } from "@earendil-works/pi-coding-agent";
 import type { Component } from "@earendil-works/pi-tui";
-import askUserExtension from "../../../src/pi/extension.ts";
+import { createAskUserExtension } from "../../../src/pi/extension.ts";
 
 /** The part of the form the tests touch: keys in, lines out. */
 export interface OpenComponent extends Component {
@@ -116,7 +116,8 @@ export async function startInProcessPi(askArguments: ToolCall["arguments"]): Pro
     noPromptTemplates: true,
     noThemes: true,
     noContextFiles: true,
-    extensionFactories: [askUserExtension],
+    // The temporary dir as agent dir: the first ask writes askuser.json there, not in ~/.pi.
+    extensionFactories: [createAskUserExtension({ agentDir: dir })],
   });
   await loader.reload();
   const { session } = await createAgentSession({

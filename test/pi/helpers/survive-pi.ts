@@ -23,7 +23,7 @@ import {
   SettingsManager,
 } from "@earendil-works/pi-coding-agent";
 import { Type } from "typebox";
-import askUserExtension from "../../../src/pi/extension.ts";
+import { createAskUserExtension } from "../../../src/pi/extension.ts";
 import type { OpenComponent } from "./sdk-session.ts";
 
 export const KEYS = {
@@ -251,7 +251,11 @@ export async function startWorld(options: WorldOptions = {}): Promise<PiWorld> {
   });
   modelRuntime.registerNativeProvider(model.faux.provider);
   const errors: string[] = [];
-  const extensionFactories = [askUserExtension, ...(options.gate ? [options.gate.extension] : [])];
+  // The temporary dir as askuser's agent dir: its settings file is read and written there, not in ~/.pi.
+  const extensionFactories = [
+    createAskUserExtension({ agentDir: dir }),
+    ...(options.gate ? [options.gate.extension] : []),
+  ];
   const createRuntime: CreateAgentSessionRuntimeFactory = async (request) => {
     const services = await createAgentSessionServices({
       cwd: request.cwd,

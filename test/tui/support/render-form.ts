@@ -19,6 +19,7 @@ export interface RenderOptions {
   readonly theme?: FormTheme;
   readonly keymap?: FormKeymap;
   readonly prefill?: Readonly<Record<string, Answer>>;
+  readonly reserveRows?: number;
 }
 
 /** A validated ask from a payload, failing the test with the issues when it is invalid. */
@@ -62,6 +63,7 @@ export function mountForm(ask: Ask, options: RenderOptions = {}) {
     onChange: (state) => changes.push(state),
     ...(options.keymap ? { keymap: options.keymap } : {}),
     ...(options.prefill ? { prefill: options.prefill } : {}),
+    ...(options.reserveRows ? { reserveRows: options.reserveRows } : {}),
   });
   form.focused = true;
 

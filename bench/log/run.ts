@@ -1,0 +1,148 @@
+/**
+ * `npm run bench:log`: times `askuser log --json > /dev/null` beside `grep -c` over the same
+ * synthetic corpus, warm cache, at two corpus sizes, and prints throughput and peak memory.
+ *
+ *   npm run bench:log                       # 256 MB and 1 GB, corpus deleted afterwards
+ *   npm run bench:log -- --sizes 64,256     # other sizes, in MB
+ *   npm run bench:log -- --keep             # keep the corpus under .bench/ for another run
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, openSync, readFileSync, rmSync, statfsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { type Corpus, generateCorpus } from "./corpus.ts";
+
+const REPO = resolve(import.meta.dirname, "..", "..");
+const CLI = join(REPO, "bin", "askuser.js");
+const TIME = "/usr/bin/time";
+const RUNS = 3;
+const GREP_PATTERN = "AskUserQuestion";
+
+interface Measure {
+  readonly seconds: number;
+  readonly peakKilobytes: number | undefined;
+}
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "256,1024" },
+    keep: { type: "boolean", default: false },
+    seed: { type: "string", default: "20260131" },
+  },
+});
+const sizes = values.sizes.split(",").map((size) => Number(size.trim()));
+if (sizes.some((size) => !Number.isFinite(size) || size <= 0)) {
+  throw new Error(`--sizes: expected megabytes such as 256,1024; got ${values.sizes}`);
+}
+const hasTime = existsSync(TIME);
+const rows: string[] = [];
+console.log(`askuser log benchmark: ${RUNS} warm runs each, best time, highest peak RSS`);
+console.log(`machine: ${process.platform} ${process.arch}, node ${process.version}\n`);
+
+for (const megabytes of sizes) {
+  const root = join(REPO, ".bench", `log-${megabytes}mb`);
+  const needed = megabytes * 1024 * 1024 * 1.2;
+  const disk = statfsSync(REPO);
+  if (!existsSync(root) && disk.bavail * disk.bsize < needed * 2) {
+    throw new Error(`not enough free disk for a ${megabytes} MB corpus under ${root}`);
+  }
+  const started = performance.now();
+  rmSync(root, { recursive: true, force: true });
+  const corpus = generateCorpus(root, megabytes * 1024 * 1024, Number(values.seed));
+  const generated = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `corpus ${mb(corpus.bytes)}: ${corpus.files.length} files, ${corpus.asks} asks (${generated} s to write)`,
+  );
+
+  warm(corpus);
+  const found = countAsks(corpus, root);
+  const grep: Measure[] = [];
+  const askuser: Measure[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    grep.push(measure(["grep", "-c", "-F", GREP_PATTERN, ...corpus.files], {}));
+    askuser.push(measure([process.execPath, CLI, "log", "--json"], environment(corpus, root)));
+  }
+  const grepBest = best(grep);
+  const askBest = best(askuser);
+  rows.push(
+    row(mb(corpus.bytes), `grep -c ${GREP_PATTERN}`, corpus.bytes, grepBest, ""),
+    row(
+      "",
+      "askuser log --json",
+      corpus.bytes,
+      askBest,
+      `${((grepBest.seconds / askBest.seconds) * 100).toFixed(0)}% of grep`,
+    ),
+  );
+  console.log(`asks found by askuser log: ${found} of ${corpus.asks} written\n`);
+  if (!values.keep) rmSync(root, { recursive: true, force: true });
+}
+
+console.log(
+  `${"corpus".padEnd(9)}${"command".padEnd(28)}${"time".padStart(8)}${"MB/s".padStart(8)}${"peak RSS".padStart(11)}`,
+);
+for (const line of rows) console.log(line);
+if (!hasTime) console.log(`\n(${TIME} not found: peak RSS not measured)`);
+
+function environment(corpus: Corpus, root: string): Record<string, string> {
+  return {
+    ASKUSER_CLAUDE_DIR: corpus.roots.claude,
+    ASKUSER_PI_DIR: corpus.roots.pi,
+    ASKUSER_CODEX_DIR: corpus.roots.codex,
+    // Keep the run inside the corpus whatever the machine's own agent folders hold.
+    HOME: root,
+    NO_COLOR: "1",
+  };
+}
+
+/** Reads every file once so each timed run sees a warm page cache. */
+function warm(corpus: Corpus): void {
+  for (const file of corpus.files) readFileSync(file);
+}
+
+function countAsks(corpus: Corpus, root: string): number {
+  const result = spawnSync(process.execPath, [CLI, "log", "--json"], {
+    env: { ...process.env, ...environment(corpus, root) },
+    maxBuffer: 256 * 1024 * 1024,
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`askuser log failed: ${result.stderr}`);
+  return result.stdout.split("\n").filter((line) => line.length > 0).length;
+}
+
+/** Runs a command with its output sent to /dev/null, timed by /usr/bin/time when there is one. */
+function measure(command: readonly string[], env: Record<string, string>): Measure {
+  const statsFile = join(REPO, ".bench", "time.txt");
+  const devNull = openSync("/dev/null", "w");
+  const args = hasTime ? ["-f", "%e %M", "-o", statsFile, ...command] : command.slice(1);
+  const program = hasTime ? TIME : (command[0] ?? "");
+  const started = performance.now();
+  const result = spawnSync(program, args, {
+    env: { ...process.env, LC_ALL: "C", ...env },
+    stdio: ["ignore", devNull, "pipe"],
+  });
+  const elapsed = (performance.now() - started) / 1000;
+  // grep exits 1 when a file has no match; that is not a failure here.
+  if (result.status !== 0 && result.status !== 1) {
+    throw new Error(`${command.slice(0, 3).join(" ")} failed: ${result.stderr.toString()}`);
+  }
+  if (!hasTime) return { seconds: elapsed, peakKilobytes: undefined };
+  const [seconds, kilobytes] = readFileSync(statsFile, "utf8").trim().split(/\s+/u).map(Number);
+  return { seconds: Math.max(seconds ?? elapsed, 0.005), peakKilobytes: kilobytes };
+}
+
+function best(measures: readonly Measure[]): Measure {
+  const seconds = Math.min(...measures.map((m) => m.seconds));
+  const peaks = measures.flatMap((m) => (m.peakKilobytes === undefined ? [] : [m.peakKilobytes]));
+  return { seconds, peakKilobytes: peaks.length > 0 ? Math.max(...peaks) : undefined };
+}
+
+function row(corpus: string, command: string, bytes: number, m: Measure, note: string): string {
+  const rate = (bytes / 1024 / 1024 / m.seconds).toFixed(0);
+  const rss = m.peakKilobytes === undefined ? "n/a" : `${(m.peakKilobytes / 1024).toFixed(0)} MB`;
+  return `${corpus.padEnd(9)}${command.padEnd(28)}${`${m.seconds.toFixed(2)} s`.padStart(8)}${rate.padStart(8)}${rss.padStart(11)}  ${note}`;
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+}

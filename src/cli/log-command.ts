@@ -1,0 +1,125 @@
+import { homedir } from "node:os";
+import {
+  type AskExchange,
+  type AskSource,
+  defaultRoots,
+  matchesFilter,
+  newestFirst,
+  type ReadProblem,
+  readAskFiles,
+  readTurns,
+} from "../transcripts/index.ts";
+import { EXIT, InputError } from "./errors.ts";
+import { LOG_HELP } from "./help.ts";
+import type { CliIo } from "./io.ts";
+import { type LogOptions, parseLogArgs } from "./log-args.ts";
+import { jsonLine } from "./log-json.ts";
+import { askAsMarkdown, MARKDOWN_TITLE } from "./log-markdown.ts";
+import { COLOUR_THEME, PLAIN_THEME, shortPath, timeZoneOf, wantsColour } from "./log-style.ts";
+import { ReadTally, readSummary } from "./log-summary.ts";
+import { askAsText } from "./log-text.ts";
+import { turnsOutput } from "./log-turns.ts";
+
+/**
+ * `askuser log`: every ask in the agents' session logs, newest first, and what the user answered.
+ * What could not be read is summarised on standard error, never dropped silently.
+ */
+export async function logCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const now = io.now?.() ?? Date.now();
+  const options = parseLogArgs(args, now, io.cwd ?? process.cwd());
+  if (options.help) {
+    io.stdout.write(LOG_HELP);
+    return EXIT.answered;
+  }
+  const home = io.env.HOME ?? homedir();
+  const theme = wantsColour(io.stdoutIsTerminal === true, io.env) ? COLOUR_THEME : PLAIN_THEME;
+  const timeZone = timeZoneOf(io.env);
+  if (options.turns !== undefined) {
+    return await printTurns(options.turns, options, io, { theme, timeZone, home });
+  }
+
+  const sources = sourcesOf(options, io.env, home);
+  const problems: ReadProblem[] = [];
+  const tally = new ReadTally();
+  const asks: AskExchange[] = [];
+  const files = readAskFiles(sources, problems, {
+    ...(options.agents ? { agents: options.agents } : {}),
+    ...(options.since !== undefined ? { modifiedSince: options.since } : {}),
+    ...(options.piAskTools ? { piAskTools: options.piAskTools } : {}),
+  });
+  const filter = {
+    ...(options.since !== undefined ? { since: options.since } : {}),
+    ...(options.until !== undefined ? { until: options.until } : {}),
+    ...(options.grep ? { grep: options.grep } : {}),
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.agents ? { agents: options.agents } : {}),
+  };
+  for await (const file of files) {
+    tally.add(file.report);
+    for (const exchange of file.exchanges) if (matchesFilter(exchange, filter)) asks.push(exchange);
+  }
+  asks.sort(newestFirst);
+  const shown = options.limit === undefined ? asks : asks.slice(0, options.limit);
+
+  io.stdout.write(render(shown, options, { theme, timeZone, home }));
+  io.stderr.write(readSummary(tally, problems, home));
+  if (tally.files === 0 && options.paths.length === 0) {
+    const looked = sources.map((source) => shortPath(source.path, home)).join(", ");
+    io.stderr.write(`askuser: no session logs found (looked in ${looked})\n`);
+  }
+  return problems.length > 0 ? EXIT.unreadable : EXIT.answered;
+}
+
+function sourcesOf(
+  options: LogOptions,
+  env: Readonly<Record<string, string | undefined>>,
+  home: string,
+): AskSource[] {
+  if (options.paths.length > 0) return options.paths.map((path) => ({ path, mustExist: true }));
+  return defaultRoots(env, home).map((root) => {
+    const flag = options.roots[root.agent];
+    return flag === undefined
+      ? { path: root.path, agent: root.agent, mustExist: root.origin !== "default" }
+      : { path: flag, agent: root.agent, mustExist: true };
+  });
+}
+
+function render(
+  asks: readonly AskExchange[],
+  options: LogOptions,
+  context: Parameters<typeof askAsText>[1],
+): string {
+  switch (options.format) {
+    case "json":
+      return asks.map((ask) => jsonLine(ask)).join("");
+    case "markdown":
+      return `${MARKDOWN_TITLE}\n${asks.map((ask) => askAsMarkdown(ask, context)).join("\n")}`;
+    case "text":
+      return asks.map((ask) => askAsText(ask, context)).join("\n");
+  }
+}
+
+async function printTurns(
+  file: string,
+  options: LogOptions,
+  io: CliIo,
+  context: Parameters<typeof askAsText>[1],
+): Promise<number> {
+  let read: Awaited<ReturnType<typeof readTurns>>;
+  try {
+    read = await readTurns(
+      file,
+      undefined,
+      options.piAskTools ? { piAskTools: options.piAskTools } : {},
+    );
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new InputError(`cannot read the session file ${file}: ${reason}`);
+  }
+  const turns = options.limit === undefined ? read.turns : read.turns.slice(0, options.limit);
+  io.stdout.write(turnsOutput(turns, options.format, context.theme, context.timeZone));
+  const tally = new ReadTally();
+  tally.add(read.report);
+  io.stderr.write(readSummary(tally, [], context.home));
+  return EXIT.answered;
+}

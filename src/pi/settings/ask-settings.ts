@@ -1,0 +1,183 @@
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { Ask, AskDetails } from "../../core/index.ts";
+import { AskuserCommand } from "../../settings/command/askuser-command.ts";
+import { idleTimerFor } from "../../settings/idle-timer.ts";
+import { noticeText } from "../../settings/notices.ts";
+import type { CommandRunner } from "../../settings/notify/command-runner.ts";
+import { notificationForAsk } from "../../settings/notify/notification.ts";
+import { Notifier, type TerminalWriter } from "../../settings/notify/notifier.ts";
+import { projectSettingsFile, userSettingsFile } from "../../settings/paths.ts";
+import { DEFAULT_SETTINGS, type Settings } from "../../settings/settings.ts";
+import type { SettingsFs } from "../../settings/settings-fs.ts";
+import { SettingsStore } from "../../settings/settings-store.ts";
+import type { Timers } from "../../settings/timers.ts";
+import type { DialogPort } from "../dialog-port.ts";
+import type { TerminalFormOptions } from "../form-adapter.ts";
+import type { CreateForm } from "../tui-form.ts";
+import { formKeymap, formKeymapChecker } from "./form-keymap.ts";
+import { ActivityReportingForm } from "./idle-form.ts";
+
+export interface AskSettingsPorts {
+  /** Pi's agent directory (`getAgentDir()`), read at every ask. */
+  readonly agentDir: () => string;
+  /** Pi's `CONFIG_DIR_NAME` (".pi"): the project file is `<cwd>/<configDirName>/askuser.json`. */
+  readonly configDirName: string;
+  readonly fs: SettingsFs;
+  readonly timers: Timers;
+  readonly runCommand: CommandRunner;
+  readonly insideTmux: boolean;
+  /** Builds the terminal form with the settings' keys and an activity callback. */
+  readonly terminalForm: (options: TerminalFormOptions) => Promise<CreateForm>;
+}
+
+/** The part of Pi's context settings use: where the project is, whether it is trusted, the UI. */
+export type SettingsContext = Pick<ExtensionContext, "cwd" | "isProjectTrusted"> & {
+  readonly ui: Pick<ExtensionContext["ui"], "notify" | "select">;
+};
+
+/**
+ * What the user's settings add around one ask in Pi: the settings are read at every ask (so an
+ * edit applies to the next question), their problems are shown once, the form gets the user's
+ * keys, an idle timeout ends an unattended ask, and a notification says a question is waiting.
+ */
+export class AskSettings {
+  readonly #ports: AskSettingsPorts;
+  readonly #notifier: Notifier;
+  /** One store per user file, so problems are reported once even if the agent dir changes. */
+  readonly #stores = new Map<string, SettingsStore>();
+  readonly #commands = new Map<string, AskuserCommand>();
+
+  constructor(ports: AskSettingsPorts) {
+    this.#ports = ports;
+    this.#notifier = new Notifier({ runCommand: ports.runCommand, insideTmux: ports.insideTmux });
+  }
+
+  /** The terminal form with the settings applied; `show` opens it (in Pi: `openTuiForm`). */
+  async openForm(
+    ctx: SettingsContext,
+    ask: Ask,
+    show: (createForm: CreateForm) => Promise<AskDetails>,
+  ): Promise<AskDetails> {
+    const settings = await this.load(ctx);
+    let timer: ReturnType<typeof idleTimerFor>;
+    const createForm = await this.#ports.terminalForm({
+      keymap: formKeymap(settings.keys),
+      onChange: () => timer?.touch(),
+    });
+    try {
+      return await show((request) => {
+        const form = createForm(request);
+        timer = idleTimerFor(settings, this.#ports.timers, () => form.end({ kind: "timed_out" }));
+        this.#notify(ctx, ask, settings, (data) => request.tui.terminal.write(data));
+        return timer ? new ActivityReportingForm(form, () => timer?.touch()) : form;
+      });
+    } finally {
+      timer?.stop();
+    }
+  }
+
+  /**
+   * The dialog fallback with the settings applied: each answered dialog counts as activity, and
+   * the idle timeout closes the open dialog and ends the ask as timed out (through `show`'s
+   * second argument). No terminal here: only the command notification applies.
+   */
+  async openDialogs(
+    ctx: SettingsContext,
+    ask: Ask,
+    dialogs: DialogPort,
+    show: (port: DialogPort, idleTimeout: AbortSignal | undefined) => Promise<AskDetails>,
+  ): Promise<AskDetails> {
+    const settings = await this.load(ctx);
+    const expiry = new AbortController();
+    const timer = idleTimerFor(settings, this.#ports.timers, () => expiry.abort());
+    this.#notify(ctx, ask, settings, undefined);
+    if (!timer) return show(dialogs, undefined);
+    const touch = <T>(reply: T): T => {
+      if (reply !== undefined) timer.touch();
+      return reply;
+    };
+    try {
+      return await show(
+        {
+          select: async (title, options, opts) => touch(await dialogs.select(title, options, opts)),
+          input: async (title, placeholder, opts) =>
+            touch(await dialogs.input(title, placeholder, opts)),
+        },
+        expiry.signal,
+      );
+    } finally {
+      timer.stop();
+    }
+  }
+
+  /**
+   * The settings for an ask, read now; problems not reported before are shown. Reading never
+   * fails an ask: an unexpected error is reported and the defaults are used.
+   */
+  async load(ctx: SettingsContext): Promise<Settings> {
+    try {
+      const projectFile = this.#projectFile(ctx);
+      const snapshot = await this.#store().load(
+        projectFile === undefined
+          ? { createUserFile: true }
+          : { createUserFile: true, projectFile },
+      );
+      for (const notice of snapshot.notices) ctx.ui.notify(noticeText(notice), notice.level);
+      return snapshot.effective.settings;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      ctx.ui.notify(`askuser settings could not be read (${reason}); using the defaults`, "error");
+      return DEFAULT_SETTINGS;
+    }
+  }
+
+  /** `/askuser`. */
+  async runCommand(args: string, ctx: SettingsContext): Promise<void> {
+    const store = this.#store();
+    let command = this.#commands.get(store.userFile);
+    if (!command) {
+      command = new AskuserCommand({ store, fs: this.#ports.fs });
+      this.#commands.set(store.userFile, command);
+    }
+    const projectFile = this.#projectFile(ctx);
+    const ui = {
+      select: (title: string, options: string[]) => ctx.ui.select(title, options),
+      notify: (message: string, level: "info" | "warning" | "error") =>
+        ctx.ui.notify(message, level),
+    };
+    await command.run(args, projectFile === undefined ? { ui } : { ui, projectFile });
+  }
+
+  #notify(
+    ctx: SettingsContext,
+    ask: Ask,
+    settings: Settings,
+    writeTerminal: TerminalWriter | undefined,
+  ): void {
+    // Never awaited: the command may take its whole time limit, and the ask must not wait for it.
+    void this.#notifier
+      .notify(notificationForAsk(ask, "ask_open"), settings.notifications, writeTerminal)
+      .then((failures) => {
+        for (const failure of failures) ctx.ui.notify(failure.message, "warning");
+      })
+      .catch(() => {
+        // The session ended before the command did: its UI is gone and there is no one to tell.
+      });
+  }
+
+  #store(): SettingsStore {
+    const userFile = userSettingsFile(this.#ports.agentDir());
+    let store = this.#stores.get(userFile);
+    if (!store) {
+      store = new SettingsStore({ fs: this.#ports.fs, keymap: formKeymapChecker, userFile });
+      this.#stores.set(userFile, store);
+    }
+    return store;
+  }
+
+  #projectFile(ctx: SettingsContext): string | undefined {
+    return ctx.isProjectTrusted()
+      ? projectSettingsFile(ctx.cwd, this.#ports.configDirName)
+      : undefined;
+  }
+}

@@ -1,0 +1,27 @@
+import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
+import { type CommandRunner, runShellCommand } from "../../settings/notify/command-runner.ts";
+import { nodeSettingsFs } from "../../settings/settings-fs.ts";
+import { systemTimers, type Timers } from "../../settings/timers.ts";
+import { AskSettings } from "./ask-settings.ts";
+
+/** What tests replace; Pi itself uses the defaults. */
+export interface AskSettingsOptions {
+  /** Where askuser.json lives; Pi's `getAgentDir()` (read at every ask) when absent. */
+  readonly agentDir?: string;
+  readonly timers?: Timers;
+  readonly runCommand?: CommandRunner;
+}
+
+/** The settings runtime with Pi's paths and the real filesystem, clock and shell. */
+export function createAskSettings(options: AskSettingsOptions): AskSettings {
+  return new AskSettings({
+    agentDir: () => options.agentDir ?? getAgentDir(),
+    configDirName: CONFIG_DIR_NAME,
+    fs: nodeSettingsFs,
+    timers: options.timers ?? systemTimers,
+    runCommand: options.runCommand ?? runShellCommand,
+    insideTmux: Boolean(process.env.TMUX),
+    terminalForm: async (formOptions) =>
+      (await import("../form-adapter.ts")).terminalForm(formOptions),
+  });
+}

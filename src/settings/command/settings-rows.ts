@@ -1,0 +1,96 @@
+import { neutraliseInline } from "../../core/text-safety.ts";
+import type { SettingSource } from "../merge-layers.ts";
+import { notificationText } from "../notify/sanitize.ts";
+import {
+  BOOLEAN_SETTINGS,
+  type BooleanSettingId,
+  SCALAR_SETTINGS,
+  type ScalarSettingId,
+  scalarOf,
+} from "../settings.ts";
+import type { SettingsFileState, SettingsSnapshot } from "../settings-store.ts";
+
+/** One line of `/askuser`: a setting, its effective value, and where that value came from. */
+export interface SettingRow {
+  readonly id: ScalarSettingId | `keys.${string}`;
+  readonly label: string;
+  readonly value: string;
+  readonly source: SettingSource;
+  /** Only booleans can be flipped from the command; the rest are edited in the file. */
+  readonly toggle?: BooleanSettingId;
+}
+
+const LABELS: Record<ScalarSettingId, string> = {
+  idleTimeoutMinutes: "Idle timeout",
+  "notifications.bell": "Bell when a question opens",
+  "notifications.osc9": "OSC 9 desktop notification",
+  "notifications.osc777": "OSC 777 desktop notification",
+  "notifications.command": "Notification command",
+  "notifications.commandTimeoutSeconds": "Command time limit",
+};
+
+export function settingRows(snapshot: SettingsSnapshot): SettingRow[] {
+  const { settings, scalarSources, keySources } = snapshot.effective;
+  const scalars = SCALAR_SETTINGS.map((id): SettingRow => {
+    const toggle = (BOOLEAN_SETTINGS as readonly string[]).includes(id)
+      ? (id as BooleanSettingId)
+      : undefined;
+    return {
+      id,
+      label: LABELS[id],
+      value: formatValue(id, scalarOf(settings, id)),
+      source: scalarSources[id],
+      ...(toggle ? { toggle } : {}),
+    };
+  });
+  const keys = Object.entries(settings.keys).map(([context, bindings]): SettingRow => {
+    const count = Object.keys(bindings).length;
+    return {
+      id: `keys.${context}`,
+      label: `Keys: ${context}`,
+      value: `${count} command${count === 1 ? "" : "s"} rebound`,
+      source: keySources[context] ?? "default",
+    };
+  });
+  return [...scalars, ...keys];
+}
+
+function formatValue(id: ScalarSettingId, value: number | boolean | string): string {
+  if (typeof value === "boolean") return value ? "on" : "off";
+  if (id === "idleTimeoutMinutes") {
+    return value === 0 ? "off" : `${value} minute${value === 1 ? "" : "s"}`;
+  }
+  if (id === "notifications.commandTimeoutSeconds") return `${value} s`;
+  if (typeof value === "string") return value === "" ? "none" : notificationText(value, 40);
+  return String(value);
+}
+
+/** A row as one line of a select dialog: label, value and source in aligned columns. */
+export function rowText(row: SettingRow, labelWidth: number, valueWidth: number): string {
+  return `${row.label.padEnd(labelWidth)}  ${row.value.padEnd(valueWidth)}  (${row.source})`;
+}
+
+/** Where the settings come from, for `/askuser show`; the file's own text is made safe to print. */
+export function fileSummary(label: string, state: SettingsFileState | undefined): string {
+  return neutraliseInline(rawFileSummary(label, state));
+}
+
+function rawFileSummary(label: string, state: SettingsFileState | undefined): string {
+  if (!state) return `${label}: not read (the project is not trusted, or there is no project)`;
+  const { path, status } = state;
+  switch (status.kind) {
+    case "missing":
+      return status.creationError
+        ? `${label}: ${path} (missing; could not be created: ${status.creationError})`
+        : `${label}: ${path} (none)`;
+    case "created":
+      return `${label}: ${path} (created with the defaults)`;
+    case "loaded":
+      return status.problems.length === 0
+        ? `${label}: ${path}`
+        : `${label}: ${path} (${status.problems.length} setting${status.problems.length === 1 ? "" : "s"} skipped: ${status.problems.join("; ")})`;
+    case "invalid":
+    case "unreadable":
+      return `${label}: ${path} (ignored: ${status.problem})`;
+  }
+}

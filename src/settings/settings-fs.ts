@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+import { open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+
+/** The file operations settings need, as a port tests can fake. Failures reject with a Node-style `code`. */
+export interface SettingsFs {
+  readText(path: string): Promise<string>;
+  /** Writes a new file; rejects with EEXIST when one is already there, so no file is ever clobbered. */
+  createExclusive(path: string, text: string): Promise<void>;
+  /** Replaces a file atomically: readers see the old or the new text, never a half-written one. */
+  replace(path: string, text: string): Promise<void>;
+}
+
+/** Config files are a few hundred bytes; anything this large is not one. */
+export const MAX_SETTINGS_FILE_BYTES = 256 * 1024;
+
+export const nodeSettingsFs: SettingsFs = {
+  async readText(path) {
+    const info = await stat(path);
+    if (info.isDirectory()) throw codedError("EISDIR", `${path} is a directory`);
+    if (info.size > MAX_SETTINGS_FILE_BYTES) {
+      throw codedError(
+        "EFBIG",
+        `${path} is ${info.size} bytes, more than the ${MAX_SETTINGS_FILE_BYTES} a settings file may have`,
+      );
+    }
+    return readFile(path, "utf8");
+  },
+  async createExclusive(path, text) {
+    const handle = await open(path, "wx", 0o644);
+    try {
+      await handle.writeFile(text, "utf8");
+    } finally {
+      await handle.close();
+    }
+  },
+  async replace(path, text) {
+    const temporary = join(dirname(path), `.askuser-${randomBytes(6).toString("hex")}.tmp`);
+    try {
+      await writeFile(temporary, text, { encoding: "utf8", flag: "wx", mode: 0o644 });
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  },
+};
+
+export function errorCode(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
+  return typeof error.code === "string" ? error.code : undefined;
+}
+
+export function errorReason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function codedError(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}

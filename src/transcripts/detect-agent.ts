@@ -1,0 +1,34 @@
+import { open } from "node:fs/promises";
+import { basename } from "node:path";
+import { isObject, parseJson } from "./json.ts";
+import type { Agent } from "./model.ts";
+
+const SNIFF_BYTES = 64 * 1024;
+
+/**
+ * Which agent wrote a session file, from its first line: Pi starts with a `session` header,
+ * Codex with `session_meta` (its oldest rollouts only by their `rollout-` name); anything else
+ * is read as Claude Code, whose first record can be of many types.
+ */
+export function agentOfFirstLine(firstLine: string, path: string): Agent {
+  const record = parseJson(firstLine);
+  if (isObject(record)) {
+    if (record.type === "session" && typeof record.version === "number") return "pi";
+    if (record.type === "session_meta") return "codex";
+  }
+  return basename(path).startsWith("rollout-") ? "codex" : "claude-code";
+}
+
+/** Reads the start of a file to tell its agent. */
+export async function sniffAgent(path: string): Promise<Agent> {
+  const handle = await open(path, "r");
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    const newline = buffer.subarray(0, bytesRead).indexOf(0x0a);
+    const first = buffer.toString("utf8", 0, newline < 0 ? bytesRead : newline);
+    return agentOfFirstLine(first.replace(/^\uFEFF/u, ""), path);
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,153 @@
+import { readdir, realpath, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { Agent, ReadProblem } from "./model.ts";
+
+/** A folder of session logs, and where its path came from (a flag, a variable, or the default). */
+export interface SessionRoot {
+  readonly agent: Agent;
+  readonly path: string;
+  readonly origin: string;
+}
+
+/** Our own variables, which win over each agent's own. */
+export const ROOT_VARIABLES: Readonly<Record<Agent, string>> = {
+  "claude-code": "ASKUSER_CLAUDE_DIR",
+  pi: "ASKUSER_PI_DIR",
+  codex: "ASKUSER_CODEX_DIR",
+};
+
+/**
+ * The three default locations, each overridable: our variable first, then the agent's own
+ * (`CLAUDE_CONFIG_DIR`; `PI_CODING_AGENT_SESSION_DIR`, `PI_CODING_AGENT_DIR`; `CODEX_HOME`).
+ */
+export function defaultRoots(
+  env: Readonly<Record<string, string | undefined>>,
+  home: string,
+): SessionRoot[] {
+  const pick = (agent: Agent, fallbacks: [string, () => string][], path: () => string) => {
+    const own = ROOT_VARIABLES[agent];
+    const ownValue = env[own];
+    if (ownValue) return { agent, path: ownValue, origin: own };
+    for (const [name, derive] of fallbacks) {
+      if (env[name]) return { agent, path: derive(), origin: name };
+    }
+    return { agent, path: path(), origin: "default" };
+  };
+  return [
+    pick(
+      "claude-code",
+      [["CLAUDE_CONFIG_DIR", () => join(env.CLAUDE_CONFIG_DIR ?? "", "projects")]],
+      () => join(home, ".claude", "projects"),
+    ),
+    pick(
+      "pi",
+      [
+        ["PI_CODING_AGENT_SESSION_DIR", () => env.PI_CODING_AGENT_SESSION_DIR ?? ""],
+        ["PI_CODING_AGENT_DIR", () => join(env.PI_CODING_AGENT_DIR ?? "", "sessions")],
+      ],
+      () => join(home, ".pi", "agent", "sessions"),
+    ),
+    pick("codex", [["CODEX_HOME", () => join(env.CODEX_HOME ?? "", "sessions")]], () =>
+      join(home, ".codex", "sessions"),
+    ),
+  ];
+}
+
+export interface FoundFile {
+  readonly path: string;
+  /** Known from the root it was found under; otherwise told from the file's first line. */
+  readonly agent: Agent | undefined;
+  /** Last modification, in epoch milliseconds. */
+  readonly modified: number;
+}
+
+/** Whether a file name is a session log of `agent` (any agent's when undefined). */
+export function isSessionFileName(name: string, agent: Agent | undefined): boolean {
+  if (!name.endsWith(".jsonl")) return false;
+  // Claude Code workflow journals are event logs, not transcripts.
+  if (name === "journal.jsonl") return false;
+  return agent === "codex" ? name.startsWith("rollout-") : true;
+}
+
+/**
+ * The session files under a file or folder, sorted by path. Folders are walked recursively
+ * (symbolic links followed once); what cannot be read is added to `problems` and passed over.
+ * A path that does not exist is a problem only when `mustExist` (a path the user named).
+ */
+export async function findSessionFiles(
+  path: string,
+  agent: Agent | undefined,
+  problems: ReadProblem[],
+  mustExist: boolean,
+): Promise<FoundFile[]> {
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    if (mustExist || errorCode(error) !== "ENOENT") problems.push(problemOf(path, error));
+    return [];
+  }
+  if (info.isFile()) return [{ path, agent, modified: info.mtimeMs }];
+  if (!info.isDirectory()) {
+    problems.push({ path, message: "not a file or folder" });
+    return [];
+  }
+  const found: FoundFile[] = [];
+  const seen = new Set<string>();
+  const pending = [path];
+  while (pending.length > 0) {
+    const folder = pending.pop() ?? "";
+    try {
+      const real = await realpath(folder);
+      if (seen.has(real)) continue;
+      seen.add(real);
+      const entries = await readdir(folder, { withFileTypes: true });
+      for (const entry of entries) {
+        const child = join(folder, entry.name);
+        if (entry.isDirectory()) {
+          pending.push(child);
+          continue;
+        }
+        const symlink = entry.isSymbolicLink();
+        if (!symlink && !(entry.isFile() && isSessionFileName(entry.name, agent))) continue;
+        const childInfo = await statOrProblem(child, problems);
+        if (!childInfo) continue;
+        if (childInfo.isDirectory()) pending.push(child);
+        else if (childInfo.isFile() && isSessionFileName(entry.name, agent)) {
+          found.push({ path: child, agent, modified: childInfo.mtimeMs });
+        }
+      }
+    } catch (error) {
+      problems.push(problemOf(folder, error));
+    }
+  }
+  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+async function statOrProblem(path: string, problems: ReadProblem[]) {
+  try {
+    return await stat(path);
+  } catch (error) {
+    problems.push(problemOf(path, error));
+    return undefined;
+  }
+}
+
+export function problemOf(path: string, error: unknown): ReadProblem {
+  const code = errorCode(error);
+  const reason =
+    code === "ENOENT"
+      ? "no such file or folder"
+      : code === "EACCES" || code === "EPERM"
+        ? "permission denied"
+        : error instanceof Error
+          ? error.message
+          : String(error);
+  return { path, message: reason };
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
+}

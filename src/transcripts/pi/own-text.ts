@@ -1,0 +1,89 @@
+import { parseAnswerText } from "../../core/answer-format.ts";
+import type { CancelOrigin } from "../../core/outcome-types.ts";
+import type { Question } from "../../core/schema.ts";
+import { answer, submittedOutcome } from "../answers.ts";
+import type { AskOutcome, ExchangeQuestion } from "../model.ts";
+
+/**
+ * The opening sentences of the texts our own ask_user gives the model (core `modelText`), for
+ * results whose details were lost. A test checks each against `modelText`, so they cannot drift.
+ */
+export const OWN_LEADS = {
+  answered: "The user answered:\n",
+  partlyAnswered: "The user submitted the form but left some questions unanswered:\n",
+  cancelledWithAnswers: "The user cancelled the form after answering some questions.",
+  cancelled: "The user cancelled the question without answering.",
+  failed: "The question form failed before the user finished",
+  timedOut: "The user did not answer in time",
+  unavailable: "No interactive user can answer questions here",
+  invalid: "ask_user was not shown to the user",
+  turnAbort: "The question was withdrawn because the agent's turn was aborted.",
+  sessionClosed: "The question ended because the session closed",
+  disabled: "The question ended because the ask_user tool was disabled.",
+  disconnected: "The question ended because the client showing it disconnected",
+} as const;
+
+export interface OwnTextResult {
+  readonly outcome: AskOutcome;
+  readonly questions: readonly ExchangeQuestion[];
+  readonly cancelledBy: CancelOrigin | null;
+}
+
+const ENDINGS: readonly [string, AskOutcome, CancelOrigin | null][] = [
+  [OWN_LEADS.cancelled, "cancelled", "user"],
+  [OWN_LEADS.failed, "cancelled", "ui_failure"],
+  [OWN_LEADS.timedOut, "timed-out", null],
+  [OWN_LEADS.unavailable, "unavailable", null],
+  [OWN_LEADS.invalid, "validation-error", null],
+  [OWN_LEADS.turnAbort, "cancelled", "turn_abort"],
+  [OWN_LEADS.sessionClosed, "cancelled", "session_closed"],
+  [OWN_LEADS.disabled, "cancelled", "disabled"],
+  [OWN_LEADS.disconnected, "cancelled", "disconnected"],
+];
+
+/**
+ * Reads one of our own ask_user texts; undefined when the text is not one. Answers are read with
+ * the core parser against the asked questions, so they match labels the way the tool wrote them.
+ */
+export function classifyOwnText(
+  text: string,
+  asked: readonly ExchangeQuestion[],
+): OwnTextResult | undefined {
+  if (text.startsWith(OWN_LEADS.answered) || text.startsWith(OWN_LEADS.partlyAnswered)) {
+    const questions = withParsedAnswers(text, asked);
+    return { outcome: submittedOutcome(questions), questions, cancelledBy: null };
+  }
+  if (text.startsWith(OWN_LEADS.cancelledWithAnswers)) {
+    return { outcome: "cancelled", questions: withParsedAnswers(text, asked), cancelledBy: "user" };
+  }
+  for (const [lead, outcome, cancelledBy] of ENDINGS) {
+    if (text.startsWith(lead)) {
+      const questions = outcome === "timed-out" ? withParsedAnswers(text, asked) : asked;
+      return { outcome, questions, cancelledBy };
+    }
+  }
+  return undefined;
+}
+
+function withParsedAnswers(
+  text: string,
+  asked: readonly ExchangeQuestion[],
+): readonly ExchangeQuestion[] {
+  const core: Question[] = asked.map((question, index) => ({
+    id: question.id ?? `q${index + 1}`,
+    header: question.header ?? "",
+    question: question.text,
+    options: question.options.map((option) => ({ label: option.label })),
+    multiSelect: question.multiSelect,
+    allowComment: true,
+  }));
+  const parsed = parseAnswerText(text, core);
+  return asked.map((question, index) => {
+    const given = parsed.get(core[index]?.id ?? "");
+    if (!given) return question;
+    return {
+      ...question,
+      answer: answer(given.selected, given.other ?? null, given.comment ?? null),
+    };
+  });
+}

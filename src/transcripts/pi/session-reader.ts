@@ -1,0 +1,254 @@
+import { arrayAt, isObject, isoTime, type JsonObject, objectAt, stringAt } from "../json.ts";
+import type { AskExchange } from "../model.ts";
+import { bytesAt, PatternCursor, stringValueAt, stringValueNear } from "../scan/byte-search.ts";
+import { parseLine } from "../scan/parse-line.ts";
+import type { SkipTally } from "../scan/skip-tally.ts";
+import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
+import { contentText } from "../text.ts";
+import { classifyPiResult, type PiAskResult, type PiResultInput } from "./ask-result.ts";
+
+/** Tool names read as asks in Pi sessions unless the caller names others. */
+export const DEFAULT_PI_ASK_TOOLS: readonly string[] = ["ask_user", "question", "questionnaire"];
+
+const TYPE = Buffer.from('{"type":"');
+const ID = Buffer.from('","id":"');
+const PARENT_NULL = Buffer.from('","parentId":null');
+const PARENT = Buffer.from('","parentId":"');
+const ROLE = Buffer.from('"role":"');
+const TOOL_NAME = Buffer.from('"toolName":"');
+const TOOL_CALL = Buffer.from('"toolCall"');
+const ID_AFTER_TYPE = Buffer.from(',"id":"');
+const NAME_AFTER_ID = Buffer.from('","name":"');
+
+interface Prefix {
+  readonly type: string;
+  readonly id: string;
+  readonly parentId: string | null;
+  readonly role: string | undefined;
+  readonly toolName: string | undefined;
+}
+
+interface Call {
+  readonly id: string;
+  readonly entryId: string;
+  readonly tool: string;
+  readonly args: unknown;
+  readonly site: RecordSite;
+}
+
+interface Result extends PiResultInput {
+  readonly callId: string;
+  readonly entryId: string;
+  readonly tool: string;
+  readonly site: RecordSite;
+}
+
+/**
+ * Reads the asks of a Pi session (v3; v1 and v2 files are read in file order). Every entry's id
+ * and parent are taken from the start of its line without parsing it, so the active branch (the
+ * walk from the last entry up to the root) is known at the end; asks on abandoned branches are
+ * counted, not listed. Only ask calls and their results are parsed.
+ */
+export class PiSessionReader implements SessionReader {
+  private readonly file: string;
+  private readonly skips: SkipTally;
+  private readonly askTools: ReadonlySet<string>;
+  /** `Call"` ends `"toolCall"` and starts with a byte rare in JSON: a fast native search. */
+  private readonly cursor = new PatternCursor('Call"');
+  private readonly parents = new Map<string, string | null>();
+  private lastEntryId: string | undefined;
+  private sessionId: string | null = null;
+  private cwd: string | null = null;
+  private readonly calls = new Map<string, Call>();
+  private readonly results = new Map<string, Result>();
+
+  constructor(file: string, skips: SkipTally, askTools: readonly string[] = DEFAULT_PI_ASK_TOOLS) {
+    this.file = file;
+    this.skips = skips;
+    this.askTools = new Set(askTools);
+  }
+
+  line(view: Buffer, start: number, end: number, lineNumber: number): void {
+    const prefix = readPrefix(view, start, end);
+    if (!prefix) {
+      this.readRecord(view, start, end, lineNumber);
+      return;
+    }
+    this.addEntry(prefix.id, prefix.parentId);
+    if (prefix.type !== "message") return;
+    let relevant = false;
+    if (prefix.role === "toolResult") {
+      relevant = prefix.toolName === undefined || this.askTools.has(prefix.toolName);
+    } else if (prefix.role === "assistant") {
+      let hit = this.cursor.find(view, start, end);
+      while (hit >= 0 && !relevant) {
+        const token = hit - '"tool'.length;
+        hit = this.cursor.find(view, hit + 1, end);
+        if (!bytesAt(view, token, TOOL_CALL)) continue;
+        const idAt = token + TOOL_CALL.length;
+        const id = stringValueAt(view, idAt, end, ID_AFTER_TYPE);
+        const nameAt = idAt + ID_AFTER_TYPE.length + (id === undefined ? 0 : Buffer.byteLength(id));
+        const name = id === undefined ? undefined : stringValueAt(view, nameAt, end, NAME_AFTER_ID);
+        relevant = name === undefined || this.askTools.has(name);
+      }
+    }
+    if (relevant) this.readRecord(view, start, end, lineNumber);
+  }
+
+  private addEntry(id: string, parentId: string | null): void {
+    if (!this.parents.has(id)) this.parents.set(id, parentId);
+    this.lastEntryId = id;
+  }
+
+  private readRecord(view: Buffer, start: number, end: number, lineNumber: number): void {
+    const parsed = parseLine(view, start, end);
+    if (!parsed.ok) {
+      this.skips.add(parsed.reason, lineNumber);
+      return;
+    }
+    const record = parsed.record;
+    if (record.type === "session") {
+      this.sessionId = stringAt(record, "id") ?? this.sessionId;
+      this.cwd = stringAt(record, "cwd") ?? this.cwd;
+      return;
+    }
+    const id = stringAt(record, "id") ?? `line:${lineNumber}`;
+    const parentId =
+      typeof record.parentId === "string" || record.parentId === null
+        ? record.parentId
+        : (this.lastEntryId ?? null);
+    this.addEntry(id, parentId);
+    const message = objectAt(record, "message");
+    if (record.type !== "message" || !message) return;
+    const site = this.siteOf(record, message, lineNumber);
+    if (message.role === "assistant") {
+      for (const block of arrayAt(message, "content") ?? []) {
+        if (!isObject(block) || block.type !== "toolCall") continue;
+        const callId = stringAt(block, "id");
+        const tool = stringAt(block, "name");
+        if (callId === undefined || tool === undefined || !this.askTools.has(tool)) continue;
+        if (!this.calls.has(callId)) {
+          this.calls.set(callId, { id: callId, entryId: id, tool, args: block.arguments, site });
+        }
+      }
+    } else if (message.role === "toolResult") {
+      const callId = stringAt(message, "toolCallId");
+      const tool = stringAt(message, "toolName");
+      if (callId === undefined || tool === undefined || !this.askTools.has(tool)) return;
+      if (this.results.has(callId)) return;
+      this.results.set(callId, {
+        callId,
+        entryId: id,
+        tool,
+        site,
+        text: contentText(message.content),
+        isError: message.isError === true,
+        details: message.details,
+      });
+    }
+  }
+
+  private siteOf(record: JsonObject, message: JsonObject, line: number): RecordSite {
+    return {
+      line,
+      time: isoTime(record.timestamp) ?? isoTime(message.timestamp),
+      cwd: this.cwd,
+      sessionId: this.sessionId,
+      subagent: null,
+    };
+  }
+
+  /** The ids on the walk from the last entry up to its root. */
+  activePath(): Set<string> {
+    const path = new Set<string>();
+    let id = this.lastEntryId;
+    while (id !== undefined && !path.has(id)) {
+      path.add(id);
+      const parent = this.parents.get(id);
+      id = parent ?? undefined;
+    }
+    return path;
+  }
+
+  finish(): SessionAsks {
+    const active = this.activePath();
+    const exchanges: AskExchange[] = [];
+    let offBranchAsks = 0;
+    for (const call of this.calls.values()) {
+      if (!active.has(call.entryId)) {
+        offBranchAsks++;
+        continue;
+      }
+      const result = this.results.get(call.id);
+      const classified = classifyPiResult(call.args, result);
+      exchanges.push(this.exchange(call.id, call.tool, call.site, result, classified));
+    }
+    for (const result of this.results.values()) {
+      if (this.calls.has(result.callId)) continue;
+      if (!active.has(result.entryId)) {
+        offBranchAsks++;
+        continue;
+      }
+      const classified = classifyPiResult(undefined, result);
+      exchanges.push(this.exchange(result.callId, result.tool, result.site, result, classified));
+    }
+    return { exchanges, offBranchAsks };
+  }
+
+  private exchange(
+    callId: string,
+    tool: string,
+    site: RecordSite,
+    result: Result | undefined,
+    classified: PiAskResult,
+  ): AskExchange {
+    return {
+      agent: "pi",
+      sessionId: this.sessionId,
+      file: this.file,
+      line: site.line,
+      cwd: this.cwd,
+      time: site.time ?? result?.site.time ?? null,
+      answeredAt: result?.site.time ?? null,
+      tool,
+      callId,
+      subagent: null,
+      questions: classified.questions,
+      response: null,
+      rejection: null,
+      plan: null,
+      error: classified.error,
+      cancelledBy: classified.cancelledBy,
+      outcome: classified.outcome,
+      opensTurn: classified.opensTurn,
+    };
+  }
+}
+
+/**
+ * Reads `{"type":"…","id":"…","parentId":…` and, for messages, the role and tool name near the
+ * start: the layout Pi writes. Undefined for any other layout; the caller then parses the line.
+ */
+function readPrefix(view: Buffer, start: number, end: number): Prefix | undefined {
+  const type = stringValueAt(view, start, end, TYPE);
+  if (type === undefined) return undefined;
+  let at = start + TYPE.length + Buffer.byteLength(type);
+  const id = stringValueAt(view, at, end, ID);
+  if (id === undefined) return undefined;
+  at += ID.length + Buffer.byteLength(id);
+  let parentId: string | null;
+  if (bytesAt(view, at, PARENT_NULL)) {
+    parentId = null;
+    at += PARENT_NULL.length;
+  } else {
+    const parent = stringValueAt(view, at, end, PARENT);
+    if (parent === undefined) return undefined;
+    parentId = parent;
+    at += PARENT.length + Buffer.byteLength(parent);
+  }
+  if (type !== "message") return { type, id, parentId, role: undefined, toolName: undefined };
+  const role = stringValueNear(view, at, end, ROLE);
+  if (role === undefined) return undefined;
+  const toolName = role === "toolResult" ? stringValueNear(view, at, end, TOOL_NAME) : undefined;
+  return { type, id, parentId, role, toolName };
+}

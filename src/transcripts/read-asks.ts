@@ -1,0 +1,72 @@
+import { sniffAgent } from "./detect-agent.ts";
+import { findSessionFiles, problemOf } from "./discover.ts";
+import type { Agent, AskExchange, FileReport, ReadProblem } from "./model.ts";
+import { type FileAsks, type ReadOptions, readSessionFile } from "./read-file.ts";
+
+/** A file or folder to read. */
+export interface AskSource {
+  readonly path: string;
+  /** Known when the source is an agent's own location; otherwise told per file. */
+  readonly agent?: Agent;
+  /** A path the user named: its absence is reported. Default locations may be absent. */
+  readonly mustExist: boolean;
+}
+
+export interface ReadAsksOptions extends ReadOptions {
+  /** Read only these agents' files. */
+  readonly agents?: readonly Agent[];
+  /**
+   * Skip files last modified before this time (epoch ms): nothing in them can be newer. A cheap
+   * way to honour a `since` filter without reading old files.
+   */
+  readonly modifiedSince?: number;
+}
+
+export interface ReadAsksResult {
+  readonly exchanges: AskExchange[];
+  readonly files: FileReport[];
+  readonly problems: ReadProblem[];
+}
+
+/**
+ * Reads the sources one file at a time, yielding each file's asks as soon as it is read.
+ * Files and folders that cannot be read are added to `problems` and passed over.
+ */
+export async function* readAskFiles(
+  sources: readonly AskSource[],
+  problems: ReadProblem[],
+  options: ReadAsksOptions = {},
+): AsyncGenerator<FileAsks> {
+  const wanted = options.agents ? new Set(options.agents) : undefined;
+  for (const source of sources) {
+    if (wanted && source.agent && !wanted.has(source.agent)) continue;
+    const files = await findSessionFiles(source.path, source.agent, problems, source.mustExist);
+    for (const file of files) {
+      options.signal?.throwIfAborted();
+      if (options.modifiedSince !== undefined && file.modified < options.modifiedSince) continue;
+      try {
+        const agent = file.agent ?? (await sniffAgent(file.path));
+        if (wanted && !wanted.has(agent)) continue;
+        yield await readSessionFile(file.path, agent, options);
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        problems.push(problemOf(file.path, error));
+      }
+    }
+  }
+}
+
+/** Reads every source and gathers the asks, the per-file reports and the problems. */
+export async function readAsks(
+  sources: readonly AskSource[],
+  options: ReadAsksOptions = {},
+): Promise<ReadAsksResult> {
+  const problems: ReadProblem[] = [];
+  const exchanges: AskExchange[] = [];
+  const files: FileReport[] = [];
+  for await (const file of readAskFiles(sources, problems, options)) {
+    exchanges.push(...file.exchanges);
+    files.push(file.report);
+  }
+  return { exchanges, files, problems };
+}

@@ -1,0 +1,111 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ASKUSER_EXTENSION, askResults, PiSandbox } from "../helpers/pi-run.ts";
+import { TmuxSession } from "../helpers/tmux.ts";
+
+const ASK = {
+  questions: [
+    {
+      question: "Which database should the service use?",
+      header: "Database",
+      options: [{ label: "Postgres" }, { label: "SQLite" }],
+    },
+  ],
+};
+
+let cleanup: (() => void)[] = [];
+afterEach(() => {
+  for (const step of cleanup.reverse()) step();
+  cleanup = [];
+});
+
+async function waitForFile(path: string, ms = 10_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  while (!existsSync(path) || readFileSync(path, "utf8") === "") {
+    if (Date.now() > deadline) throw new Error(`${path} was not written within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return readFileSync(path, "utf8");
+}
+
+/**
+ * The acceptance path in the real interactive pi: settings edited while Pi runs apply to the next
+ * question (a custom key shown in the footer, a command notification, an idle timeout), and a
+ * broken file still gives a working question with a clear notice.
+ */
+describe("askuser settings in the real pi TUI", () => {
+  it("applies edits to the next question without a restart, and survives a broken file", async () => {
+    const steps = Array.from({ length: 4 }, (_, index) => [
+      { toolCall: { name: "ask_user", arguments: ASK } },
+      { text: `Reply ${index + 1}.` },
+    ]).flat();
+    const sandbox = new PiSandbox(steps);
+    const env: Record<string, string> = { TERM: "xterm-256color" };
+    for (const [key, value] of Object.entries(sandbox.env)) {
+      if (key.startsWith("PI_") || key.startsWith("ASKUSER_")) env[key] = value ?? "";
+    }
+    const tmux = new TmuxSession([process.execPath, ...sandbox.piArgs([ASKUSER_EXTENSION])], {
+      env,
+      cwd: sandbox.dir,
+      socketDir: sandbox.dir,
+      height: 50,
+    });
+    cleanup.push(
+      () => sandbox.dispose(),
+      () => tmux.close(),
+    );
+    const settingsFile = join(sandbox.agentDir, "askuser.json");
+    const ask = async (prompt: string) => {
+      tmux.text(prompt);
+      tmux.keys("Enter");
+      return tmux.waitFor("❯ 1. ○ Postgres");
+    };
+    await tmux.waitFor("[Extensions]", 20_000);
+
+    // First question: no file yet, so it is created with the defaults.
+    await ask("one");
+    expect(JSON.parse(readFileSync(settingsFile, "utf8")).idleTimeoutMinutes).toBe(0);
+    tmux.keys("Enter");
+    await tmux.waitFor("Reply 1.");
+
+    // Edited while Pi runs: a custom key and a command notification.
+    const notified = join(sandbox.dir, "notified.txt");
+    writeFileSync(
+      settingsFile,
+      JSON.stringify({
+        schemaVersion: 1,
+        notifications: { command: `printf '%s' "$ASKUSER_MESSAGE" > '${notified}'` },
+        keys: { list: { moveDown: ["n"] } },
+      }),
+    );
+    const form = await ask("two");
+    expect(form).toMatch(/↑\/n move/u);
+    expect(await waitForFile(notified)).toBe("Which database should the service use?");
+    tmux.keys("n", "Enter");
+    await tmux.waitFor("Reply 2.");
+    expect(askResults(sandbox.requests()[3]).at(-1)?.details).toMatchObject({
+      status: "answered",
+      answers: { q1: { selected: ["SQLite"] } },
+    });
+
+    // Broken: the question still works, with a notice naming the file.
+    writeFileSync(settingsFile, '{ "idleTimeoutMinutes": 1, }');
+    const broken = await ask("three");
+    expect(broken).toContain("askuser.json");
+    expect(broken).toContain("not valid JSON");
+    tmux.keys("Enter");
+    await tmux.waitFor("Reply 3.");
+    expect(readFileSync(settingsFile, "utf8"), "a broken file is left alone").toBe(
+      '{ "idleTimeoutMinutes": 1, }',
+    );
+
+    // A (very short) idle timeout ends the next question by itself.
+    writeFileSync(settingsFile, JSON.stringify({ schemaVersion: 1, idleTimeoutMinutes: 0.01 }));
+    await ask("four");
+    await tmux.waitFor("Reply 4.");
+    expect(askResults(sandbox.requests()[7]).at(-1)?.details).toMatchObject({
+      status: "timed_out",
+    });
+  });
+});

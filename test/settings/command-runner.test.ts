@@ -1,0 +1,104 @@
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runShellCommand } from "../../src/settings/notify/command-runner.ts";
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "askuser-command-"));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const ENV = {
+  ASKUSER_EVENT: "ask_open",
+  ASKUSER_TITLE: "Pi asks: DB",
+  ASKUSER_MESSAGE: "Which one? $(touch pwned) `touch pwned2`",
+};
+
+/** Running, as opposed to gone or a killed zombie waiting for its new parent to reap it. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return true;
+  }
+}
+
+async function waitFor(condition: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe.runIf(process.platform !== "win32")("runShellCommand (a real process)", () => {
+  it("runs the command with the notification in its environment, never in its command line", async () => {
+    const out = join(dir, "out.txt");
+    const outcome = await runShellCommand({
+      command: `cd '${dir}' && printf '%s\\n' "$ASKUSER_EVENT" "$ASKUSER_TITLE" "$ASKUSER_MESSAGE" > out.txt`,
+      env: ENV,
+      timeoutMs: 5_000,
+    });
+    expect(outcome).toEqual({ ok: true });
+    expect(await readFile(out, "utf8")).toBe(
+      "ask_open\nPi asks: DB\nWhich one? $(touch pwned) `touch pwned2`\n",
+    );
+    expect(existsSync(join(dir, "pwned"))).toBe(false);
+    expect(existsSync(join(dir, "pwned2"))).toBe(false);
+  });
+
+  it("reports a failing command with its exit code and stderr", async () => {
+    expect(
+      await runShellCommand({
+        command: "echo 'no display' >&2; exit 3",
+        env: ENV,
+        timeoutMs: 5_000,
+      }),
+    ).toEqual({ ok: false, reason: "exited with code 3: no display" });
+    const missing = await runShellCommand({
+      command: "askuser-no-such-command-xyz",
+      env: ENV,
+      timeoutMs: 5_000,
+    });
+    expect(missing).toMatchObject({ ok: false });
+    expect(missing.ok ? "" : missing.reason).toMatch(/^exited with code 127: .*not found/u);
+  });
+
+  it("stops a command that outlives its time limit, with everything it started", async () => {
+    const pidFile = join(dir, "pid");
+    const started = Date.now();
+    const outcome = await runShellCommand({
+      command: `sleep 30 & echo $! > '${pidFile}'; wait`,
+      env: ENV,
+      timeoutMs: 300,
+    });
+    expect(outcome).toEqual({ ok: false, reason: "did not finish within 0.3 s and was stopped" });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const pid = Number((await readFile(pidFile, "utf8")).trim());
+    await waitFor(() => !alive(pid), 5_000);
+  });
+
+  it("succeeds as soon as the command exits, even if what it started keeps stderr open", async () => {
+    const pidFile = join(dir, "pid");
+    const started = Date.now();
+    const outcome = await runShellCommand({
+      command: `sleep 30 & echo $! > '${pidFile}'`,
+      env: ENV,
+      timeoutMs: 10_000,
+    });
+    expect(outcome).toEqual({ ok: true });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    process.kill(Number((await readFile(pidFile, "utf8")).trim()), "SIGKILL");
+  });
+});

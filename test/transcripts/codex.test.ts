@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { classifyCodexResult, readSessionFile } from "../../src/transcripts/index.ts";
+import { CodexLog, tempFolder, writeFile } from "./builders.ts";
+import { summarize } from "./summarize.ts";
+
+const ARGS = {
+  questions: [
+    {
+      id: "runner",
+      header: "Runner",
+      question: "Which test runner?",
+      isOther: true,
+      isSecret: false,
+      options: [
+        { label: "Vitest", description: "Fast" },
+        { label: "Jest", description: "Familiar" },
+      ],
+    },
+    {
+      id: "ci",
+      header: "CI",
+      question: "Run in CI?",
+      isOther: false,
+      isSecret: false,
+      options: [
+        { label: "Yes", description: "" },
+        { label: "No", description: "" },
+      ],
+    },
+  ],
+};
+const output = (answers: Record<string, string[]>) =>
+  JSON.stringify({
+    answers: Object.fromEntries(
+      Object.entries(answers).map(([id, list]) => [id, { answers: list }]),
+    ),
+  });
+
+describe("request_user_input results", () => {
+  it.each([
+    {
+      name: "labels and a note",
+      output: output({ runner: ["Vitest", "user_note: keep jsdom"], ci: ["Yes"] }),
+      expected: {
+        outcome: "answered",
+        answers: {
+          "Which test runner?": "selected=Vitest notes=keep jsdom",
+          "Run in CI?": "selected=Yes",
+        },
+        opensTurn: true,
+      },
+    },
+    {
+      name: "Other text",
+      output: output({ runner: ["bun test"], ci: ["No"] }),
+      expected: {
+        outcome: "answered",
+        answers: { "Which test runner?": "text=bun test", "Run in CI?": "selected=No" },
+        opensTurn: true,
+      },
+    },
+    {
+      name: "a question left out",
+      output: output({ runner: ["Jest"] }),
+      expected: {
+        outcome: "partly-answered",
+        answers: { "Which test runner?": "selected=Jest" },
+        opensTurn: true,
+      },
+    },
+    {
+      name: "notes only",
+      output: output({ runner: ["user_note: ask the team"], ci: ["user_note: later"] }),
+      expected: {
+        outcome: "notes-only",
+        answers: { "Which test runner?": "notes=ask the team", "Run in CI?": "notes=later" },
+        opensTurn: true,
+      },
+    },
+    {
+      name: "no answers",
+      output: output({}),
+      expected: { outcome: "unanswered", answers: {}, opensTurn: false },
+    },
+    {
+      name: "unavailable outside Plan mode",
+      output: "request_user_input is unavailable in Default mode",
+      expected: {
+        outcome: "unavailable",
+        answers: {},
+        error: "request_user_input is unavailable in Default mode",
+        opensTurn: false,
+      },
+    },
+    {
+      name: "unsupported in exec mode",
+      output: "request_user_input is not supported in exec mode",
+      expected: {
+        outcome: "unavailable",
+        answers: {},
+        error: "request_user_input is not supported in exec mode",
+        opensTurn: false,
+      },
+    },
+  ])("$name", ({ output, expected }) => {
+    expect(summarize(classifyCodexResult(ARGS, output, false))).toEqual(expected);
+  });
+
+  it("no output: pending, or cancelled when the turn was aborted", () => {
+    expect(classifyCodexResult(ARGS, undefined, false).outcome).toBe("pending");
+    expect(classifyCodexResult(ARGS, undefined, true).outcome).toBe("cancelled");
+  });
+});
+
+describe("Codex rollouts", () => {
+  it("joins calls and outputs by call_id, with the turn's folder", async () => {
+    const log = new CodexLog();
+    log.userMessage("set up tests");
+    const other = log.call("shell", { command: ["bash", "-lc", "cat notes.json"] });
+    log.output(other, output({ runner: ["Jest"] }));
+    log.turnContext("/home/ana/cli/packages/core");
+    const ask = log.call("request_user_input", ARGS);
+    log.output(ask, output({ runner: ["Vitest", "user_note: keep jsdom"], ci: ["Yes"] }));
+    const waiting = log.call("request_user_input", ARGS);
+    log.record("event_msg", { type: "turn_aborted", turn_id: "t2", reason: "interrupted" });
+    const path = writeFile(
+      tempFolder(),
+      "sessions/2026/01/14/rollout-2026-01-14T09-00-00-x.jsonl",
+      log.text(),
+    );
+    const { exchanges } = await readSessionFile(path, "codex");
+    expect(exchanges.map((e) => [e.callId, e.outcome, e.cwd, e.sessionId])).toEqual([
+      [ask, "answered", "/home/ana/cli/packages/core", "0199-codex-thread"],
+      [waiting, "cancelled", "/home/ana/cli/packages/core", "0199-codex-thread"],
+    ]);
+  });
+});
