@@ -104,5 +104,6 @@ function buildSettings(
       commandTimeoutSeconds: pick("notifications.commandTimeoutSeconds", n.commandTimeoutSeconds),
     },
     keys,
+    answerKey: pick("answerKey", DEFAULT_SETTINGS.answerKey),
   };
 }

@@ -41,9 +41,20 @@ const SCALAR_RULES: Record<ScalarSettingId, ScalarRule> = {
       expected: "a number of seconds like 10",
       allowZero: false,
     }),
+  // Only the shape is checked here; whether Pi knows the key is checked where it is bound.
+  answerKey: (value) =>
+    typeof value === "string"
+      ? { value: value.trim() }
+      : { problem: `expected a key name like "alt+a" ("" for none), got ${describeValue(value)}` },
 };
 
-const TOP_LEVEL = new Set(["schemaVersion", "idleTimeoutMinutes", "notifications", "keys"]);
+const TOP_LEVEL = new Set([
+  "schemaVersion",
+  "idleTimeoutMinutes",
+  "notifications",
+  "keys",
+  "answerKey",
+]);
 const NOTIFICATION_KEYS = new Set(["bell", "osc9", "osc777", "command", "commandTimeoutSeconds"]);
 
 /**
@@ -60,6 +71,7 @@ export function readDocument(doc: Readonly<JsonObject>): ReadDocumentResult {
     if (!TOP_LEVEL.has(name) && !isIgnorable(name)) problems.push(unknownName(name, TOP_LEVEL));
   }
   readScalar("idleTimeoutMinutes", doc.idleTimeoutMinutes, scalars, problems);
+  readScalar("answerKey", doc.answerKey, scalars, problems);
 
   const notifications = doc.notifications;
   if (isJsonObject(notifications)) {

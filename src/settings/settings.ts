@@ -24,6 +24,8 @@ export interface Settings {
   readonly idleTimeoutMinutes: number;
   readonly notifications: NotificationSettings;
   readonly keys: KeyOverrides;
+  /** The key (Pi's key id, like "alt+a") that opens a question asked without waiting; "" for none. */
+  readonly answerKey: string;
 }
 
 export const SETTINGS_LIMITS = {
@@ -42,6 +44,7 @@ export const DEFAULT_SETTINGS: Settings = {
     commandTimeoutSeconds: 10,
   },
   keys: {},
+  answerKey: "alt+a",
 };
 
 /** Settings with a single value, addressed by their path in the file. */
@@ -52,6 +55,7 @@ export const SCALAR_SETTINGS = [
   "notifications.osc777",
   "notifications.command",
   "notifications.commandTimeoutSeconds",
+  "answerKey",
 ] as const;
 
 export type ScalarSettingId = (typeof SCALAR_SETTINGS)[number];
@@ -71,6 +75,8 @@ export function scalarOf(settings: Settings, id: ScalarSettingId): ScalarValue {
   switch (id) {
     case "idleTimeoutMinutes":
       return settings.idleTimeoutMinutes;
+    case "answerKey":
+      return settings.answerKey;
     case "notifications.bell":
     case "notifications.osc9":
     case "notifications.osc777":
@@ -82,7 +88,7 @@ export function scalarOf(settings: Settings, id: ScalarSettingId): ScalarValue {
 
 /** The key of a notification setting inside the `notifications` section. */
 export function notificationKey(
-  id: Exclude<ScalarSettingId, "idleTimeoutMinutes">,
+  id: Exclude<ScalarSettingId, "idleTimeoutMinutes" | "answerKey">,
 ): keyof NotificationSettings {
   return id.slice("notifications.".length) as keyof NotificationSettings;
 }

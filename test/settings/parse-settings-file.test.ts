@@ -34,6 +34,20 @@ describe("parseSettingsFile", () => {
     });
   });
 
+  it.each([
+    [" alt+y ", { scalars: { answerKey: "alt+y" } }, []],
+    ["", { scalars: { answerKey: "" } }, []],
+    [
+      ["alt+y"],
+      { scalars: {} },
+      ['answerKey: expected a key name like "alt+a" ("" for none), got a list (["alt+y"])'],
+    ],
+  ])("reads answerKey %j", (answerKey, layer, problems) => {
+    const result = parse({ answerKey });
+    expect(result.layer.scalars).toEqual(layer.scalars);
+    expect(result.problems).toEqual(problems);
+  });
+
   it("sets nothing for an empty object", () => {
     expect(parse({})).toEqual({ usable: true, problems: [], layer: { scalars: {}, keys: {} } });
   });
@@ -90,7 +104,7 @@ describe("parseSettingsFile", () => {
     });
     expect(result.problems).toMatchInlineSnapshot(`
       [
-        "idleTimeout: unknown setting, ignored; known settings here: schemaVersion, idleTimeoutMinutes, notifications, keys",
+        "idleTimeout: unknown setting, ignored; known settings here: schemaVersion, idleTimeoutMinutes, notifications, keys, answerKey",
         "idleTimeoutMinutes: expected a number of minutes like 5 (0 turns the timeout off), got "5"",
         "notifications.sound: unknown setting, ignored; known settings here: notifications.bell, notifications.osc9, notifications.osc777, notifications.command, notifications.commandTimeoutSeconds",
         "notifications.bell: expected true or false, got "yes"",

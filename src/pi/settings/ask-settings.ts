@@ -112,15 +112,14 @@ export class AskSettings {
 
   /**
    * The settings for an ask, read now; problems not reported before are shown. Reading never
-   * fails an ask: an unexpected error is reported and the defaults are used.
+   * fails an ask: an unexpected error is reported and the defaults are used. Only an ask creates
+   * a missing user file (`createUserFile`, default true); reads outside an ask only look.
    */
-  async load(ctx: SettingsContext): Promise<Settings> {
+  async load(ctx: SettingsContext, createUserFile = true): Promise<Settings> {
     try {
       const projectFile = this.#projectFile(ctx);
       const snapshot = await this.#store().load(
-        projectFile === undefined
-          ? { createUserFile: true }
-          : { createUserFile: true, projectFile },
+        projectFile === undefined ? { createUserFile } : { createUserFile, projectFile },
       );
       for (const notice of snapshot.notices) ctx.ui.notify(noticeText(notice), notice.level);
       return snapshot.effective.settings;

@@ -1,6 +1,5 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { lastAnswers, scanBranch } from "./branch-scan.ts";
-import { openLaterForm } from "./later-form.ts";
 import { NOTICES } from "./notices.ts";
 import type { PendingAsk } from "./pending-asks.ts";
 import { resolveAsk } from "./resolve-ask.ts";
@@ -33,7 +32,7 @@ async function openPending(
   pending: PendingAsk,
 ): Promise<void> {
   const outcome = await survival.pending.answer(pending.callEntryId, (ask, signal) =>
-    openLaterForm(ctx, { ask, signal }),
+    survival.showForm(ctx, { ask, signal }),
   );
   if (outcome === "busy") survival.notify(NOTICES.alreadyOpen, "info");
   else if (outcome === "unavailable") survival.notify(NOTICES.cannotShowHere, "warning");

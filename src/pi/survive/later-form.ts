@@ -3,13 +3,15 @@ import type { Answer, AskDetails } from "../../core/outcome-types.ts";
 import type { Ask } from "../../core/schema.ts";
 import { askSurface } from "../availability.ts";
 import { askThroughDialogs } from "../rpc-dialogs.ts";
-import { openTuiForm } from "../tui-form.ts";
+import { type CreateForm, openTuiForm } from "../tui-form.ts";
 
 export interface LaterFormRequest {
   readonly ask: Ask;
   readonly prefill?: Readonly<Record<string, Answer>> | undefined;
   /** Ends the form from outside (the session closing); it then resolves as a lifecycle end. */
   readonly signal: AbortSignal;
+  /** The terminal form to use (the user's keys); the default form when absent. */
+  readonly createForm?: () => Promise<CreateForm>;
 }
 
 /**
@@ -27,10 +29,12 @@ export async function openLaterForm(
   };
   const surface = askSurface(ctx.mode, ctx.hasUI);
   if (surface === "form") {
-    const { createTerminalForm } = await import("../form-adapter.ts");
+    const createForm = request.createForm
+      ? await request.createForm()
+      : (await import("../form-adapter.ts")).createTerminalForm;
     return openTuiForm(
       ctx.ui,
-      createTerminalForm,
+      createForm,
       request.ask,
       request.signal,
       reportFailure,

@@ -1,11 +1,9 @@
-import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
+import type { SurvivalSettings } from "./settings-bridge.ts";
 import type { Survival } from "./survival.ts";
 
-/**
- * The key that opens a pending ask, as a Pi key id. Not bound by Pi or its editor by default.
- * It becomes a setting once askuser has user settings.
- */
+/** The default key that opens a pending ask (setting `answerKey`): not bound by Pi or its editor. */
 export const ANSWER_SHORTCUT: KeyId = "alt+a";
 
 /** Loads the survival state of this extension instance, once. */
@@ -17,18 +15,28 @@ export type SurvivalLoader = () => Promise<Survival>;
  * answer (the terminal UI, RPC), the first ask_user call, or the first command, so `pi -p` pays
  * almost nothing for them.
  */
-export function registerSurvival(
-  pi: ExtensionAPI,
-  shortcut: KeyId = ANSWER_SHORTCUT,
-): SurvivalLoader {
+export function registerSurvival(pi: ExtensionAPI, settings?: SurvivalSettings): SurvivalLoader {
   let loaded: Survival | undefined;
   let loading: Promise<Survival> | undefined;
   const load: SurvivalLoader = () => {
     loading ??= import("./survival.ts").then((module) => {
-      loaded = new module.Survival(pi, shortcut);
+      loaded = new module.Survival(pi, settings?.createForm);
       return loaded;
     });
     return loading;
+  };
+  const answerShortcut = async (ctx: ExtensionContext): Promise<string | undefined> => {
+    if (!settings) return ANSWER_SHORTCUT;
+    try {
+      return await settings.answerKey(ctx);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      ctx.ui.notify(
+        `askuser: could not read answerKey (${reason}); ${ANSWER_SHORTCUT} is used`,
+        "error",
+      );
+      return ANSWER_SHORTCUT;
+    }
   };
 
   pi.on("session_start", async (_event, ctx) => {
@@ -37,6 +45,21 @@ export function registerSurvival(
       load(),
       import("./recovery.ts"),
     ]);
+    if (ctx.mode === "tui") {
+      // Pi collects extension shortcuts right after session start, so one registered here (with
+      // the key from the user's settings, read now) is bound like one registered at load.
+      const key = await answerShortcut(ctx);
+      survival.setShortcut(key);
+      if (key) {
+        pi.registerShortcut(key as KeyId, {
+          description: "Answer a question the agent asked without waiting",
+          handler: async (shortcutCtx) => {
+            const { answerPending } = await import("./commands.ts");
+            await answerPending(survival, shortcutCtx, "");
+          },
+        });
+      }
+    }
     restorePendingAsks(survival, ctx);
     recoverInterruptedAsk(survival, ctx);
   });
@@ -67,13 +90,6 @@ export function registerSurvival(
     handler: async (_args, ctx) => {
       const [survival, { replayLatest }] = await Promise.all([load(), import("./commands.ts")]);
       await replayLatest(survival, ctx);
-    },
-  });
-  pi.registerShortcut(shortcut, {
-    description: "Answer a question the agent asked without waiting",
-    handler: async (ctx) => {
-      const [survival, { answerPending }] = await Promise.all([load(), import("./commands.ts")]);
-      await answerPending(survival, ctx, "");
     },
   });
   return load;

@@ -5,11 +5,12 @@ import type { Answer, AskDetails } from "../../core/outcome-types.ts";
 import type { Ask } from "../../core/schema.ts";
 import { TOOL_NAME } from "../../core/steering.ts";
 import { type AskToolResult, toolResult } from "../result.ts";
+import type { CreateForm } from "../tui-form.ts";
 import { findCallEntryId } from "./branch-scan.ts";
 import { AnswerDelivery } from "./delivery.ts";
 import { askEntry, ENTRY_TYPES } from "./entries.ts";
 import { type CallRef, type FinishEnv, finishLater } from "./finish-later.ts";
-import { openLaterForm } from "./later-form.ts";
+import { type LaterFormRequest, openLaterForm } from "./later-form.ts";
 import { NOTICES } from "./notices.ts";
 import { type PendingAsk, PendingAsks } from "./pending-asks.ts";
 import { PENDING_WIDGET, pendingWidgetLines } from "./widget.ts";
@@ -40,15 +41,17 @@ export class Survival {
   /** Calls whose form is open outside the tool call (recovered or replayed). */
   readonly openCalls = new Set<string>();
   readonly #pi: SurvivalPi;
-  readonly #shortcut: string;
+  readonly #createForm: ((ctx: ExtensionContext) => Promise<CreateForm>) | undefined;
+  /** The key that opens a waiting ask, shown in the widget; undefined in RPC or when off. */
+  #shortcut: string | undefined;
   /** Aborted when the session shuts down: every form opened here ends. */
   readonly #closing = new AbortController();
   readonly #showing = new Set<Promise<void>>();
   #ctx: ExtensionContext | undefined;
 
-  constructor(pi: SurvivalPi, shortcut: string) {
+  constructor(pi: SurvivalPi, createForm?: (ctx: ExtensionContext) => Promise<CreateForm>) {
     this.#pi = pi;
-    this.#shortcut = shortcut;
+    this.#createForm = createForm;
     this.delivery = new AnswerDelivery({
       isIdle: () => this.#ctx?.isIdle() ?? true,
       send: (text, deliverAs) => pi.sendUserMessage(text, { deliverAs }),
@@ -62,6 +65,23 @@ export class Survival {
   /** Remembers the newest context Pi handed out: the UI and session to act on. */
   use(ctx: ExtensionContext): void {
     this.#ctx = ctx;
+  }
+
+  setShortcut(key: string | undefined): void {
+    this.#shortcut = key;
+    this.refreshWidget();
+  }
+
+  /** Shows an ask outside its tool call, with the user's keys when settings provide them. */
+  showForm(
+    ctx: ExtensionContext,
+    request: Omit<LaterFormRequest, "createForm">,
+  ): Promise<AskDetails | undefined> {
+    const createForm = this.#createForm;
+    return openLaterForm(
+      ctx,
+      createForm ? { ...request, createForm: () => createForm(ctx) } : request,
+    );
   }
 
   get closing(): AbortSignal {
@@ -104,7 +124,7 @@ export class Survival {
     this.openCalls.add(call.callEntryId);
     const showing = (async () => {
       try {
-        const details = await openLaterForm(ctx, { ask, prefill, signal: this.#closing.signal });
+        const details = await this.showForm(ctx, { ask, prefill, signal: this.#closing.signal });
         if (!details) {
           this.notify(NOTICES.cannotShowHere, "warning");
           return;

@@ -27,6 +27,7 @@ const LABELS: Record<ScalarSettingId, string> = {
   "notifications.osc777": "OSC 777 desktop notification",
   "notifications.command": "Notification command",
   "notifications.commandTimeoutSeconds": "Command time limit",
+  answerKey: "Key for /answer",
 };
 
 export function settingRows(snapshot: SettingsSnapshot): SettingRow[] {
@@ -61,6 +62,7 @@ function formatValue(id: ScalarSettingId, value: number | boolean | string): str
     return value === 0 ? "off" : `${value} minute${value === 1 ? "" : "s"}`;
   }
   if (id === "notifications.commandTimeoutSeconds") return `${value} s`;
+  if (id === "answerKey") return value === "" ? "none" : neutraliseInline(String(value));
   if (typeof value === "string") return value === "" ? "none" : notificationText(value, 40);
   return String(value);
 }

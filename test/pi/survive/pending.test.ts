@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SessionManager } from "@earendil-works/pi-coding-agent";
@@ -343,5 +343,50 @@ describe("pending asks across restarts", () => {
     expect(fourth.ui.widgetText()).toBeUndefined();
     await fourth.command("/answer");
     expect(fourth.ui.formsOpened).toBe(0);
+  });
+});
+
+describe("the user's settings (askuser.json)", () => {
+  async function withSettings(settings: unknown): Promise<PiWorld> {
+    const dir = mkdtempSync(join(tmpdir(), "askuser-answer-key-"));
+    dirs.push(dir);
+    writeFileSync(
+      join(dir, "askuser.json"),
+      JSON.stringify({ schemaVersion: 1, ...(settings as object) }),
+    );
+    return world({
+      dir,
+      model: new ScriptedModel().askUser(NO_WAIT).text("Working.").text("Noted."),
+    });
+  }
+  const shortcuts = (w: PiWorld) => [...w.runtime.session.extensionRunner.getShortcuts({}).keys()];
+
+  it.each([
+    [{ answerKey: "ctrl+alt+y" }, ["ctrl+alt+y"], "press Ctrl+Alt+Y or type /answer", undefined],
+    [{ answerKey: "" }, [], "type /answer", undefined],
+    [
+      { answerKey: "hyper+q" },
+      ["alt+a"],
+      "press Alt+A or type /answer",
+      'askuser settings: answerKey "hyper+q" is not a key name Pi knows (like "alt+a"); alt+a is used',
+    ],
+  ])("answerKey %j binds %j", async (settings, bound, how, warning) => {
+    const w = await withSettings(settings);
+    expect(shortcuts(w)).toEqual(bound);
+    await w.runtime.session.prompt("Plan");
+    expect(w.ui.widgetText()).toBe(`? 1 question waits for your answer: ${how}`);
+    if (warning) expect(w.ui.notifications.map((n) => n.text)).toContain(warning);
+  });
+
+  it("forms shown outside their tool call use the user's keys", async () => {
+    const w = await withSettings({ keys: { list: { moveDown: ["down", "j"] } } });
+    await w.runtime.session.prompt("Plan");
+    const answering = w.command("/answer");
+    const form = await w.ui.nextForm();
+    form.handleInput("j");
+    form.handleInput(KEYS.enter);
+    await answering;
+    await until("the answer's turn", () => w.model.requests[2]);
+    expect(laterAnswers(w)).toEqual([expect.stringContaining('= "SQLite"')]);
   });
 });

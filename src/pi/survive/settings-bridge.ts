@@ -1,0 +1,43 @@
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { AskSettingsHooks } from "../settings/hooks.ts";
+import type { CreateForm } from "../tui-form.ts";
+
+/** What survival takes from the user's settings. */
+export interface SurvivalSettings {
+  /**
+   * The key that opens a waiting ask, as Pi's key id; undefined when the user turned it off.
+   * Read once per session, when Pi starts it: Pi collects shortcuts right after session start.
+   */
+  answerKey(ctx: ExtensionContext): Promise<string | undefined>;
+  /** The terminal form with the user's keys, for asks shown outside their tool call. */
+  createForm(ctx: ExtensionContext): Promise<CreateForm>;
+}
+
+const DEFAULT_ANSWER_KEY = "alt+a";
+
+/** Loaded with the extension, so it imports nothing but types: the rest loads on first use. */
+export function survivalSettings(hooks: AskSettingsHooks): SurvivalSettings {
+  return {
+    async answerKey(ctx) {
+      // Read without creating the user file: only an ask does that.
+      const settings = await (await hooks.load()).load(ctx, false);
+      if (settings.answerKey === "") return undefined;
+      const { canonicalKey } = await import("../../tui/keymap/key-names.ts");
+      const key = canonicalKey(settings.answerKey);
+      if (key) return key;
+      ctx.ui.notify(
+        `askuser settings: answerKey ${JSON.stringify(settings.answerKey)} is not a key name Pi knows (like "alt+a"); ${DEFAULT_ANSWER_KEY} is used`,
+        "warning",
+      );
+      return DEFAULT_ANSWER_KEY;
+    },
+    async createForm(ctx) {
+      const settings = await (await hooks.load()).load(ctx);
+      const [{ formKeymap }, { terminalForm }] = await Promise.all([
+        import("../settings/form-keymap.ts"),
+        import("../form-adapter.ts"),
+      ]);
+      return terminalForm({ keymap: formKeymap(settings.keys) });
+    },
+  };
+}
