@@ -145,3 +145,66 @@ describe("details are JSON-compatible", () => {
     expect(JSON.parse(JSON.stringify(details))).toEqual(details);
   });
 });
+
+describe("executeAsk: recording the ask, and asks that do not wait", () => {
+  function recording(overrides: Partial<AskEnvironment> = {}) {
+    const { env, touched } = fakeEnvironment(overrides);
+    return {
+      touched,
+      env: {
+        ...env,
+        recordAsk: (_ask, waitForAnswer) => touched.push(`record(wait=${waitForAnswer})`),
+        startPending: (ask) => {
+          touched.push("pending");
+          return {
+            content: [{ type: "text", text: "pending" }],
+            details: {
+              status: "pending",
+              questions: ask.questions,
+              answers: {},
+              unanswered: ["q1"],
+            },
+          };
+        },
+      } satisfies AskEnvironment,
+    };
+  }
+
+  it.each<[string, unknown, Partial<AskEnvironment>, string[]]>([
+    ["waits: recorded, then the form", ASK, {}, ["record(wait=true)", "form"]],
+    [
+      "does not wait: recorded, then pending, no form",
+      { ...ASK, waitForAnswer: false },
+      {},
+      ["record(wait=false)", "pending"],
+    ],
+    ["invalid: nothing recorded", { questions: [] }, {}, []],
+    [
+      "nobody to ask: nothing recorded",
+      { ...ASK, waitForAnswer: false },
+      { mode: "print", hasUI: false },
+      ["deactivate"],
+    ],
+    [
+      "turn already aborted: nothing recorded, nothing waits",
+      { ...ASK, waitForAnswer: false },
+      { signal: aborted() },
+      [],
+    ],
+    [
+      "preempted (user away): nothing recorded",
+      ASK,
+      {
+        preempt: (ask) => ({
+          content: [],
+          details: { status: "unavailable", questions: ask.questions, answers: {}, unanswered: [] },
+        }),
+      },
+      [],
+    ],
+  ])("%s", async (_name, params, overrides, steps) => {
+    const { env, touched } = recording(overrides);
+    await executeAsk(params, env);
+    expect(touched).toEqual(steps);
+  });
+});

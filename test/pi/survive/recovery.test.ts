@@ -76,6 +76,8 @@ describe("recovery after a restart (a real session file, reloaded by a new sessi
       The user answered:
       "Which database should the service use?" = "SQLite""
     `);
+    // The recorded copy and the recovery records are session entries, never model input.
+    expect(JSON.stringify(second.model.requests)).not.toContain("askuser-");
     await second.runtime.session.waitForIdle();
     expect(
       userMessages(second.branch()).filter((text) => text.includes("[ask_user]")),
