@@ -22,6 +22,7 @@ export {
   unansweredIds,
 } from "./form-state.ts";
 export {
+  cancelSendsAnswers,
   type LaterDelivery,
   type LaterOccasion,
   laterAnswerText,

@@ -41,6 +41,15 @@ export function laterDelivery(details: AskDetails, occasion: LaterOccasion): Lat
   return { kind: "message", text: laterAnswerText(details, occasion) };
 }
 
+/**
+ * Whether cancelling a form shown on this occasion sends the answers given so far, so the form's
+ * cancel confirmation can tell the user the truth. Follows `laterDelivery`: a question the user
+ * reopened themselves sends nothing when cancelled.
+ */
+export function cancelSendsAnswers(occasion: LaterOccasion): boolean {
+  return occasion === "pending" || occasion === "restart";
+}
+
 export const NOTHING_SENT_NOTICE =
   "ask_user: the question was closed without an answer; nothing was sent to the agent.";
 export const REPLAY_KEPT_NOTICE =

@@ -17,6 +17,7 @@ export function terminalForm(options: TerminalFormOptions = {}): CreateForm {
     new AskForm({
       ask: request.ask,
       ...(request.prefill ? { prefill: request.prefill } : {}),
+      ...(request.cancelSendsAnswers === false ? { cancelSendsAnswers: false } : {}),
       theme: themeFromPi(request.theme),
       tui: request.tui,
       onDone: request.onDone,

@@ -22,6 +22,8 @@ export interface FormRequest {
   readonly tui: TUI;
   readonly theme: Theme;
   readonly keybindings: KeybindingsManager;
+  /** False when a cancel sends nothing (a replay); the form's cancel confirmation says so. */
+  readonly cancelSendsAnswers?: boolean;
   /** Called exactly once, with the outcome, when the form ends. */
   readonly onDone: (details: AskDetails) => void;
   /** An error inside the form: it ends the form as a UI failure (keeping the answers given). */
@@ -50,6 +52,7 @@ export function openTuiForm(
   signal: AbortSignal | undefined,
   reportFailure: (error: unknown) => void,
   prefill?: Readonly<Record<string, Answer>>,
+  cancelSendsAnswers = true,
 ): Promise<AskDetails> {
   return new Promise<AskDetails>((resolve) => {
     let form: EndableForm | undefined;
@@ -91,6 +94,7 @@ export function openTuiForm(
         form = createForm({
           ask,
           prefill,
+          ...(cancelSendsAnswers ? {} : { cancelSendsAnswers: false }),
           tui,
           theme,
           keybindings,

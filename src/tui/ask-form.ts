@@ -42,6 +42,11 @@ export interface AskFormOptions {
    * UI failure. Without it the error is rethrown to the caller (the TUI).
    */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Whether a cancel sends the answers given so far (the default, as for the tool); false where
+   * the host sends nothing on cancel, such as a replayed question. Only the confirmation's text.
+   */
+  readonly cancelSendsAnswers?: boolean;
 }
 
 /** Which key table applies now. */
@@ -121,6 +126,7 @@ export class AskForm implements Component, Focusable {
         theme: this.options.theme,
         keymap: this.keymap,
         previewScroll: this.previewScroll,
+        ...(this.options.cancelSendsAnswers === false ? { cancelSendsAnswers: false } : {}),
         ...(this.editor.isOpen ? { editorLines: this.editor.render(width) } : {}),
       });
       this.previewScroll = frame.preview.offset;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type AskDetails,
   cancelledBeforeOpenDetails,
+  cancelSendsAnswers,
   detailsFromForm,
   type LaterOccasion,
   laterDelivery,
@@ -121,4 +122,15 @@ describe("laterDelivery: what reaches the agent", () => {
       ]
     `);
   });
+});
+
+describe("cancelSendsAnswers", () => {
+  it.each<LaterOccasion>(["pending", "restart", "replay", "reopened"])(
+    "%s: the form's promise matches what a partial cancel really delivers",
+    (occasion) => {
+      expect(cancelSendsAnswers(occasion)).toBe(
+        laterDelivery(partialCancel, occasion).kind === "message",
+      );
+    },
+  );
 });

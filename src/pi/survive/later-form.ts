@@ -10,6 +10,8 @@ export interface LaterFormRequest {
   readonly prefill?: Readonly<Record<string, Answer>> | undefined;
   /** Ends the form from outside (the session closing); it then resolves as a lifecycle end. */
   readonly signal: AbortSignal;
+  /** False when cancelling sends nothing (a replay): the form's cancel confirmation says so. */
+  readonly cancelSendsAnswers?: boolean;
   /** The terminal form to use (the user's keys); the default form when absent. */
   readonly createForm?: () => Promise<CreateForm>;
 }
@@ -39,6 +41,7 @@ export async function openLaterForm(
       request.signal,
       reportFailure,
       request.prefill,
+      request.cancelSendsAnswers ?? true,
     );
   }
   if (surface === "dialogs") {

@@ -1,5 +1,9 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { type LaterOccasion, laterDelivery } from "../../core/later-delivery.ts";
+import {
+  cancelSendsAnswers,
+  type LaterOccasion,
+  laterDelivery,
+} from "../../core/later-delivery.ts";
 import { pendingDetails } from "../../core/outcome.ts";
 import type { Answer, AskDetails } from "../../core/outcome-types.ts";
 import type { Ask } from "../../core/schema.ts";
@@ -124,7 +128,12 @@ export class Survival {
     this.openCalls.add(call.callEntryId);
     const showing = (async () => {
       try {
-        const details = await this.showForm(ctx, { ask, prefill, signal: this.#closing.signal });
+        const details = await this.showForm(ctx, {
+          ask,
+          prefill,
+          signal: this.#closing.signal,
+          cancelSendsAnswers: cancelSendsAnswers(occasion),
+        });
         if (!details) {
           this.notify(NOTICES.cannotShowHere, "warning");
           return;

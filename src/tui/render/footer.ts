@@ -53,7 +53,12 @@ export function renderNotice(
  * The cancel confirmation, drawn as a box where the footer was, so the form stays visible above
  * it: the user sees what a cancel would leave behind.
  */
-export function renderCancelBox(keymap: FormKeymap, width: number, theme: FormTheme): string[] {
+export function renderCancelBox(
+  keymap: FormKeymap,
+  width: number,
+  theme: FormTheme,
+  cancelSendsAnswers: boolean,
+): string[] {
   const boxWidth = Math.min(width, 64);
   const inner = boxWidth - 4;
   const confirm =
@@ -61,7 +66,12 @@ export function renderCancelBox(keymap: FormKeymap, width: number, theme: FormTh
     keyLabel(keymap, "confirmCancel", ["cancelNow"]) ??
     "cancel";
   const body = [
-    ...wrapLine("Cancel these questions? Answers given so far are sent with the cancel.", inner),
+    ...wrapLine(
+      cancelSendsAnswers
+        ? "Cancel these questions? Answers given so far are sent with the cancel."
+        : "Cancel these questions? Nothing is sent; earlier answers stand.",
+      inner,
+    ),
     ...wrapLine(`${confirm}: cancel · any other key: back to the form`, inner),
   ];
   const top = theme.warning(`╭${"─".repeat(boxWidth - 2)}╮`);

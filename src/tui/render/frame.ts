@@ -20,6 +20,8 @@ export interface FrameInput {
   readonly keymap: FormKeymap;
   /** How far the user scrolled the side pane (or one-column preview); clamped here. */
   readonly previewScroll: number;
+  /** What the cancel confirmation promises: the answers so far go with a cancel (default), or nothing does. */
+  readonly cancelSendsAnswers?: boolean;
   /** pi-tui's Editor rendered at `width`, when the question has an editor open. */
   readonly editorLines?: readonly string[];
 }
@@ -112,6 +114,13 @@ function footerItems(input: FrameInput, previewScrolls: boolean): string[] {
 
 /** The key hints, or the cancel confirmation in their place while it shows. */
 function footer(input: FrameInput, items: readonly string[]): string[] {
-  if (input.state.cancelArmed) return renderCancelBox(input.keymap, input.width, input.theme);
+  if (input.state.cancelArmed) {
+    return renderCancelBox(
+      input.keymap,
+      input.width,
+      input.theme,
+      input.cancelSendsAnswers ?? true,
+    );
+  }
   return renderHints(items, input.width, input.theme);
 }

@@ -87,6 +87,21 @@ describe("/ask:replay", () => {
     expect(w.model.requests).toHaveLength(3);
   });
 
+  it("the cancel confirmation of a replay says that nothing is sent", async () => {
+    const w = await world({
+      model: new ScriptedModel().askUser({ questions: [DATABASE] }).text("Thanks."),
+    });
+    await answeredPostgres(w);
+    const replaying = w.command("/ask:replay");
+    const form = await w.ui.nextForm();
+    form.handleInput(KEYS.escape);
+    const screen = form.render(100).join("\n");
+    expect(screen).toContain("Cancel these questions? Nothing is sent;");
+    expect(screen).not.toContain("sent with the cancel");
+    form.handleInput(KEYS.escape);
+    await replaying;
+  });
+
   it("after /tree: the ask and the answers of the branch navigated to", async () => {
     const w = await world({
       model: new ScriptedModel()
