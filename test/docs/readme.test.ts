@@ -6,6 +6,7 @@ import {
   detailsFromForm,
   invalidDetails,
   modelText,
+  pendingDetails,
   unavailableDetails,
   validateAskInput,
 } from "../../src/core/index.ts";
@@ -74,6 +75,7 @@ const texts: Record<string, string> = {
   ),
   unavailable: modelText(unavailableDetails(askOf(FORM))),
   "user away": modelText(unavailableDetails(askOf(FORM), "user_away")),
+  pending: modelText(pendingDetails(askOf(FORM))),
   invalid: invalid.ok ? "" : modelText(invalidDetails(invalid.issues)),
 };
 
