@@ -8,7 +8,7 @@ export const TOOL_NAME = "ask_user";
 export const TOOL_LABEL = "Ask user";
 
 export const TOOL_DESCRIPTION = [
-  `Ask the user ${LIMITS.minQuestions}-${LIMITS.maxQuestions} structured questions and wait for their answers.`,
+  `Ask the user ${LIMITS.minQuestions}-${LIMITS.maxQuestions} structured questions and wait for their answers (with waitForAnswer false the call returns at once and the answers arrive later as a user message).`,
   `Each question offers ${LIMITS.minOptions}-${LIMITS.maxOptions} options; the user can always type their own answer instead ("Other" is added automatically, never add it yourself).`,
   "Use it for a decision that only the user can make and that changes what you build: which database, which API shape, which of two designs.",
   'Put the recommended option first and end its label with "(Recommended)". Give each option a short description of its trade-off, and a preview when code or a schema makes the difference clear.',
