@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../support/run-cli.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "askuser-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function file(name: string, content: unknown): string {
   const path = join(dir, name);
   writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content));

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -27,6 +27,8 @@ function lintCoreProbe(importLine: string): { ok: boolean; output: string } {
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string };
     return { ok: false, output: `${failure.stdout ?? ""}${failure.stderr ?? ""}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,13 +1,14 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AskInput } from "../../src/core/index.ts";
 import { PICK_MANY, PICK_ONE, PICK_WITH_NOTE, TWO_QUESTIONS } from "../tui/support/payloads.ts";
 import { TmuxSession } from "./tmux-session.ts";
 
 const NODE = join(process.cwd(), "node_modules/.bin/node");
 const dir = mkdtempSync(join(tmpdir(), "askuser-tmux-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const running: TmuxSession[] = [];
 
 function payloadFile(payload: AskInput): string {
