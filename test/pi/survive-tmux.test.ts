@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { TmuxSession } from "../support/tmux.ts";
 import {
   ASKUSER_EXTENSION,
   FAUX_EXTENSION,
@@ -9,7 +10,6 @@ import {
   type RecordedRequest,
   textOf,
 } from "./helpers/pi-run.ts";
-import { TmuxSession } from "./helpers/tmux.ts";
 
 const ASK = {
   questions: [
@@ -46,10 +46,9 @@ function startPi(sandbox: PiSandbox, script: string, ...rest: string[]): TmuxSes
     ASKUSER_EXTENSION,
     ...rest,
   ];
-  const tmux = new TmuxSession([process.execPath, ...args], {
+  const tmux = TmuxSession.start([process.execPath, ...args], {
     env,
     cwd: sandbox.dir,
-    socketDir: sandbox.dir,
   });
   cleanup.push(() => tmux.close());
   return tmux;

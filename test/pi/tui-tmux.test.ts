@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { TmuxSession } from "../support/tmux.ts";
 import { ASKUSER_EXTENSION, askResults, PiSandbox, textOf } from "./helpers/pi-run.ts";
-import { TmuxSession } from "./helpers/tmux.ts";
 
 const ASK = {
   questions: [
@@ -33,10 +33,9 @@ async function startInteractivePi(): Promise<{ tmux: TmuxSession; sandbox: PiSan
   for (const [key, value] of Object.entries(sandbox.env)) {
     if (key.startsWith("PI_") || key.startsWith("ASKUSER_")) env[key] = value ?? "";
   }
-  const tmux = new TmuxSession([process.execPath, ...sandbox.piArgs([ASKUSER_EXTENSION])], {
+  const tmux = TmuxSession.start([process.execPath, ...sandbox.piArgs([ASKUSER_EXTENSION])], {
     env,
     cwd: sandbox.dir,
-    socketDir: sandbox.dir,
   });
   cleanup.push(
     () => sandbox.dispose(),

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AskInput } from "../../src/core/index.ts";
+import { TmuxSession } from "../support/tmux.ts";
 import { PICK_MANY, PICK_ONE, PICK_WITH_NOTE, TWO_QUESTIONS } from "../tui/support/payloads.ts";
-import { TmuxSession } from "./tmux-session.ts";
 
 const NODE = join(process.cwd(), "node_modules/.bin/node");
 const dir = mkdtempSync(join(tmpdir(), "askuser-tmux-"));
@@ -18,7 +18,7 @@ function payloadFile(payload: AskInput): string {
 }
 
 function run(command: string, size = { width: 80, height: 30 }): TmuxSession {
-  const session = TmuxSession.start(command, size);
+  const session = TmuxSession.start(command, { ...size, reportExit: true });
   running.push(session);
   return session;
 }
@@ -29,7 +29,10 @@ function ask(payload: AskInput | "--demo", size = { width: 80, height: 30 }): Tm
     target = join(dir, `payload-${running.length}.json`);
     writeFileSync(target, JSON.stringify(payload));
   }
-  const session = TmuxSession.start(`${NODE} bin/askuser.js ask ${target}`, size);
+  const session = TmuxSession.start(`${NODE} bin/askuser.js ask ${target}`, {
+    ...size,
+    reportExit: true,
+  });
   running.push(session);
   return session;
 }
@@ -48,16 +51,16 @@ beforeAll(() => {
 });
 
 afterEach(() => {
-  for (const session of running.splice(0)) session.kill();
+  for (const session of running.splice(0)) session.close();
 });
 
 describe("askuser ask in a real terminal (tmux)", () => {
   it("picks one option and prints the answer, leaving the terminal in canonical mode", async () => {
     const tmux = ask(PICK_ONE);
-    await tmux.waitForText("❯ 1. ○ Node");
-    tmux.press("Down");
-    await tmux.waitForText("❯ 2. ○ Deno");
-    tmux.press("Enter");
+    await tmux.waitFor("❯ 1. ○ Node");
+    tmux.keys("Down");
+    await tmux.waitFor("❯ 2. ○ Deno");
+    tmux.keys("Enter");
     const { code, tty, screen } = await tmux.exited();
     expect(printed(screen)).toBe('The user answered:\n"Which runtime?" = "Deno"');
     expect(code).toBe(0);
@@ -66,12 +69,12 @@ describe("askuser ask in a real terminal (tmux)", () => {
 
   it("multi-selects with space and confirms with enter", async () => {
     const tmux = ask(PICK_MANY);
-    await tmux.waitForText("❯ 1. [ ] Lint");
-    tmux.press("Space", "Down", "Space");
-    await tmux.waitForText("❯ 2. [✓] Types");
-    tmux.press("Enter");
-    await tmux.waitForText("Add a note to your answer (optional):");
-    tmux.press("Enter");
+    await tmux.waitFor("❯ 1. [ ] Lint");
+    tmux.keys("Space", "Down", "Space");
+    await tmux.waitFor("❯ 2. [✓] Types");
+    tmux.keys("Enter");
+    await tmux.waitFor("Add a note to your answer (optional):");
+    tmux.keys("Enter");
     const { code, screen } = await tmux.exited();
     expect(printed(screen)).toBe(
       'The user answered:\n"Which checks should CI run?" = "Lint, Types"',
@@ -81,12 +84,12 @@ describe("askuser ask in a real terminal (tmux)", () => {
 
   it("types a free-text answer under Other", async () => {
     const tmux = ask(PICK_ONE);
-    await tmux.waitForText("❯ 1. ○ Node");
-    tmux.press("Up", "Enter");
-    await tmux.waitForText("Your own answer:");
-    tmux.type("Zig compiled ahead of time");
-    await tmux.waitForText("Zig compiled ahead of time");
-    tmux.press("Enter");
+    await tmux.waitFor("❯ 1. ○ Node");
+    tmux.keys("Up", "Enter");
+    await tmux.waitFor("Your own answer:");
+    tmux.text("Zig compiled ahead of time");
+    await tmux.waitFor("Zig compiled ahead of time");
+    tmux.keys("Enter");
     const { screen } = await tmux.exited();
     expect(printed(screen)).toBe(
       'The user answered:\n"Which runtime?" = "Zig compiled ahead of time"',
@@ -95,12 +98,12 @@ describe("askuser ask in a real terminal (tmux)", () => {
 
   it("adds a note to an answer", async () => {
     const tmux = ask(PICK_WITH_NOTE);
-    await tmux.waitForText("❯ 1. ○ MIT");
-    tmux.press("Enter");
-    await tmux.waitForText("Add a note to your answer (optional):");
-    tmux.type("permissive and short");
-    await tmux.waitForText("permissive and short");
-    tmux.press("Enter");
+    await tmux.waitFor("❯ 1. ○ MIT");
+    tmux.keys("Enter");
+    await tmux.waitFor("Add a note to your answer (optional):");
+    tmux.text("permissive and short");
+    await tmux.waitFor("permissive and short");
+    tmux.keys("Enter");
     const { screen } = await tmux.exited();
     expect(printed(screen)).toBe(
       'The user answered:\n"Which license?" = "MIT — permissive and short"',
@@ -109,16 +112,16 @@ describe("askuser ask in a real terminal (tmux)", () => {
 
   it("moves through tabs and submits with a question unanswered after a second enter", async () => {
     const tmux = ask(TWO_QUESTIONS);
-    await tmux.waitForText("[○ Runtime]");
-    tmux.press("1");
-    await tmux.waitForText("Add a note to your answer (optional):");
-    tmux.press("Enter");
-    await tmux.waitForText("[○ Checks]");
-    tmux.press("Tab");
-    await tmux.waitForText("[Submit]   Cancel");
-    tmux.press("Enter");
-    await tmux.waitForText("Press enter again to submit anyway.");
-    tmux.press("Enter");
+    await tmux.waitFor("[○ Runtime]");
+    tmux.keys("1");
+    await tmux.waitFor("Add a note to your answer (optional):");
+    tmux.keys("Enter");
+    await tmux.waitFor("[○ Checks]");
+    tmux.keys("Tab");
+    await tmux.waitFor("[Submit]   Cancel");
+    tmux.keys("Enter");
+    await tmux.waitFor("Press enter again to submit anyway.");
+    tmux.keys("Enter");
     const { code, screen } = await tmux.exited();
     expect(printed(screen)).toMatch(
       /^The user submitted the form but left some questions unanswered:\n"Which runtime\?" = "Node"\n"Which checks\?" = \(no answer\)\nUnanswered: "Which checks\?"\./,
@@ -128,19 +131,19 @@ describe("askuser ask in a real terminal (tmux)", () => {
 
   it("asks before a cancel throws answers away: another key returns, a second esc cancels", async () => {
     const tmux = ask(TWO_QUESTIONS);
-    await tmux.waitForText("[○ Runtime]");
-    tmux.press("2");
-    await tmux.waitForText("Add a note to your answer (optional):");
-    tmux.press("Enter");
-    await tmux.waitForText("[○ Checks]");
-    tmux.press("Escape");
-    await tmux.waitForText("Cancel these questions?");
-    tmux.press("Down");
-    await tmux.waitFor((s) => !s.includes("Cancel these questions?"), "the confirmation to close");
+    await tmux.waitFor("[○ Runtime]");
+    tmux.keys("2");
+    await tmux.waitFor("Add a note to your answer (optional):");
+    tmux.keys("Enter");
+    await tmux.waitFor("[○ Checks]");
+    tmux.keys("Escape");
+    await tmux.waitFor("Cancel these questions?");
+    tmux.keys("Down");
+    await tmux.waitFor((s) => !s.includes("Cancel these questions?"));
     expect(tmux.screen()).toContain("❯ 1. [ ] Lint");
-    tmux.press("Escape");
-    await tmux.waitForText("Cancel these questions?");
-    tmux.press("Escape");
+    tmux.keys("Escape");
+    await tmux.waitFor("Cancel these questions?");
+    tmux.keys("Escape");
     const { code, tty, screen } = await tmux.exited();
     expect(printed(screen)).toMatch(
       /^The user cancelled the form after answering some questions\.\nAnswers given so far:\n"Which runtime\?" = "Deno"\n/,
@@ -151,8 +154,8 @@ describe("askuser ask in a real terminal (tmux)", () => {
 
   it("reads the payload from a pipe and the keys from the terminal", async () => {
     const tmux = run(`cat ${payloadFile(PICK_ONE)} | ${NODE} bin/askuser.js ask -`);
-    await tmux.waitForText("❯ 1. ○ Node");
-    tmux.press("Down", "Enter");
+    await tmux.waitFor("❯ 1. ○ Node");
+    tmux.keys("Down", "Enter");
     const { code, tty, screen } = await tmux.exited();
     expect(printed(screen)).toBe('The user answered:\n"Which runtime?" = "Deno"');
     expect(code).toBe(0);
@@ -161,11 +164,11 @@ describe("askuser ask in a real terminal (tmux)", () => {
 
   it("reads a payload typed at the terminal up to Ctrl+D, then shows the form there", async () => {
     const tmux = run(`${NODE} bin/askuser.js ask -`);
-    await tmux.waitFor(() => tmux.commandPids().length > 0, "askuser to start");
-    tmux.type(JSON.stringify(PICK_ONE));
-    tmux.press("Enter", "C-d");
-    await tmux.waitForText("❯ 1. ○ Node");
-    tmux.press("Enter");
+    await tmux.waitFor(() => tmux.commandPids().length > 0);
+    tmux.text(JSON.stringify(PICK_ONE));
+    tmux.keys("Enter", "C-d");
+    await tmux.waitFor("❯ 1. ○ Node");
+    tmux.keys("Enter");
     const { code, screen } = await tmux.exited();
     expect(printed(screen)).toContain('The user answered:\n"Which runtime?" = "Node"');
     expect(code).toBe(0);
@@ -173,9 +176,9 @@ describe("askuser ask in a real terminal (tmux)", () => {
 
   it("gives the terminal back and reports the end when killed with SIGTERM", async () => {
     const tmux = ask(TWO_QUESTIONS);
-    await tmux.waitForText("[○ Runtime]");
-    tmux.press("Down");
-    await tmux.waitForText("❯ 2. ○ Deno");
+    await tmux.waitFor("[○ Runtime]");
+    tmux.keys("Down");
+    await tmux.waitFor("❯ 2. ○ Deno");
     const [pid] = tmux.commandPids();
     if (pid === undefined) throw new Error("askuser is not running in the pane");
     process.kill(pid, "SIGTERM");
@@ -187,19 +190,18 @@ describe("askuser ask in a real terminal (tmux)", () => {
 
   it("re-lays out when the terminal is narrowed mid-form", async () => {
     const tmux = ask("--demo", { width: 110, height: 40 });
-    await tmux.waitForText("│ CREATE TABLE orders (");
-    tmux.press("Down");
-    await tmux.waitForText("❯ 2. ○ SQLite");
+    await tmux.waitFor("│ CREATE TABLE orders (");
+    tmux.keys("Down");
+    await tmux.waitFor("❯ 2. ○ SQLite");
     tmux.resize(44, 40);
     const narrow = await tmux.waitFor(
       (s) =>
         !s.includes(" │ ") && s.includes("❯ 2. ○ SQLite") && s.includes("One file, no server;"),
-      "the one-column layout",
     );
     for (const line of narrow.split("\n")) expect(line.length).toBeLessThanOrEqual(44);
-    tmux.press("Enter");
-    await tmux.waitForText("[○ Features]");
-    tmux.press("C-c");
+    tmux.keys("Enter");
+    await tmux.waitFor("[○ Features]");
+    tmux.keys("C-c");
     const { code, tty, screen } = await tmux.exited();
     // The result wraps at 44 columns; joined, it is one answer line.
     expect(printed(screen).replaceAll("\n", "")).toContain(

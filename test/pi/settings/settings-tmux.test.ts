@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { TmuxSession } from "../../support/tmux.ts";
 import { ASKUSER_EXTENSION, askResults, PiSandbox } from "../helpers/pi-run.ts";
-import { TmuxSession } from "../helpers/tmux.ts";
 
 const ASK = {
   questions: [
@@ -45,10 +45,9 @@ describe("askuser settings in the real pi TUI", () => {
     for (const [key, value] of Object.entries(sandbox.env)) {
       if (key.startsWith("PI_") || key.startsWith("ASKUSER_")) env[key] = value ?? "";
     }
-    const tmux = new TmuxSession([process.execPath, ...sandbox.piArgs([ASKUSER_EXTENSION])], {
+    const tmux = TmuxSession.start([process.execPath, ...sandbox.piArgs([ASKUSER_EXTENSION])], {
       env,
       cwd: sandbox.dir,
-      socketDir: sandbox.dir,
       height: 50,
     });
     cleanup.push(

@@ -1,0 +1,157 @@
+import { execFileSync } from "node:child_process";
+
+const EXIT_MARK = /\[exit (\d+)\] tty:(\S+)/;
+
+let started = 0;
+
+export interface TmuxStartOptions {
+  readonly width?: number;
+  readonly height?: number;
+  readonly cwd?: string;
+  readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Keep the pane after the command exits and print "[exit N] tty:<mode>" there, where mode is
+   * "icanon" when the terminal was given back in canonical mode and "-icanon" when left raw.
+   */
+  readonly reportExit?: boolean;
+}
+
+/**
+ * A real terminal for tests: one command in a detached tmux server of its own (never the user's
+ * tmux), in a pane of a chosen size. Tests type with send-keys and read with capture-pane,
+ * polling for what they expect with a deadline; nothing waits a fixed time.
+ */
+export class TmuxSession {
+  readonly #server: string;
+
+  private constructor(server: string) {
+    this.#server = server;
+  }
+
+  static isAvailable(): boolean {
+    try {
+      execFileSync("tmux", ["-V"], { stdio: "ignore" });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Runs a command line (a string for `sh`, or words to quote) in a fresh pane. */
+  static start(command: string | readonly string[], options: TmuxStartOptions = {}): TmuxSession {
+    started += 1;
+    const session = new TmuxSession(`askuser-test-${process.pid}-${started}`);
+    const size = ["-x", String(options.width ?? 100), "-y", String(options.height ?? 40)];
+    session.#tmux("-f", "/dev/null", "new-session", "-d", "-s", "t", ...size);
+    session.#tmux("set-option", "-g", "escape-time", "0");
+    const line = typeof command === "string" ? command : command.map(shellQuote).join(" ");
+    // With reportExit the shell stays (reading a line nobody sends) so the pane keeps the
+    // output; tmux's own remain-on-exit would print its "Pane is dead" notice over it.
+    const shown = options.reportExit
+      ? `sh -c ${shellQuote(`${line}; echo "[exit $?] tty:$(stty -a | grep -o -- '-\\?icanon' | head -n 1)"; read -r _`)}`
+      : line;
+    const env = Object.entries(options.env ?? {}).flatMap(([key, value]) => [
+      "-e",
+      `${key}=${value}`,
+    ]);
+    session.#tmux(
+      "respawn-pane",
+      "-k",
+      "-t",
+      "t",
+      "-c",
+      options.cwd ?? process.cwd(),
+      ...env,
+      shown,
+    );
+    return session;
+  }
+
+  /** Key names as tmux knows them (Down, Enter, Escape, Tab, BTab, Space, C-c) or literal digits. */
+  keys(...keys: string[]): void {
+    this.#tmux("send-keys", "-t", "t", ...keys);
+  }
+
+  text(text: string): void {
+    this.#tmux("send-keys", "-t", "t", "-l", text);
+  }
+
+  resize(width: number, height: number): void {
+    this.#tmux("resize-window", "-t", "t", "-x", String(width), "-y", String(height));
+  }
+
+  /** The visible screen. */
+  screen(): string {
+    return this.#tmux("capture-pane", "-p", "-t", "t");
+  }
+
+  /** The screen with everything scrolled above it. */
+  scrollback(): string {
+    return this.#tmux("capture-pane", "-p", "-S", "-", "-t", "t");
+  }
+
+  /** Polls the screen until it shows `expected` (or the test holds); fails with the last screen. */
+  async waitFor(
+    expected: string | RegExp | ((screen: string) => boolean),
+    timeoutMs = 10_000,
+  ): Promise<string> {
+    const holds =
+      typeof expected === "function"
+        ? expected
+        : (screen: string) =>
+            typeof expected === "string" ? screen.includes(expected) : expected.test(screen);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const screen = this.screen();
+      if (holds(screen)) return screen;
+      if (Date.now() > deadline) {
+        const what = typeof expected === "function" ? "the expected screen" : String(expected);
+        throw new Error(`the screen never showed ${what} within ${timeoutMs} ms:\n${screen}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+  }
+
+  /** With reportExit: waits for the command to exit; its exit code, the terminal mode, the scrollback. */
+  async exited(timeoutMs?: number): Promise<{ code: number; tty: string; screen: string }> {
+    await this.waitFor((screen) => EXIT_MARK.test(screen), timeoutMs);
+    const screen = this.scrollback();
+    const [, code = "", tty = ""] = EXIT_MARK.exec(screen) ?? [];
+    return { code: Number(code), tty, screen };
+  }
+
+  /** The process id of the pane's program (with reportExit, the shell around the command). */
+  panePid(): number {
+    return Number.parseInt(this.#tmux("display-message", "-p", "-t", "t", "#{pane_pid}"), 10);
+  }
+
+  /** The process ids of the pane program's children: with reportExit, the command itself. */
+  commandPids(): number[] {
+    const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(this.panePid())], {
+      encoding: "utf8",
+    });
+    return children
+      .split("\n")
+      .map((line) => Number(line.trim()))
+      .filter((pid) => Number.isInteger(pid) && pid > 0);
+  }
+
+  close(): void {
+    try {
+      this.#tmux("kill-server");
+    } catch {
+      // The server is already gone: the program exited and took its only session with it.
+    }
+  }
+
+  #tmux(...args: string[]): string {
+    return execFileSync("tmux", ["-L", this.#server, ...args], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  }
+}
+
+function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/u.test(word) ? word : `'${word.replace(/'/gu, `'\\''`)}'`;
+}
