@@ -1,7 +1,7 @@
 import { arrayAt, isObject, isoTime, type JsonObject, objectAt, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
 import { bytesAt, PatternCursor, stringValueAt } from "../scan/byte-search.ts";
-import { parseLine } from "../scan/parse-line.ts";
+import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
 import { contentText } from "../text.ts";
@@ -93,12 +93,8 @@ export class ClaudeSessionReader implements SessionReader {
   }
 
   private readRecord(view: Buffer, start: number, end: number, lineNumber: number): void {
-    const parsed = parseLine(view, start, end);
-    if (!parsed.ok) {
-      this.skips.add(parsed.reason, lineNumber);
-      return;
-    }
-    const record = parsed.record;
+    const record = parseRecord(view, start, end, lineNumber, this.skips);
+    if (!record) return;
     const site = siteOf(record, lineNumber);
     const blocks = arrayAt(objectAt(record, "message"), "content") ?? [];
     const resultBlocks = blocks.filter((block) => isObject(block) && block.type === "tool_result");

@@ -1,7 +1,7 @@
 import { isObject, isoTime, type JsonObject, objectAt, parseJson, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
 import { bytesAt, PatternCursor, stringValueAt, stringValueNear } from "../scan/byte-search.ts";
-import { parseLine } from "../scan/parse-line.ts";
+import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
 import { classifyCodexResult } from "./ask-result.ts";
@@ -88,12 +88,8 @@ export class CodexSessionReader implements SessionReader {
   }
 
   private readRecord(view: Buffer, start: number, end: number, lineNumber: number): void {
-    const parsed = parseLine(view, start, end);
-    if (!parsed.ok) {
-      this.skips.add(parsed.reason, lineNumber);
-      return;
-    }
-    const record = parsed.record;
+    const record = parseRecord(view, start, end, lineNumber, this.skips);
+    if (!record) return;
     // The oldest rollouts have no envelope: the record is the payload.
     const payload = objectAt(record, "payload") ?? record;
     const type = isObject(record.payload) ? stringAt(record, "type") : "response_item";
