@@ -1,3 +1,4 @@
+import { askExchange } from "../exchange.ts";
 import { arrayAt, isObject, isoTime, type JsonObject, objectAt, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
 import { bytesAt, PatternCursor, stringValueAt } from "../scan/byte-search.ts";
@@ -177,26 +178,19 @@ export class ClaudeSessionReader implements SessionReader {
     classified: AskResult,
     input?: unknown,
   ): AskExchange {
-    return {
+    return askExchange({
       agent: "claude-code",
-      sessionId: site.sessionId ?? result?.site.sessionId ?? null,
       file: this.file,
-      line: site.line,
-      cwd: site.cwd ?? result?.site.cwd ?? null,
-      time: site.time ?? result?.site.time ?? null,
-      answeredAt: result?.site.time ?? null,
       tool,
       callId,
+      site,
+      resultSite: result?.site,
+      sessionId: site.sessionId ?? result?.site.sessionId ?? null,
+      cwd: site.cwd ?? result?.site.cwd ?? null,
       subagent: site.subagent,
-      questions: classified.questions,
-      response: classified.response,
-      rejection: classified.rejection,
       plan: tool === PLAN_TOOL ? (stringAt(input, "planFilePath") ?? null) : null,
-      error: classified.error,
-      cancelledBy: null,
-      outcome: classified.outcome,
-      opensTurn: classified.opensTurn,
-    };
+      classified,
+    });
   }
 }
 

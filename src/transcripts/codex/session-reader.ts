@@ -1,3 +1,4 @@
+import { askExchange } from "../exchange.ts";
 import { isObject, isoTime, type JsonObject, objectAt, parseJson, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
 import { bytesAt, PatternCursor, stringValueAt, stringValueNear } from "../scan/byte-search.ts";
@@ -134,26 +135,19 @@ export class CodexSessionReader implements SessionReader {
     for (const call of this.calls.values()) {
       const output = this.outputs.get(call.id);
       const classified = classifyCodexResult(call.args, output?.output, this.aborted.has(call.id));
-      exchanges.push({
-        agent: "codex",
-        sessionId: call.site.sessionId ?? this.sessionId,
-        file: this.file,
-        line: call.site.line,
-        cwd: call.site.cwd ?? this.cwd,
-        time: call.site.time ?? output?.site.time ?? null,
-        answeredAt: output?.site.time ?? null,
-        tool: CODEX_ASK_TOOL,
-        callId: call.id,
-        subagent: null,
-        questions: classified.questions,
-        response: null,
-        rejection: null,
-        plan: null,
-        error: classified.error,
-        cancelledBy: null,
-        outcome: classified.outcome,
-        opensTurn: classified.opensTurn,
-      });
+      exchanges.push(
+        askExchange({
+          agent: "codex",
+          file: this.file,
+          tool: CODEX_ASK_TOOL,
+          callId: call.id,
+          site: call.site,
+          resultSite: output?.site,
+          sessionId: call.site.sessionId ?? this.sessionId,
+          cwd: call.site.cwd ?? this.cwd,
+          classified,
+        }),
+      );
     }
     return { exchanges, offBranchAsks: 0 };
   }

@@ -1,3 +1,4 @@
+import { askExchange } from "../exchange.ts";
 import { arrayAt, isObject, isoTime, type JsonObject, objectAt, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
 import { bytesAt, PatternCursor, stringValueAt, stringValueNear } from "../scan/byte-search.ts";
@@ -198,26 +199,17 @@ export class PiSessionReader implements SessionReader {
     result: Result | undefined,
     classified: PiAskResult,
   ): AskExchange {
-    return {
+    return askExchange({
       agent: "pi",
-      sessionId: this.sessionId,
       file: this.file,
-      line: site.line,
-      cwd: this.cwd,
-      time: site.time ?? result?.site.time ?? null,
-      answeredAt: result?.site.time ?? null,
       tool,
       callId,
-      subagent: null,
-      questions: classified.questions,
-      response: null,
-      rejection: null,
-      plan: null,
-      error: classified.error,
-      cancelledBy: classified.cancelledBy,
-      outcome: classified.outcome,
-      opensTurn: classified.opensTurn,
-    };
+      site,
+      resultSite: result?.site,
+      sessionId: this.sessionId,
+      cwd: this.cwd,
+      classified,
+    });
   }
 }
 
