@@ -2,6 +2,7 @@ import { askExchange } from "../exchange.ts";
 import { arrayAt, isObject, isoTime, type JsonObject, objectAt, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
 import { bytesAt, PatternCursor, stringValueAt } from "../scan/byte-search.ts";
+import { callIdAt, callNameAt } from "../scan/call-block.ts";
 import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
@@ -25,8 +26,6 @@ const ANCHOR_OFFSET = '"tool'.length;
 const TOOL_USE = Buffer.from('"tool_use"');
 const TOOL_USE_ID = Buffer.from('"tool_use_id"');
 const ID_VALUE = Buffer.from(':"');
-const ID_AFTER_TYPE = Buffer.from(',"id":"');
-const NAME_AFTER_ID = Buffer.from('","name":"');
 
 interface Call {
   readonly id: string;
@@ -83,11 +82,10 @@ export class ClaudeSessionReader implements SessionReader {
 
   /** Indexes a `"type":"tool_use","id":…,"name":…` block; true when the line must be parsed. */
   private indexCall(view: Buffer, token: number, end: number): boolean {
-    const idAt = token + TOOL_USE.length;
-    const id = stringValueAt(view, idAt, end, ID_AFTER_TYPE);
+    const afterType = token + TOOL_USE.length;
+    const id = callIdAt(view, afterType, end);
     if (id === undefined) return true;
-    const nameAt = idAt + ID_AFTER_TYPE.length + Buffer.byteLength(id);
-    const name = stringValueAt(view, nameAt, end, NAME_AFTER_ID);
+    const name = callNameAt(view, afterType, end, id);
     if (name === undefined) return true;
     this.toolNames.set(id, name);
     return isAskTool(name);

@@ -2,6 +2,7 @@ import { askExchange } from "../exchange.ts";
 import { arrayAt, isObject, isoTime, type JsonObject, objectAt, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
 import { bytesAt, PatternCursor, stringValueAt, stringValueNear } from "../scan/byte-search.ts";
+import { callIdAt, callNameAt } from "../scan/call-block.ts";
 import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
@@ -18,8 +19,6 @@ const PARENT = Buffer.from('","parentId":"');
 const ROLE = Buffer.from('"role":"');
 const TOOL_NAME = Buffer.from('"toolName":"');
 const TOOL_CALL = Buffer.from('"toolCall"');
-const ID_AFTER_TYPE = Buffer.from(',"id":"');
-const NAME_AFTER_ID = Buffer.from('","name":"');
 
 interface Prefix {
   readonly type: string;
@@ -86,10 +85,9 @@ export class PiSessionReader implements SessionReader {
         const token = hit - '"tool'.length;
         hit = this.cursor.find(view, hit + 1, end);
         if (!bytesAt(view, token, TOOL_CALL)) continue;
-        const idAt = token + TOOL_CALL.length;
-        const id = stringValueAt(view, idAt, end, ID_AFTER_TYPE);
-        const nameAt = idAt + ID_AFTER_TYPE.length + (id === undefined ? 0 : Buffer.byteLength(id));
-        const name = id === undefined ? undefined : stringValueAt(view, nameAt, end, NAME_AFTER_ID);
+        const afterType = token + TOOL_CALL.length;
+        const id = callIdAt(view, afterType, end);
+        const name = id === undefined ? undefined : callNameAt(view, afterType, end, id);
         relevant = name === undefined || this.askTools.has(name);
       }
     }
