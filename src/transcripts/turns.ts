@@ -1,5 +1,5 @@
 import { ClaudeSessionReader } from "./claude/session-reader.ts";
-import { claudeTurnOpeners, type TurnOpener } from "./claude/turns.ts";
+import { claudeTurnOpeners } from "./claude/turns.ts";
 import { CodexSessionReader } from "./codex/session-reader.ts";
 import { codexTurnOpener } from "./codex/turns.ts";
 import { sniffAgent } from "./detect-agent.ts";
@@ -11,6 +11,7 @@ import type { ReadOptions } from "./read-file.ts";
 import { scanFile } from "./scan/line-scanner.ts";
 import { everyRecord } from "./scan/record-visitor.ts";
 import { SkipTally } from "./scan/skip-tally.ts";
+import type { TurnOpener } from "./turn-opener.ts";
 
 export interface FileTurns {
   readonly agent: Agent;
