@@ -1,14 +1,9 @@
 import type { Random } from "./random.ts";
+import { AskSchedule, type GeneratedSession, startTime } from "./session.ts";
 import type { TextPool } from "./text.ts";
 
 const HEAD =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file).";
-
-export interface GeneratedSession {
-  readonly lines: string[];
-  /** How many asks the file holds (AskUserQuestion calls, plus plan rejections with a message). */
-  readonly asks: number;
-}
 
 /** A Claude Code transcript: mostly assistant text and large tool results, with a few asks. */
 export function claudeSession(
@@ -20,7 +15,7 @@ export function claudeSession(
   const sessionId = random.uuid();
   const cwd = `/home/dev/${random.pick(["shop", "api", "infra", "docs-site", "données"])}`;
   const version = random.pick(["2.1.112", "2.1.120", "2.1.150", "2.1.258", "2.1.332"]);
-  let clock = Date.UTC(2026, random.int(0, 10), random.int(1, 28), random.int(0, 23));
+  let clock = startTime(random);
   let parent: string | null = null;
   const lines: string[] = [];
   let bytes = 0;
@@ -82,8 +77,7 @@ export function claudeSession(
     message: { role: "user", content: text.prose(random.int(80, 600)) },
   });
   const budget = targetBytes / 1_048_576;
-  const askEvery = Math.max(1, Math.round(1 / Math.max(asksPerMegabyte, 1e-6)));
-  let megabytesSeen = 0;
+  const schedule = new AskSchedule(asksPerMegabyte);
 
   while (bytes < targetBytes) {
     const roll = random.next();
@@ -136,10 +130,9 @@ export function claudeSession(
       });
     }
 
-    const megabytes = Math.floor(bytes / 1_048_576);
-    if (megabytes > megabytesSeen) {
-      megabytesSeen = megabytes;
-      if (megabytes % askEvery === 0 && megabytes < budget) asks += askExchange();
+    const megabyte = schedule.crossed(bytes);
+    if (megabyte !== undefined) {
+      if (schedule.isDue(megabyte) && megabyte < budget) asks += askExchange();
       if (random.chance(0.3)) quoteMarkers();
     }
   }

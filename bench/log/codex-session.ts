@@ -1,5 +1,5 @@
-import type { GeneratedSession } from "./claude-session.ts";
 import type { Random } from "./random.ts";
+import { AskSchedule, type GeneratedSession, startTime } from "./session.ts";
 import type { TextPool } from "./text.ts";
 
 /** A Codex rollout: shell calls with large outputs, agent messages, a few request_user_input calls. */
@@ -11,12 +11,11 @@ export function codexSession(
 ): GeneratedSession {
   const threadId = random.uuid();
   const cwd = `/home/dev/${random.pick(["shop", "api", "infra"])}`;
-  let clock = Date.UTC(2026, random.int(0, 10), random.int(1, 28), random.int(0, 23));
+  let clock = startTime(random);
   const lines: string[] = [];
   let bytes = 0;
   let asks = 0;
-  let megabytesSeen = 0;
-  const askEvery = Math.max(1, Math.round(1 / Math.max(asksPerMegabyte, 1e-6)));
+  const schedule = new AskSchedule(asksPerMegabyte);
 
   const record = (type: string, payload: Record<string, unknown>): void => {
     clock += random.int(200, 30_000);
@@ -69,13 +68,10 @@ export function codexSession(
       });
       record("event_msg", { type: "token_count", info: null });
     }
-    const megabytes = Math.floor(bytes / 1_048_576);
-    if (megabytes > megabytesSeen) {
-      megabytesSeen = megabytes;
-      if (megabytes % askEvery === 0) {
-        ask();
-        asks++;
-      }
+    const megabyte = schedule.crossed(bytes);
+    if (megabyte !== undefined && schedule.isDue(megabyte)) {
+      ask();
+      asks++;
     }
   }
   return { lines, asks };

@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { claudeSession, type GeneratedSession } from "./claude-session.ts";
+import { claudeSession } from "./claude-session.ts";
 import { codexSession } from "./codex-session.ts";
 import { piSession } from "./pi-session.ts";
 import { Random } from "./random.ts";
+import type { GeneratedSession } from "./session.ts";
 import { TextPool } from "./text.ts";
 
 export interface Corpus {

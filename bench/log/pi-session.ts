@@ -1,5 +1,5 @@
-import type { GeneratedSession } from "./claude-session.ts";
 import type { Random } from "./random.ts";
+import { AskSchedule, type GeneratedSession, startTime } from "./session.ts";
 import type { TextPool } from "./text.ts";
 
 /** A Pi v3 session: one tree, mostly assistant text and bash/read results, a few ask_user calls. */
@@ -11,7 +11,7 @@ export function piSession(
 ): GeneratedSession {
   const sessionId = random.uuid();
   const cwd = `/home/dev/${random.pick(["shop", "api", "infra"])}`;
-  let clock = Date.UTC(2026, random.int(0, 10), random.int(1, 28), random.int(0, 23));
+  let clock = startTime(random);
   let parent: string | null = null;
   const lines: string[] = [
     JSON.stringify({
@@ -24,8 +24,7 @@ export function piSession(
   ];
   let bytes = 0;
   let asks = 0;
-  let megabytesSeen = 0;
-  const askEvery = Math.max(1, Math.round(1 / Math.max(asksPerMegabyte, 1e-6)));
+  const schedule = new AskSchedule(asksPerMegabyte);
 
   const entry = (message: Record<string, unknown>): void => {
     const id = random.hex(8);
@@ -78,13 +77,10 @@ export function piSession(
         isError: false,
       });
     }
-    const megabytes = Math.floor(bytes / 1_048_576);
-    if (megabytes > megabytesSeen) {
-      megabytesSeen = megabytes;
-      if (megabytes % askEvery === 0) {
-        ask();
-        asks++;
-      }
+    const megabyte = schedule.crossed(bytes);
+    if (megabyte !== undefined && schedule.isDue(megabyte)) {
+      ask();
+      asks++;
     }
   }
   return { lines, asks };

@@ -3,7 +3,7 @@ import { CodexSessionReader } from "./codex/session-reader.ts";
 import { sniffAgent } from "./detect-agent.ts";
 import type { Agent, AskExchange, FileReport } from "./model.ts";
 import { DEFAULT_PI_ASK_TOOLS, PiSessionReader } from "./pi/session-reader.ts";
-import { type ScanOptions, scanFile } from "./scan/line-scanner.ts";
+import { type ScanOptions, type ScanResult, scanFile } from "./scan/line-scanner.ts";
 import { SkipTally } from "./scan/skip-tally.ts";
 import type { SessionReader } from "./session-reader.ts";
 
@@ -49,15 +49,27 @@ export async function readSessionFile(
   const { exchanges, offBranchAsks } = reader.finish();
   return {
     exchanges,
-    report: {
-      file: path,
-      agent: fileAgent,
-      lines: scan.lines,
-      bytes: scan.bytes,
-      asks: exchanges.length,
-      skipped: { ...skips.counts },
-      skippedLines: [...skips.lineNumbers],
-      offBranchAsks,
-    },
+    report: fileReport(path, fileAgent, scan, skips, exchanges.length, offBranchAsks),
+  };
+}
+
+/** What was read of one file and what was skipped, with a snapshot of the tally. */
+export function fileReport(
+  file: string,
+  agent: Agent,
+  scan: ScanResult,
+  skips: SkipTally,
+  asks: number,
+  offBranchAsks: number,
+): FileReport {
+  return {
+    file,
+    agent,
+    lines: scan.lines,
+    bytes: scan.bytes,
+    asks,
+    skipped: { ...skips.counts },
+    skippedLines: [...skips.lineNumbers],
+    offBranchAsks,
   };
 }

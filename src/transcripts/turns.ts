@@ -1,5 +1,5 @@
 import { ClaudeSessionReader } from "./claude/session-reader.ts";
-import { claudeTurnOpeners, type TurnOpener } from "./claude/turns.ts";
+import { claudeTurnOpeners } from "./claude/turns.ts";
 import { CodexSessionReader } from "./codex/session-reader.ts";
 import { codexTurnOpener } from "./codex/turns.ts";
 import { sniffAgent } from "./detect-agent.ts";
@@ -7,10 +7,12 @@ import { isoTime, type JsonObject, objectAt, stringAt } from "./json.ts";
 import type { Agent, AskExchange, FileReport, Turn } from "./model.ts";
 import { DEFAULT_PI_ASK_TOOLS, PiSessionReader } from "./pi/session-reader.ts";
 import { piTurnOpener } from "./pi/turns.ts";
-import type { ReadOptions } from "./read-file.ts";
+import { fileReport, type ReadOptions } from "./read-file.ts";
 import { scanFile } from "./scan/line-scanner.ts";
 import { everyRecord } from "./scan/record-visitor.ts";
 import { SkipTally } from "./scan/skip-tally.ts";
+import type { SessionReader } from "./session-reader.ts";
+import type { TurnOpener } from "./turn-opener.ts";
 
 export interface FileTurns {
   readonly agent: Agent;
@@ -37,8 +39,7 @@ export async function readTurns(
 
   if (fileAgent === "claude-code") {
     const reader = new ClaudeSessionReader(path, firstPass);
-    await scanFile(path, reader, firstPass, options);
-    exchanges = byCallId(reader.finish().exchanges);
+    exchanges = await asksByCallId(path, reader, firstPass, options);
     let sawUser = false;
     classify = (record) => {
       const seed = record.isSidechain === true && record.type === "user" && !sawUser;
@@ -52,8 +53,7 @@ export async function readTurns(
     };
   } else if (fileAgent === "pi") {
     const reader = new PiSessionReader(path, firstPass, options.piAskTools ?? DEFAULT_PI_ASK_TOOLS);
-    await scanFile(path, reader, firstPass, options);
-    exchanges = byCallId(reader.finish().exchanges);
+    exchanges = await asksByCallId(path, reader, firstPass, options);
     const active = reader.activePath();
     classify = (record) => {
       const id = stringAt(record, "id");
@@ -63,8 +63,7 @@ export async function readTurns(
     };
   } else {
     const reader = new CodexSessionReader(path, firstPass);
-    await scanFile(path, reader, firstPass, options);
-    exchanges = byCallId(reader.finish().exchanges);
+    exchanges = await asksByCallId(path, reader, firstPass, options);
     classify = (record) => {
       const opener = codexTurnOpener(record, (callId) => exchanges.get(callId));
       return opener ? [opener] : [];
@@ -87,20 +86,19 @@ export async function readTurns(
   return {
     agent: fileAgent,
     turns,
-    report: {
-      file: path,
-      agent: fileAgent,
-      lines: scan.lines,
-      bytes: scan.bytes,
-      asks: exchanges.size,
-      skipped: { ...skips.counts },
-      skippedLines: [...skips.lineNumbers],
-      offBranchAsks: 0,
-    },
+    report: fileReport(path, fileAgent, scan, skips, exchanges.size, 0),
   };
 }
 
-function byCallId(exchanges: readonly AskExchange[]): Map<string, AskExchange> {
+/** The first pass: the file's asks, read exactly as `askuser log` reads them, by call id. */
+async function asksByCallId(
+  path: string,
+  reader: SessionReader,
+  skips: SkipTally,
+  options: ReadOptions,
+): Promise<Map<string, AskExchange>> {
+  await scanFile(path, reader, skips, options);
+  const { exchanges } = reader.finish();
   return new Map(exchanges.map((exchange) => [exchange.callId, exchange]));
 }
 

@@ -27,6 +27,21 @@ class Clock {
   }
 }
 
+/** The lines of one session log, in order, with a clock; `text()` is the file's content. */
+abstract class SessionLog {
+  readonly lines: string[] = [];
+  protected readonly clock: Clock;
+  protected counter = 0;
+
+  constructor(start: string) {
+    this.clock = new Clock(start);
+  }
+
+  text(): string {
+    return `${this.lines.join("\n")}\n`;
+  }
+}
+
 export interface AuqQuestion {
   question: string;
   header: string;
@@ -49,11 +64,8 @@ export function auq(
 }
 
 /** A Claude Code transcript. */
-export class ClaudeLog {
-  readonly lines: string[] = [];
-  private readonly clock: Clock;
+export class ClaudeLog extends SessionLog {
   private parent: string | null = null;
-  private counter = 0;
   private readonly envelope: Record<string, unknown>;
 
   constructor(
@@ -65,7 +77,7 @@ export class ClaudeLog {
       agentId?: string;
     } = {},
   ) {
-    this.clock = new Clock(options.start ?? "2026-01-10T09:00:00.000Z");
+    super(options.start ?? "2026-01-10T09:00:00.000Z");
     this.envelope = {
       isSidechain: options.agentId !== undefined,
       userType: "external",
@@ -154,21 +166,14 @@ export class ClaudeLog {
       ...(options.toolUseResult === undefined ? {} : { toolUseResult: options.toolUseResult }),
     });
   }
-
-  text(): string {
-    return `${this.lines.join("\n")}\n`;
-  }
 }
 
 /** A Pi v3 session: a header, then a tree of entries. */
-export class PiLog {
-  readonly lines: string[] = [];
-  private readonly clock: Clock;
+export class PiLog extends SessionLog {
   private leaf: string | null = null;
-  private counter = 0;
 
   constructor(options: { id?: string; cwd?: string; start?: string } = {}) {
-    this.clock = new Clock(options.start ?? "2026-01-12T09:00:00.000Z");
+    super(options.start ?? "2026-01-12T09:00:00.000Z");
     this.lines.push(
       JSON.stringify({
         type: "session",
@@ -250,20 +255,12 @@ export class PiLog {
       isError,
     });
   }
-
-  text(): string {
-    return `${this.lines.join("\n")}\n`;
-  }
 }
 
 /** A Codex rollout. */
-export class CodexLog {
-  readonly lines: string[] = [];
-  private readonly clock: Clock;
-  private counter = 0;
-
+export class CodexLog extends SessionLog {
   constructor(options: { id?: string; cwd?: string; start?: string } = {}) {
-    this.clock = new Clock(options.start ?? "2026-01-14T09:00:00.000Z");
+    super(options.start ?? "2026-01-14T09:00:00.000Z");
     this.record("session_meta", {
       id: options.id ?? "0199-codex-thread",
       timestamp: "2026-01-14T09:00:00.000Z",
@@ -304,10 +301,6 @@ export class CodexLog {
 
   output(callId: string, output: string): this {
     return this.record("response_item", { type: "function_call_output", call_id: callId, output });
-  }
-
-  text(): string {
-    return `${this.lines.join("\n")}\n`;
   }
 }
 

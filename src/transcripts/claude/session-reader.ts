@@ -1,7 +1,9 @@
+import { askExchange } from "../exchange.ts";
 import { arrayAt, isObject, isoTime, type JsonObject, objectAt, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
 import { bytesAt, PatternCursor, stringValueAt } from "../scan/byte-search.ts";
-import { parseLine } from "../scan/parse-line.ts";
+import { callIdAt, callNameAt } from "../scan/call-block.ts";
+import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
 import { contentText } from "../text.ts";
@@ -24,8 +26,6 @@ const ANCHOR_OFFSET = '"tool'.length;
 const TOOL_USE = Buffer.from('"tool_use"');
 const TOOL_USE_ID = Buffer.from('"tool_use_id"');
 const ID_VALUE = Buffer.from(':"');
-const ID_AFTER_TYPE = Buffer.from(',"id":"');
-const NAME_AFTER_ID = Buffer.from('","name":"');
 
 interface Call {
   readonly id: string;
@@ -82,23 +82,18 @@ export class ClaudeSessionReader implements SessionReader {
 
   /** Indexes a `"type":"tool_use","id":…,"name":…` block; true when the line must be parsed. */
   private indexCall(view: Buffer, token: number, end: number): boolean {
-    const idAt = token + TOOL_USE.length;
-    const id = stringValueAt(view, idAt, end, ID_AFTER_TYPE);
+    const afterType = token + TOOL_USE.length;
+    const id = callIdAt(view, afterType, end);
     if (id === undefined) return true;
-    const nameAt = idAt + ID_AFTER_TYPE.length + Buffer.byteLength(id);
-    const name = stringValueAt(view, nameAt, end, NAME_AFTER_ID);
+    const name = callNameAt(view, afterType, end, id);
     if (name === undefined) return true;
     this.toolNames.set(id, name);
     return isAskTool(name);
   }
 
   private readRecord(view: Buffer, start: number, end: number, lineNumber: number): void {
-    const parsed = parseLine(view, start, end);
-    if (!parsed.ok) {
-      this.skips.add(parsed.reason, lineNumber);
-      return;
-    }
-    const record = parsed.record;
+    const record = parseRecord(view, start, end, lineNumber, this.skips);
+    if (!record) return;
     const site = siteOf(record, lineNumber);
     const blocks = arrayAt(objectAt(record, "message"), "content") ?? [];
     const resultBlocks = blocks.filter((block) => isObject(block) && block.type === "tool_result");
@@ -181,26 +176,19 @@ export class ClaudeSessionReader implements SessionReader {
     classified: AskResult,
     input?: unknown,
   ): AskExchange {
-    return {
+    return askExchange({
       agent: "claude-code",
-      sessionId: site.sessionId ?? result?.site.sessionId ?? null,
       file: this.file,
-      line: site.line,
-      cwd: site.cwd ?? result?.site.cwd ?? null,
-      time: site.time ?? result?.site.time ?? null,
-      answeredAt: result?.site.time ?? null,
       tool,
       callId,
+      site,
+      resultSite: result?.site,
+      sessionId: site.sessionId ?? result?.site.sessionId ?? null,
+      cwd: site.cwd ?? result?.site.cwd ?? null,
       subagent: site.subagent,
-      questions: classified.questions,
-      response: classified.response,
-      rejection: classified.rejection,
       plan: tool === PLAN_TOOL ? (stringAt(input, "planFilePath") ?? null) : null,
-      error: classified.error,
-      cancelledBy: null,
-      outcome: classified.outcome,
-      opensTurn: classified.opensTurn,
-    };
+      classified,
+    });
   }
 }
 

@@ -1,16 +1,10 @@
 import { arrayAt, isObject, type JsonObject, objectAt, stringAt } from "../json.ts";
-import type { AskExchange, TurnReason } from "../model.ts";
+import type { AskExchange } from "../model.ts";
 import { userWords } from "../summary.ts";
 import { contentText } from "../text.ts";
+import { type TurnOpener, userMessageOpener } from "../turn-opener.ts";
 import { parseRejection } from "./rejection.ts";
 import { genuineUserText } from "./user-message.ts";
-
-export interface TurnOpener {
-  readonly reason: TurnReason;
-  readonly text: string;
-  readonly tool: string | null;
-  readonly callId: string | null;
-}
 
 /**
  * The turns a Claude Code record opens: a genuine user message, an ask's answer, or a rejection
@@ -25,7 +19,7 @@ export function claudeTurnOpeners(
   toolOf: (callId: string) => string | undefined,
 ): TurnOpener[] {
   const said = genuineUserText(record, isSubagentSeed);
-  if (said !== undefined) return [{ reason: "user-message", text: said, tool: null, callId: null }];
+  if (said !== undefined) return [userMessageOpener(said)];
   if (record.type !== "user") return [];
   const openers: TurnOpener[] = [];
   for (const block of arrayAt(objectAt(record, "message"), "content") ?? []) {

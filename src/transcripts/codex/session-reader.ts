@@ -1,7 +1,8 @@
+import { askExchange } from "../exchange.ts";
 import { isObject, isoTime, type JsonObject, objectAt, parseJson, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
 import { bytesAt, PatternCursor, stringValueAt, stringValueNear } from "../scan/byte-search.ts";
-import { parseLine } from "../scan/parse-line.ts";
+import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
 import { classifyCodexResult } from "./ask-result.ts";
@@ -88,12 +89,8 @@ export class CodexSessionReader implements SessionReader {
   }
 
   private readRecord(view: Buffer, start: number, end: number, lineNumber: number): void {
-    const parsed = parseLine(view, start, end);
-    if (!parsed.ok) {
-      this.skips.add(parsed.reason, lineNumber);
-      return;
-    }
-    const record = parsed.record;
+    const record = parseRecord(view, start, end, lineNumber, this.skips);
+    if (!record) return;
     // The oldest rollouts have no envelope: the record is the payload.
     const payload = objectAt(record, "payload") ?? record;
     const type = isObject(record.payload) ? stringAt(record, "type") : "response_item";
@@ -138,26 +135,19 @@ export class CodexSessionReader implements SessionReader {
     for (const call of this.calls.values()) {
       const output = this.outputs.get(call.id);
       const classified = classifyCodexResult(call.args, output?.output, this.aborted.has(call.id));
-      exchanges.push({
-        agent: "codex",
-        sessionId: call.site.sessionId ?? this.sessionId,
-        file: this.file,
-        line: call.site.line,
-        cwd: call.site.cwd ?? this.cwd,
-        time: call.site.time ?? output?.site.time ?? null,
-        answeredAt: output?.site.time ?? null,
-        tool: CODEX_ASK_TOOL,
-        callId: call.id,
-        subagent: null,
-        questions: classified.questions,
-        response: null,
-        rejection: null,
-        plan: null,
-        error: classified.error,
-        cancelledBy: null,
-        outcome: classified.outcome,
-        opensTurn: classified.opensTurn,
-      });
+      exchanges.push(
+        askExchange({
+          agent: "codex",
+          file: this.file,
+          tool: CODEX_ASK_TOOL,
+          callId: call.id,
+          site: call.site,
+          resultSite: output?.site,
+          sessionId: call.site.sessionId ?? this.sessionId,
+          cwd: call.site.cwd ?? this.cwd,
+          classified,
+        }),
+      );
     }
     return { exchanges, offBranchAsks: 0 };
   }

@@ -1,7 +1,6 @@
-import type { TurnOpener } from "../claude/turns.ts";
 import { isObject, type JsonObject, objectAt, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
-import { userWords } from "../summary.ts";
+import { answerOpener, type TurnOpener, userMessageOpener } from "../turn-opener.ts";
 
 /**
  * The turn a Codex record opens: the user's message (`event_msg` `user_message`, which unlike
@@ -14,17 +13,8 @@ export function codexTurnOpener(
   const payload = objectAt(record, "payload") ?? record;
   const type = isObject(record.payload) ? stringAt(record, "type") : undefined;
   if (type === "event_msg" && payload.type === "user_message") {
-    const text = stringAt(payload, "message") ?? "";
-    return { reason: "user-message", text, tool: null, callId: null };
+    return userMessageOpener(stringAt(payload, "message") ?? "");
   }
   if (payload.type !== "function_call_output") return undefined;
-  const callId = stringAt(payload, "call_id");
-  const exchange = callId === undefined ? undefined : exchangeOf(callId);
-  if (!exchange?.opensTurn) return undefined;
-  return {
-    reason: "answer",
-    text: userWords(exchange),
-    tool: exchange.tool,
-    callId: exchange.callId,
-  };
+  return answerOpener(stringAt(payload, "call_id"), exchangeOf);
 }

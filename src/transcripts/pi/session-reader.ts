@@ -1,7 +1,9 @@
+import { askExchange } from "../exchange.ts";
 import { arrayAt, isObject, isoTime, type JsonObject, objectAt, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
 import { bytesAt, PatternCursor, stringValueAt, stringValueNear } from "../scan/byte-search.ts";
-import { parseLine } from "../scan/parse-line.ts";
+import { callIdAt, callNameAt } from "../scan/call-block.ts";
+import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
 import { contentText } from "../text.ts";
@@ -17,8 +19,6 @@ const PARENT = Buffer.from('","parentId":"');
 const ROLE = Buffer.from('"role":"');
 const TOOL_NAME = Buffer.from('"toolName":"');
 const TOOL_CALL = Buffer.from('"toolCall"');
-const ID_AFTER_TYPE = Buffer.from(',"id":"');
-const NAME_AFTER_ID = Buffer.from('","name":"');
 
 interface Prefix {
   readonly type: string;
@@ -85,10 +85,9 @@ export class PiSessionReader implements SessionReader {
         const token = hit - '"tool'.length;
         hit = this.cursor.find(view, hit + 1, end);
         if (!bytesAt(view, token, TOOL_CALL)) continue;
-        const idAt = token + TOOL_CALL.length;
-        const id = stringValueAt(view, idAt, end, ID_AFTER_TYPE);
-        const nameAt = idAt + ID_AFTER_TYPE.length + (id === undefined ? 0 : Buffer.byteLength(id));
-        const name = id === undefined ? undefined : stringValueAt(view, nameAt, end, NAME_AFTER_ID);
+        const afterType = token + TOOL_CALL.length;
+        const id = callIdAt(view, afterType, end);
+        const name = id === undefined ? undefined : callNameAt(view, afterType, end, id);
         relevant = name === undefined || this.askTools.has(name);
       }
     }
@@ -101,12 +100,8 @@ export class PiSessionReader implements SessionReader {
   }
 
   private readRecord(view: Buffer, start: number, end: number, lineNumber: number): void {
-    const parsed = parseLine(view, start, end);
-    if (!parsed.ok) {
-      this.skips.add(parsed.reason, lineNumber);
-      return;
-    }
-    const record = parsed.record;
+    const record = parseRecord(view, start, end, lineNumber, this.skips);
+    if (!record) return;
     if (record.type === "session") {
       this.sessionId = stringAt(record, "id") ?? this.sessionId;
       this.cwd = stringAt(record, "cwd") ?? this.cwd;
@@ -202,26 +197,17 @@ export class PiSessionReader implements SessionReader {
     result: Result | undefined,
     classified: PiAskResult,
   ): AskExchange {
-    return {
+    return askExchange({
       agent: "pi",
-      sessionId: this.sessionId,
       file: this.file,
-      line: site.line,
-      cwd: this.cwd,
-      time: site.time ?? result?.site.time ?? null,
-      answeredAt: result?.site.time ?? null,
       tool,
       callId,
-      subagent: null,
-      questions: classified.questions,
-      response: null,
-      rejection: null,
-      plan: null,
-      error: classified.error,
-      cancelledBy: classified.cancelledBy,
-      outcome: classified.outcome,
-      opensTurn: classified.opensTurn,
-    };
+      site,
+      resultSite: result?.site,
+      sessionId: this.sessionId,
+      cwd: this.cwd,
+      classified,
+    });
   }
 }
 

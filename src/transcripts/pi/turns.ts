@@ -1,8 +1,7 @@
-import type { TurnOpener } from "../claude/turns.ts";
 import { type JsonObject, objectAt, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
-import { userWords } from "../summary.ts";
 import { contentText } from "../text.ts";
+import { answerOpener, type TurnOpener, userMessageOpener } from "../turn-opener.ts";
 
 /**
  * The turn a Pi entry opens, when it is on the active branch: a user message, or the result of
@@ -14,17 +13,7 @@ export function piTurnOpener(
 ): TurnOpener | undefined {
   if (record.type !== "message") return undefined;
   const message = objectAt(record, "message");
-  if (message?.role === "user") {
-    return { reason: "user-message", text: contentText(message.content), tool: null, callId: null };
-  }
+  if (message?.role === "user") return userMessageOpener(contentText(message.content));
   if (message?.role !== "toolResult") return undefined;
-  const callId = stringAt(message, "toolCallId");
-  const exchange = callId === undefined ? undefined : exchangeOf(callId);
-  if (!exchange?.opensTurn) return undefined;
-  return {
-    reason: "answer",
-    text: userWords(exchange),
-    tool: exchange.tool,
-    callId: exchange.callId,
-  };
+  return answerOpener(stringAt(message, "toolCallId"), exchangeOf);
 }

@@ -1,5 +1,6 @@
 import { isObject, type JsonObject } from "../json.ts";
 import type { SkipReason } from "../model.ts";
+import type { SkipTally } from "./skip-tally.ts";
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
@@ -25,4 +26,18 @@ export function parseLine(bytes: Uint8Array, start: number, end: number): Parsed
     return { ok: false, reason: "not-json" };
   }
   return isObject(value) ? { ok: true, record: value } : { ok: false, reason: "not-json" };
+}
+
+/** Parses one line into a record, or counts it in `skips` with the reason it could not be read. */
+export function parseRecord(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  lineNumber: number,
+  skips: SkipTally,
+): JsonObject | undefined {
+  const parsed = parseLine(bytes, start, end);
+  if (parsed.ok) return parsed.record;
+  skips.add(parsed.reason, lineNumber);
+  return undefined;
 }
