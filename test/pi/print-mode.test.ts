@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { DATABASE_ASK as ASK } from "./fixtures/questions.ts";
 import {
   ASKUSER_EXTENSION,
   activeTools,
@@ -8,16 +9,6 @@ import {
   textOf,
 } from "./helpers/pi-run.ts";
 import { runToExit } from "./helpers/run-to-exit.ts";
-
-const ASK = {
-  questions: [
-    {
-      question: "Which database should the service use?",
-      header: "Database",
-      options: [{ label: "Postgres" }, { label: "SQLite" }],
-    },
-  ],
-};
 
 let sandbox: PiSandbox | undefined;
 afterEach(() => sandbox?.dispose());

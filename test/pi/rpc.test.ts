@@ -1,13 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { type Frame, JsonlProcess } from "./helpers/jsonl-process.ts";
-import {
-  ASKUSER_EXTENSION,
-  askResults,
-  PiSandbox,
-  REPO_ROOT,
-  type ScriptStep,
-  textOf,
-} from "./helpers/pi-run.ts";
+import { describe, expect, it } from "vitest";
+import { cleanupAfterEach } from "../support/cleanup.ts";
+import type { Frame, JsonlProcess } from "./helpers/jsonl-process.ts";
+import { isSettled, startRpcPi } from "./helpers/pi-modes.ts";
+import { askResults, type ScriptStep, textOf } from "./helpers/pi-run.ts";
 
 const DATABASE = {
   question: "Which database should the service use?",
@@ -31,28 +26,8 @@ function askThen(questions: unknown[]): ScriptStep[] {
 
 const isDialog = (frame: Frame) =>
   frame.type === "extension_ui_request" && (frame.method === "select" || frame.method === "input");
-const isSettled = (frame: Frame) => frame.type === "agent_settled";
-
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
-
-function startRpc(steps: ScriptStep[]): { pi: JsonlProcess; sandbox: PiSandbox } {
-  const sandbox = new PiSandbox(steps);
-  const pi = new JsonlProcess(
-    process.execPath,
-    sandbox.piArgs([ASKUSER_EXTENSION], "--mode", "rpc"),
-    sandbox.env,
-    REPO_ROOT,
-  );
-  cleanup.push(async () => {
-    await pi.close();
-    sandbox.dispose();
-  });
-  return { pi, sandbox };
-}
+const cleanup = cleanupAfterEach();
+const startRpc = (steps: ScriptStep[]) => startRpcPi(steps, cleanup);
 
 /** Answers dialogs in order: each answer picks the option that starts with it, or types text. */
 async function answerDialogs(pi: JsonlProcess, answers: readonly string[]): Promise<Frame[]> {

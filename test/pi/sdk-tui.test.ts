@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { modelText } from "../../src/core/index.ts";
-import { askResultsIn, type InProcessPi, startInProcessPi } from "./helpers/sdk-session.ts";
+import { askResults } from "./helpers/in-process-pi.ts";
+import { type InProcessPi, startInProcessPi } from "./helpers/sdk-session.ts";
 
 const KEYS = { enter: "\r", down: "\x1b[B", tab: "\t", escape: "\x1b", right: "\x1b[C" } as const;
 
@@ -35,7 +36,7 @@ async function answerWith(keys: readonly string[]) {
   expect(form.render(100).length).toBeGreaterThan(0);
   for (const key of keys) form.handleInput(key);
   await turn;
-  const [result] = askResultsIn(pi.requests[1]);
+  const [result] = askResults(pi.requests[1]);
   return result;
 }
 
@@ -134,7 +135,7 @@ describe("in-process Pi (SDK, mode tui) with the real form", () => {
       questions: [{ question: "Which cache?", options: [{ label: "Redis" }] }],
     });
     await pi.session.prompt("Plan the cache");
-    const [result] = askResultsIn(pi.requests[1]);
+    const [result] = askResults(pi.requests[1]);
     expect(result?.isError).toBe(true);
     expect(result?.content).toEqual([
       {

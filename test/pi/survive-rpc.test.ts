@@ -1,40 +1,26 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { type Frame, JsonlProcess } from "./helpers/jsonl-process.ts";
-import { ASKUSER_EXTENSION, PiSandbox, REPO_ROOT, textOf } from "./helpers/pi-run.ts";
+import { describe, expect, it } from "vitest";
+import { cleanupAfterEach } from "../support/cleanup.ts";
+import { DATABASE } from "./fixtures/questions.ts";
+import { isSettled, startRpcPi } from "./helpers/pi-modes.ts";
+import { textOf } from "./helpers/pi-run.ts";
 
-const DATABASE = {
-  question: "Which database should the service use?",
-  header: "Database",
-  options: [{ label: "Postgres" }, { label: "SQLite" }],
-};
-
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
-
-const isSettled = (frame: Frame) => frame.type === "agent_settled";
+const cleanup = cleanupAfterEach();
 
 describe("pi --mode rpc: an ask that does not wait", () => {
   it("returns at once, shows the widget line, and /answer asks through the dialogs", async () => {
-    const sandbox = new PiSandbox([
-      {
-        toolCall: { name: "ask_user", arguments: { questions: [DATABASE], waitForAnswer: false } },
-      },
-      { text: "Working on the schema meanwhile." },
-      { text: "SQLite noted." },
-    ]);
-    const pi = new JsonlProcess(
-      process.execPath,
-      sandbox.piArgs([ASKUSER_EXTENSION], "--mode", "rpc"),
-      sandbox.env,
-      REPO_ROOT,
+    const { pi, sandbox } = startRpcPi(
+      [
+        {
+          toolCall: {
+            name: "ask_user",
+            arguments: { questions: [DATABASE], waitForAnswer: false },
+          },
+        },
+        { text: "Working on the schema meanwhile." },
+        { text: "SQLite noted." },
+      ],
+      cleanup,
     );
-    cleanup.push(async () => {
-      await pi.close();
-      sandbox.dispose();
-    });
 
     pi.send({ id: "r1", type: "prompt", message: "Plan the order service" });
     const first = await pi.next(isSettled, { timeoutMs: 10_000 });

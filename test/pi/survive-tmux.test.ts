@@ -1,75 +1,22 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { TmuxSession } from "../support/tmux.ts";
-import {
-  ASKUSER_EXTENSION,
-  FAUX_EXTENSION,
-  PI_CLI,
-  PiSandbox,
-  type RecordedRequest,
-  textOf,
-} from "./helpers/pi-run.ts";
+import { describe, expect, it } from "vitest";
+import { cleanupAfterEach } from "../support/cleanup.ts";
+import type { TmuxSession } from "../support/tmux.ts";
+import { DATABASE_ASK as ASK } from "./fixtures/questions.ts";
+import { startTmuxPi } from "./helpers/pi-modes.ts";
+import { type FauxScript, PiSandbox, textOf } from "./helpers/pi-run.ts";
 
-const ASK = {
-  questions: [
-    {
-      question: "Which database should the service use?",
-      header: "Database",
-      options: [{ label: "Postgres" }, { label: "SQLite" }],
-    },
-  ],
-};
-
-let cleanup: (() => void)[] = [];
-afterEach(() => {
-  for (const step of cleanup.reverse()) step();
-  cleanup = [];
-});
+const cleanup = cleanupAfterEach();
 
 /** Interactive pi with sessions kept in the sandbox's agent dir, the faux model on `script`. */
-function startPi(sandbox: PiSandbox, script: string, ...rest: string[]): TmuxSession {
-  const env: Record<string, string> = { TERM: "xterm-256color" };
-  for (const [key, value] of Object.entries(sandbox.env)) {
-    if (key.startsWith("PI_")) env[key] = value ?? "";
-  }
-  env.ASKUSER_FAUX_SCRIPT = script;
-  const args = [
-    PI_CLI,
-    "--provider",
-    "fauxtest",
-    "--model",
-    "m1",
-    "-e",
-    FAUX_EXTENSION,
-    "-e",
-    ASKUSER_EXTENSION,
-    ...rest,
-  ];
-  const tmux = TmuxSession.start([process.execPath, ...args], {
-    env,
-    cwd: sandbox.dir,
-  });
-  cleanup.push(() => tmux.close());
-  return tmux;
+function startPi(sandbox: PiSandbox, script: FauxScript, ...args: string[]): TmuxSession {
+  return startTmuxPi(sandbox, cleanup, { script, args });
 }
 
-function writeScript(
-  sandbox: PiSandbox,
-  name: string,
-  steps: unknown[],
-): { script: string; record: string } {
-  const script = join(sandbox.dir, `${name}.json`);
-  const record = join(sandbox.dir, `${name}-requests.jsonl`);
-  writeFileSync(script, JSON.stringify({ record, steps }));
-  return { script, record };
-}
-
-function requests(record: string): RecordedRequest[] {
-  return readFileSync(record, "utf8")
-    .split("\n")
-    .filter((line) => line.length > 0)
-    .map((line) => JSON.parse(line) as RecordedRequest);
+/** A sandbox that keeps sessions; each run gets its own script. */
+function sessionSandbox(): PiSandbox {
+  const sandbox = new PiSandbox([], { sessions: true });
+  cleanup(() => sandbox.dispose());
+  return sandbox;
 }
 
 /** SIGKILL: no shutdown handler runs, exactly as when the terminal or the machine dies. */
@@ -80,12 +27,9 @@ function kill(pid: number): void {
 
 describe("the real pi in tmux: asks that outlive their tool call", () => {
   it("a question open when pi is killed comes back after pi --continue; its answer reaches the model", async () => {
-    const sandbox = new PiSandbox([]);
-    cleanup.push(() => sandbox.dispose());
-    const first = writeScript(sandbox, "first", [
-      { toolCall: { name: "ask_user", arguments: ASK } },
-    ]);
-    const before = startPi(sandbox, first.script);
+    const sandbox = sessionSandbox();
+    const first = sandbox.script("first", [{ toolCall: { name: "ask_user", arguments: ASK } }]);
+    const before = startPi(sandbox, first);
     await before.waitFor("[Extensions]", 20_000);
     before.text("Plan the order service");
     before.keys("Enter");
@@ -93,13 +37,13 @@ describe("the real pi in tmux: asks that outlive their tool call", () => {
     kill(before.panePid());
     before.close();
 
-    const second = writeScript(sandbox, "second", [{ text: "Thanks, Postgres it is." }]);
-    const after = startPi(sandbox, second.script, "--continue");
+    const second = sandbox.script("second", [{ text: "Thanks, Postgres it is." }]);
+    const after = startPi(sandbox, second, "--continue");
     await after.waitFor("❯ 1. ○ Postgres", 20_000);
     after.keys("Enter");
     await after.waitFor("Thanks, Postgres it is.");
 
-    const [request] = requests(second.record);
+    const [request] = second.requests();
     const users = (request?.messages ?? []).filter((message) => message.role === "user");
     expect(textOf(users.at(-1))).toMatchInlineSnapshot(`
       "[ask_user] Answer to your question "Which database should the service use?", answered after a restart: Pi stopped while the question was open, so its tool call has no result; the question was shown again after the restart.
@@ -112,14 +56,13 @@ describe("the real pi in tmux: asks that outlive their tool call", () => {
   });
 
   it("an ask that does not wait: the widget above the editor, Alt+A opens it, the answer is a new turn", async () => {
-    const sandbox = new PiSandbox([]);
-    cleanup.push(() => sandbox.dispose());
-    const run = writeScript(sandbox, "run", [
+    const sandbox = sessionSandbox();
+    const run = sandbox.script("run", [
       { toolCall: { name: "ask_user", arguments: { ...ASK, waitForAnswer: false } } },
       { text: "Carrying on with the schema." },
       { text: "Postgres noted." },
     ]);
-    const pi = startPi(sandbox, run.script);
+    const pi = startPi(sandbox, run);
     await pi.waitFor("[Extensions]", 20_000);
     pi.text("Plan the order service");
     pi.keys("Enter");
@@ -134,7 +77,7 @@ describe("the real pi in tmux: asks that outlive their tool call", () => {
     pi.keys("Enter");
     const after = await pi.waitFor("Postgres noted.");
     expect(after).not.toContain("question waits for your answer");
-    const last = requests(run.record).at(-1);
+    const last = run.requests().at(-1);
     const users = (last?.messages ?? []).filter((message) => message.role === "user");
     expect(textOf(users.at(-1))).toContain(
       'which you asked without waiting for the answer:\nThe user answered:\n"Which database should the service use?" = "Postgres"',

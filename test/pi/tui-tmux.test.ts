@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { TmuxSession } from "../support/tmux.ts";
-import { ASKUSER_EXTENSION, askResults, PiSandbox, textOf } from "./helpers/pi-run.ts";
+import { describe, expect, it } from "vitest";
+import { cleanupAfterEach } from "../support/cleanup.ts";
+import type { TmuxSession } from "../support/tmux.ts";
+import { startTmuxPi } from "./helpers/pi-modes.ts";
+import { askResults, PiSandbox, textOf } from "./helpers/pi-run.ts";
 
 const ASK = {
   questions: [
@@ -17,11 +19,7 @@ const ASK = {
   ],
 };
 
-let cleanup: (() => void)[] = [];
-afterEach(() => {
-  for (const step of cleanup.reverse()) step();
-  cleanup = [];
-});
+const cleanup = cleanupAfterEach();
 
 /** The interactive pi in a real terminal (tmux), with the faux model and askuser loaded. */
 async function startInteractivePi(): Promise<{ tmux: TmuxSession; sandbox: PiSandbox }> {
@@ -29,18 +27,8 @@ async function startInteractivePi(): Promise<{ tmux: TmuxSession; sandbox: PiSan
     { toolCall: { name: "ask_user", arguments: ASK } },
     { text: "Thanks, noted." },
   ]);
-  const env: Record<string, string> = { TERM: "xterm-256color" };
-  for (const [key, value] of Object.entries(sandbox.env)) {
-    if (key.startsWith("PI_") || key.startsWith("ASKUSER_")) env[key] = value ?? "";
-  }
-  const tmux = TmuxSession.start([process.execPath, ...sandbox.piArgs([ASKUSER_EXTENSION])], {
-    env,
-    cwd: sandbox.dir,
-  });
-  cleanup.push(
-    () => sandbox.dispose(),
-    () => tmux.close(),
-  );
+  cleanup(() => sandbox.dispose());
+  const tmux = startTmuxPi(sandbox, cleanup);
   await tmux.waitFor("[Extensions]", 20_000);
   tmux.text("Plan the order service");
   tmux.keys("Enter");

@@ -33,22 +33,36 @@ export interface RecordedRequest {
   readonly messages: readonly RecordedMessage[];
 }
 
+/** A faux model script written into a sandbox, and the requests recorded while it ran. */
+export interface FauxScript {
+  readonly path: string;
+  requests(): RecordedRequest[];
+}
+
 /**
  * An isolated Pi world for one test: its own agent dir (so no user settings, sessions or
  * extensions leak in), offline, with a scripted faux model whose requests are recorded.
+ * With `sessions`, pi keeps its sessions (in the agent dir) so a later run can --continue.
  */
 export class PiSandbox {
   readonly dir: string;
   readonly agentDir: string;
-  readonly #scriptPath: string;
-  readonly #recordPath: string;
+  readonly #script: FauxScript;
+  readonly #sessions: boolean;
 
-  constructor(steps: readonly ScriptStep[]) {
+  constructor(steps: readonly ScriptStep[], options: { sessions?: boolean } = {}) {
     this.dir = mkdtempSync(join(tmpdir(), "askuser-pi-"));
     this.agentDir = join(this.dir, "agent");
-    this.#scriptPath = join(this.dir, "script.json");
-    this.#recordPath = join(this.dir, "requests.jsonl");
-    writeFileSync(this.#scriptPath, JSON.stringify({ record: this.#recordPath, steps }));
+    this.#sessions = options.sessions ?? false;
+    this.#script = this.script("script", steps);
+  }
+
+  /** Writes another script (<name>.json) for a later run; its requests are recorded apart. */
+  script(name: string, steps: readonly ScriptStep[]): FauxScript {
+    const path = join(this.dir, `${name}.json`);
+    const record = join(this.dir, `${name}-requests.jsonl`);
+    writeFileSync(path, JSON.stringify({ record, steps }));
+    return { path, requests: () => readRequests(record) };
   }
 
   get env(): NodeJS.ProcessEnv {
@@ -58,7 +72,7 @@ export class PiSandbox {
       PI_OFFLINE: "1",
       PI_SKIP_VERSION_CHECK: "1",
       PI_TELEMETRY: "0",
-      ASKUSER_FAUX_SCRIPT: this.#scriptPath,
+      ASKUSER_FAUX_SCRIPT: this.#script.path,
     };
   }
 
@@ -66,7 +80,7 @@ export class PiSandbox {
   piArgs(extensions: readonly string[], ...rest: string[]): string[] {
     return [
       PI_CLI,
-      "--no-session",
+      ...(this.#sessions ? [] : ["--no-session"]),
       "--provider",
       "fauxtest",
       "--model",
@@ -79,21 +93,26 @@ export class PiSandbox {
   }
 
   requests(): RecordedRequest[] {
-    let text: string;
-    try {
-      text = readFileSync(this.#recordPath, "utf8");
-    } catch {
-      return [];
-    }
-    return text
-      .split("\n")
-      .filter((line) => line.length > 0)
-      .map((line) => JSON.parse(line) as RecordedRequest);
+    return this.#script.requests();
   }
 
   dispose(): void {
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** The requests recorded in `record` so far; none when the model was never asked. */
+function readRequests(record: string): RecordedRequest[] {
+  let text: string;
+  try {
+    text = readFileSync(record, "utf8");
+  } catch {
+    return [];
+  }
+  return text
+    .split("\n")
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line) as RecordedRequest);
 }
 
 /** The ask_user tool results in a request, in order. */

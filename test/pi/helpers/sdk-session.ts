@@ -1,29 +1,23 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  fauxAssistantMessage,
-  fauxProvider,
-  fauxToolCall,
-  type Message,
-  type ToolCall,
-} from "@earendil-works/pi-ai";
+import type { Message, ToolCall } from "@earendil-works/pi-ai";
 import {
   type AgentSession,
-  createAgentSession,
-  DefaultResourceLoader,
   type ExtensionUIContext,
-  ModelRuntime,
-  SessionManager,
   SettingsManager,
 } from "@earendil-works/pi-coding-agent";
-import type { Component } from "@earendil-works/pi-tui";
 import { createAskUserExtension } from "../../../src/pi/extension.ts";
-
-/** The part of the form the tests touch: keys in, lines out. */
-export interface OpenComponent extends Component {
-  handleInput(data: string): void;
-}
+import {
+  askStep,
+  fakeUIContext,
+  type OpenComponent,
+  OpenedForms,
+  recordingFaux,
+  replyStep,
+  startSdkSession,
+  stubTui,
+} from "./in-process-pi.ts";
 
 /**
  * A fake terminal UI for an in-process Pi session: `custom()` builds the real component with a
@@ -32,47 +26,19 @@ export interface OpenComponent extends Component {
 export class FakeTerminalUI {
   readonly notifications: string[] = [];
   readonly blocked: unknown[] = [];
-  #component: OpenComponent | undefined;
-  #waiting: ((component: OpenComponent) => void)[] = [];
+  readonly #forms = new OpenedForms();
 
   /** Resolves with the component once the tool has opened it. */
   opened(): Promise<OpenComponent> {
-    if (this.#component) return Promise.resolve(this.#component);
-    return new Promise((resolve) => this.#waiting.push(resolve));
+    return this.#forms.next();
   }
 
   get context(): ExtensionUIContext {
-    const tui = { requestRender() {}, terminal: { rows: 40, columns: 100 } };
-    const theme = {
-      fg: (_c: string, s: string) => s,
-      bg: (_c: string, s: string) => s,
-      bold: (s: string) => s,
-    };
-    const custom: ExtensionUIContext["custom"] = (factory, options) => {
-      this.blocked.push(options?.blocked);
-      return new Promise((resolve) => {
-        const done = (value: unknown) => {
-          this.#component = undefined;
-          resolve(value as never);
-        };
-        Promise.resolve(factory(tui as never, theme as never, {} as never, done)).then(
-          (component) => {
-            this.#component = component as OpenComponent;
-            for (const wake of this.#waiting.splice(0)) wake(this.#component);
-          },
-        );
-      });
-    };
-    const implemented: Partial<ExtensionUIContext> = {
-      custom,
+    return fakeUIContext({
+      custom: this.#forms.custom(stubTui(), (options) => this.blocked.push(options?.blocked)),
       notify: (message) => {
         this.notifications.push(message);
       },
-    };
-    // Every other UI call (status, widgets, titles) is a no-op here.
-    return new Proxy(implemented as ExtensionUIContext, {
-      get: (target, key) =>
-        key in target ? target[key as keyof ExtensionUIContext] : () => undefined,
     });
   }
 }
@@ -88,49 +54,18 @@ export interface InProcessPi {
 
 export async function startInProcessPi(askArguments: ToolCall["arguments"]): Promise<InProcessPi> {
   const dir = mkdtempSync(join(tmpdir(), "askuser-sdk-"));
-  const requests: Message[][] = [];
-  const faux = fauxProvider({ provider: "fauxtest", models: [{ id: "m1" }] });
-  faux.setResponses([
-    (context) => {
-      requests.push(structuredClone(context.messages));
-      return fauxAssistantMessage([fauxToolCall("ask_user", askArguments, { id: "call_1" })], {
-        stopReason: "toolUse",
-      });
-    },
-    (context) => {
-      requests.push(structuredClone(context.messages));
-      return fauxAssistantMessage("Thanks.");
-    },
-  ]);
-  const modelRuntime = await ModelRuntime.create({
-    authPath: join(dir, "auth.json"),
-    modelsPath: null,
-    refreshOnCreate: false,
-  });
-  modelRuntime.registerNativeProvider(faux.provider);
-  const loader = new DefaultResourceLoader({
+  const { faux, requests } = recordingFaux([askStep(askArguments, "call_1"), replyStep("Thanks.")]);
+  const ui = new FakeTerminalUI();
+  const session = await startSdkSession({
     cwd: dir,
     agentDir: dir,
-    noExtensions: true,
-    noSkills: true,
-    noPromptTemplates: true,
-    noThemes: true,
-    noContextFiles: true,
+    faux,
     // The temporary dir as agent dir: the first ask writes askuser.json there, not in ~/.pi.
     extensionFactories: [createAskUserExtension({ agentDir: dir })],
-  });
-  await loader.reload();
-  const { session } = await createAgentSession({
-    cwd: dir,
-    agentDir: dir,
-    model: faux.getModel(),
-    modelRuntime,
-    resourceLoader: loader,
-    sessionManager: SessionManager.inMemory(dir),
     settingsManager: SettingsManager.inMemory(),
+    uiContext: ui.context,
+    mode: "tui",
   });
-  const ui = new FakeTerminalUI();
-  await session.bindExtensions({ uiContext: ui.context, mode: "tui" });
   return {
     session,
     ui,
@@ -140,12 +75,4 @@ export async function startInProcessPi(askArguments: ToolCall["arguments"]): Pro
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** The ask_user result messages a request carried. */
-export function askResultsIn(messages: readonly Message[] | undefined) {
-  return (messages ?? []).filter(
-    (message): message is Extract<Message, { role: "toolResult" }> =>
-      message.role === "toolResult" && message.toolName === "ask_user",
-  );
 }

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -15,16 +15,25 @@ import {
   createAgentSessionFromServices,
   createAgentSessionRuntime,
   createAgentSessionServices,
-  type ExtensionAPI,
   type ExtensionUIContext,
-  ModelRuntime,
   type SessionEntry,
   SessionManager,
   SettingsManager,
 } from "@earendil-works/pi-coding-agent";
-import { Type } from "typebox";
 import { createAskUserExtension } from "../../../src/pi/extension.ts";
-import type { OpenComponent } from "./sdk-session.ts";
+import { until } from "../../support/until.ts";
+import type { Gate } from "./gate-tool.ts";
+import {
+  FAUX_MODEL,
+  fakeUIContext,
+  fauxModelRuntime,
+  IDENTITY_THEME,
+  isolatedResources,
+  type OpenComponent,
+  OpenedForms,
+  stubTui,
+} from "./in-process-pi.ts";
+import { textOf } from "./session-branch.ts";
 
 export const KEYS = {
   enter: "\r",
@@ -32,21 +41,6 @@ export const KEYS = {
   tab: "\t",
   escape: "\x1b",
 } as const;
-
-/** Polls `check` until it returns a value other than undefined/false; fails at the deadline. */
-export async function until<T>(
-  what: string,
-  check: () => T | undefined | false,
-  timeoutMs = 5_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 type Step = (messages: readonly Message[]) => AssistantMessage;
 
@@ -57,7 +51,7 @@ type Step = (messages: readonly Message[]) => AssistantMessage;
 export class ScriptedModel {
   readonly requests: Message[][] = [];
   readonly #steps: Step[] = [];
-  readonly faux = fauxProvider({ provider: "fauxtest", models: [{ id: "m1" }] });
+  readonly faux = fauxProvider(FAUX_MODEL);
 
   constructor() {
     const next = (context: { messages: Message[] }) => {
@@ -91,13 +85,6 @@ export class ScriptedModel {
   }
 }
 
-export function textOf(message: { content: unknown }): string {
-  const { content } = message;
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content.map((block: { type?: string; text?: string }) => block.text ?? "").join("");
-}
-
 /** A UI for an in-process session: the form as a component the test types into, and dialogs. */
 export class FakeUI {
   readonly notifications: { text: string; level: string | undefined }[] = [];
@@ -106,19 +93,18 @@ export class FakeUI {
   onSelect: (title: string, options: string[]) => string | undefined = () => undefined;
   onInput: (title: string) => string | undefined = () => undefined;
   readonly selects: { title: string; options: string[] }[] = [];
-  readonly #forms: OpenComponent[] = [];
+  readonly #forms = new OpenedForms();
   #taken = 0;
-  #wake: (() => void)[] = [];
 
   /** Resolves with the next form opened (in opening order). */
   async nextForm(timeoutMs = 5_000): Promise<OpenComponent> {
     const index = this.#taken++;
-    return until(`form #${index + 1} to open`, () => this.#forms[index], timeoutMs);
+    return until(`form #${index + 1} to open`, () => this.#forms.all[index], timeoutMs);
   }
 
   /** How many forms have opened so far. */
   get formsOpened(): number {
-    return this.#forms.length;
+    return this.#forms.all.length;
   }
 
   widgetText(key = "askuser-pending"): string | undefined {
@@ -126,24 +112,9 @@ export class FakeUI {
   }
 
   get context(): ExtensionUIContext {
-    const tui = { requestRender() {}, terminal: { rows: 40, columns: 100 } };
-    const theme = {
-      fg: (_c: string, s: string) => s,
-      bg: (_c: string, s: string) => s,
-      bold: (s: string) => s,
-    };
-    const custom: ExtensionUIContext["custom"] = (factory) =>
-      new Promise((resolve) => {
-        Promise.resolve(factory(tui as never, theme as never, {} as never, resolve as never)).then(
-          (component) => {
-            this.#forms.push(component as OpenComponent);
-            for (const wake of this.#wake.splice(0)) wake();
-          },
-        );
-      });
-    const implemented: Partial<ExtensionUIContext> = {
-      custom,
-      theme: theme as never,
+    return fakeUIContext({
+      custom: this.#forms.custom(stubTui()),
+      theme: IDENTITY_THEME as never,
       notify: (text, level) => {
         this.notifications.push({ text, level });
       },
@@ -159,47 +130,9 @@ export class FakeUI {
         if (opts?.signal?.aborted) return undefined;
         return this.onInput(title);
       },
-    };
-    return new Proxy(implemented as ExtensionUIContext, {
-      get: (target, key) =>
-        key in target ? target[key as keyof ExtensionUIContext] : () => undefined,
     });
   }
 }
-
-/**
- * A test-only tool the model can call to keep its turn busy until the test releases it: the
- * way to deliver an answer "while the agent is working".
- */
-export class Gate {
-  #release: (() => void) | undefined;
-  #entered = false;
-
-  get entered(): boolean {
-    return this.#entered;
-  }
-
-  release(): void {
-    this.#release?.();
-  }
-
-  extension = (pi: ExtensionAPI): void => {
-    pi.registerTool({
-      name: "wait_for_gate",
-      label: "Wait",
-      description: "Waits until the test releases it.",
-      parameters: Type.Object({}),
-      execute: async () => {
-        this.#entered = true;
-        await new Promise<void>((resolve) => {
-          this.#release = resolve;
-        });
-        return { content: [{ type: "text", text: "gate released" }], details: {} };
-      },
-    });
-  };
-}
-
 export interface PiWorld {
   readonly dir: string;
   readonly sessionDir: string;
@@ -244,12 +177,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<PiWorld> {
   const model = options.model ?? new ScriptedModel();
   const ui = options.ui ?? new FakeUI();
   let mode = options.mode ?? "tui";
-  const modelRuntime = await ModelRuntime.create({
-    authPath: join(dir, "auth.json"),
-    modelsPath: null,
-    refreshOnCreate: false,
-  });
-  modelRuntime.registerNativeProvider(model.faux.provider);
+  const modelRuntime = await fauxModelRuntime(dir, model.faux);
   const errors: string[] = [];
   // The temporary dir as askuser's agent dir: its settings file is read and written there, not in ~/.pi.
   const extensionFactories = [
@@ -262,14 +190,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<PiWorld> {
       agentDir: request.agentDir,
       modelRuntime,
       settingsManager: SettingsManager.inMemory(),
-      resourceLoaderOptions: {
-        noExtensions: true,
-        noSkills: true,
-        noPromptTemplates: true,
-        noThemes: true,
-        noContextFiles: true,
-        extensionFactories,
-      },
+      resourceLoaderOptions: isolatedResources(extensionFactories),
     });
     const created = await createAgentSessionFromServices({
       services,
@@ -336,51 +257,4 @@ export async function startWorld(options: WorldOptions = {}): Promise<PiWorld> {
       if (!options.dir) rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** The user messages on a branch, as text. */
-export function userMessages(branch: readonly SessionEntry[]): string[] {
-  return branch.flatMap((entry) =>
-    entry.type === "message" && entry.message.role === "user" ? [textOf(entry.message)] : [],
-  );
-}
-
-/** The custom entries askuser wrote on a branch. */
-export function askuserEntries(branch: readonly SessionEntry[]) {
-  return branch.flatMap((entry) =>
-    entry.type === "custom" && entry.customType.startsWith("askuser-")
-      ? [{ type: entry.customType, data: entry.data as Record<string, unknown> }]
-      : [],
-  );
-}
-
-/**
- * Rewrites a session file as damage or another version might leave it: the recorded ask's
- * payload replaced, and optionally the ask_user call's own arguments too.
- */
-export function damageRecordedAsk(
-  file: string,
-  recordedAsk: unknown,
-  callArguments?: unknown,
-): void {
-  const lines = readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.length > 0);
-  const rewritten = lines.map((line) => {
-    const entry = JSON.parse(line);
-    if (entry.type === "custom" && entry.customType === "askuser-ask") {
-      entry.data.ask = recordedAsk;
-    }
-    if (
-      callArguments !== undefined &&
-      entry.type === "message" &&
-      entry.message.role === "assistant"
-    ) {
-      for (const block of entry.message.content) {
-        if (block.type === "toolCall" && block.name === "ask_user") block.arguments = callArguments;
-      }
-    }
-    return JSON.stringify(entry);
-  });
-  writeFileSync(file, `${rewritten.join("\n")}\n`);
 }

@@ -1,34 +1,27 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  type AssistantMessage,
-  fauxAssistantMessage,
-  fauxProvider,
-  fauxToolCall,
-  type Message,
-  type ToolCall,
-} from "@earendil-works/pi-ai";
+import type { Message } from "@earendil-works/pi-ai";
 import {
   type AgentSession,
-  createAgentSession,
-  DefaultResourceLoader,
   type ExtensionUIContext,
-  ModelRuntime,
-  SessionManager,
   SettingsManager,
 } from "@earendil-works/pi-coding-agent";
-import type { Component } from "@earendil-works/pi-tui";
 import { createAskUserExtension } from "../../../src/pi/extension.ts";
 import type {
   CommandOutcome,
   CommandRequest,
 } from "../../../src/settings/notify/command-runner.ts";
 import { ManualTimers } from "../../support/manual-timers.ts";
-
-export interface OpenForm extends Component {
-  handleInput(data: string): void;
-}
+import {
+  fakeUIContext,
+  type ModelStep,
+  type OpenComponent,
+  OpenedForms,
+  recordingFaux,
+  startSdkSession,
+  stubTui,
+} from "../helpers/in-process-pi.ts";
 
 type DialogOptions = { signal?: AbortSignal } | undefined;
 /** A dialog's answer: a value, "wait" (open until its signal aborts), or a promise of a value. */
@@ -46,45 +39,24 @@ export class FakeUI {
   readonly notifications: { message: string; level: string }[] = [];
   readonly terminalWrites: string[] = [];
   readonly dialogs: { method: string; title: string; options?: string[] }[] = [];
-  formsOpened = 0;
   dialogReplies: DialogReply[] = [];
-  #form: OpenForm | undefined;
-  #waiting: ((form: OpenForm) => void)[] = [];
+  readonly #forms = new OpenedForms();
 
   /** Resolves with the next form the tool opens (or the one open now). */
-  opened(): Promise<OpenForm> {
-    if (this.#form) return Promise.resolve(this.#form);
-    return new Promise((resolve) => this.#waiting.push(resolve));
+  opened(): Promise<OpenComponent> {
+    return this.#forms.next();
   }
 
   get isFormOpen(): boolean {
-    return this.#form !== undefined;
+    return this.#forms.open !== undefined;
+  }
+
+  get formsOpened(): number {
+    return this.#forms.all.length;
   }
 
   get context(): ExtensionUIContext {
-    const tui = {
-      requestRender() {},
-      terminal: { rows: 40, columns: 100, write: (data: string) => this.terminalWrites.push(data) },
-    };
-    const theme = {
-      fg: (_c: string, s: string) => s,
-      bg: (_c: string, s: string) => s,
-      bold: (s: string) => s,
-    };
-    const custom: ExtensionUIContext["custom"] = (factory) =>
-      new Promise((resolve) => {
-        const done = (value: unknown) => {
-          this.#form = undefined;
-          resolve(value as never);
-        };
-        Promise.resolve(factory(tui as never, theme as never, {} as never, done)).then(
-          (component) => {
-            this.formsOpened += 1;
-            this.#form = component as OpenForm;
-            for (const wake of this.#waiting.splice(0)) wake(this.#form);
-          },
-        );
-      });
+    const tui = stubTui((data) => this.terminalWrites.push(data));
     const dialog = (
       method: string,
       title: string,
@@ -100,17 +72,13 @@ export class FakeUI {
         opts?.signal?.addEventListener("abort", () => resolve(undefined), { once: true });
       });
     };
-    const implemented: Partial<ExtensionUIContext> = {
-      custom,
+    return fakeUIContext({
+      custom: this.#forms.custom(tui),
       notify: (message, level) => {
         this.notifications.push({ message, level: level ?? "info" });
       },
       select: (title, options, opts) => dialog("select", title, options, opts),
       input: (title, _placeholder, opts) => dialog("input", title, undefined, opts),
-    };
-    return new Proxy(implemented as ExtensionUIContext, {
-      get: (target, key) =>
-        key in target ? target[key as keyof ExtensionUIContext] : () => undefined,
     });
   }
 }
@@ -128,12 +96,6 @@ export interface SettingsPi {
   writeSettings(settings: unknown): void;
   dispose(): void;
 }
-
-export type ModelStep = AssistantMessage;
-
-export const askStep = (args: ToolCall["arguments"], id: string): ModelStep =>
-  fauxAssistantMessage([fauxToolCall("ask_user", args, { id })], { stopReason: "toolUse" });
-export const replyStep = (text: string): ModelStep => fauxAssistantMessage(text);
 
 /** An in-process Pi with askuser, an isolated agent dir, a manual clock and a recorded command runner. */
 export async function startSettingsPi(options: {
@@ -160,30 +122,14 @@ export async function startSettingsPi(options: {
     writeFileSync(join(cwd, ".pi", "askuser.json"), JSON.stringify(options.projectSettings));
   }
 
-  const requests: Message[][] = [];
-  const faux = fauxProvider({ provider: "fauxtest", models: [{ id: "m1" }] });
-  faux.setResponses(
-    options.steps.map((step) => (context: { messages: Message[] }) => {
-      requests.push(structuredClone(context.messages));
-      return step;
-    }),
-  );
-  const modelRuntime = await ModelRuntime.create({
-    authPath: join(root, "auth.json"),
-    modelsPath: null,
-    refreshOnCreate: false,
-  });
-  modelRuntime.registerNativeProvider(faux.provider);
+  const { faux, requests } = recordingFaux(options.steps);
   const timers = new ManualTimers();
   const commands: CommandRequest[] = [];
-  const loader = new DefaultResourceLoader({
+  const ui = new FakeUI();
+  const session = await startSdkSession({
     cwd,
     agentDir,
-    noExtensions: true,
-    noSkills: true,
-    noPromptTemplates: true,
-    noThemes: true,
-    noContextFiles: true,
+    faux,
     extensionFactories: [
       createAskUserExtension({
         agentDir,
@@ -194,22 +140,13 @@ export async function startSettingsPi(options: {
         },
       }),
     ],
-  });
-  await loader.reload();
-  const { session } = await createAgentSession({
-    cwd,
-    agentDir,
-    model: faux.getModel(),
-    modelRuntime,
-    resourceLoader: loader,
-    sessionManager: SessionManager.inMemory(cwd),
     settingsManager: SettingsManager.inMemory(
       {},
       { projectTrusted: options.projectTrusted ?? true },
     ),
+    uiContext: ui.context,
+    mode: options.mode ?? "tui",
   });
-  const ui = new FakeUI();
-  await session.bindExtensions({ uiContext: ui.context, mode: options.mode ?? "tui" });
   return {
     session,
     ui,
@@ -225,21 +162,4 @@ export async function startSettingsPi(options: {
       rmSync(root, { recursive: true, force: true });
     },
   };
-}
-
-/** The ask_user results in a request's messages. */
-export function askResults(messages: readonly Message[] | undefined) {
-  return (messages ?? []).filter(
-    (message): message is Extract<Message, { role: "toolResult" }> =>
-      message.role === "toolResult" && message.toolName === "ask_user",
-  );
-}
-
-/** Waits for a condition the code under test reaches asynchronously; fails after a deadline. */
-export async function until(condition: () => boolean, what: string, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }

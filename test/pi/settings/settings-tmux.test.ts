@@ -1,24 +1,12 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { TmuxSession } from "../../support/tmux.ts";
-import { ASKUSER_EXTENSION, askResults, PiSandbox } from "../helpers/pi-run.ts";
+import { describe, expect, it } from "vitest";
+import { cleanupAfterEach } from "../../support/cleanup.ts";
+import { DATABASE_ASK as ASK } from "../fixtures/questions.ts";
+import { startTmuxPi } from "../helpers/pi-modes.ts";
+import { askResults, PiSandbox } from "../helpers/pi-run.ts";
 
-const ASK = {
-  questions: [
-    {
-      question: "Which database should the service use?",
-      header: "Database",
-      options: [{ label: "Postgres" }, { label: "SQLite" }],
-    },
-  ],
-};
-
-let cleanup: (() => void)[] = [];
-afterEach(() => {
-  for (const step of cleanup.reverse()) step();
-  cleanup = [];
-});
+const cleanup = cleanupAfterEach();
 
 async function waitForFile(path: string, ms = 10_000): Promise<string> {
   const deadline = Date.now() + ms;
@@ -41,19 +29,8 @@ describe("askuser settings in the real pi TUI", () => {
       { text: `Reply ${index + 1}.` },
     ]).flat();
     const sandbox = new PiSandbox(steps);
-    const env: Record<string, string> = { TERM: "xterm-256color" };
-    for (const [key, value] of Object.entries(sandbox.env)) {
-      if (key.startsWith("PI_") || key.startsWith("ASKUSER_")) env[key] = value ?? "";
-    }
-    const tmux = TmuxSession.start([process.execPath, ...sandbox.piArgs([ASKUSER_EXTENSION])], {
-      env,
-      cwd: sandbox.dir,
-      height: 50,
-    });
-    cleanup.push(
-      () => sandbox.dispose(),
-      () => tmux.close(),
-    );
+    cleanup(() => sandbox.dispose());
+    const tmux = startTmuxPi(sandbox, cleanup, { height: 50 });
     const settingsFile = join(sandbox.agentDir, "askuser.json");
     const ask = async (prompt: string) => {
       tmux.text(prompt);

@@ -4,14 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type AskDetails, modelText } from "../../../src/core/index.ts";
 import { REASK_BLOCKED_TEXT } from "../../../src/settings/reask-guard.ts";
 import { DEFAULT_SETTINGS } from "../../../src/settings/settings.ts";
-import {
-  askResults,
-  askStep,
-  replyStep,
-  type SettingsPi,
-  startSettingsPi,
-  until,
-} from "./settings-session.ts";
+import { until } from "../../support/until.ts";
+import { askResults, askStep, replyStep } from "../helpers/in-process-pi.ts";
+import { type SettingsPi, startSettingsPi } from "./settings-session.ts";
 
 const KEYS = { enter: "\r", down: "\x1b[B", escape: "\x1b" } as const;
 const DATABASE = {
@@ -146,10 +141,10 @@ describe("settings in Pi: the idle timeout in the RPC dialog fallback", () => {
       () => "wait",
     ];
     const run = pi.session.prompt("hi");
-    await until(() => pi?.ui.dialogs.length === 1, "the first dialog");
+    await until("the first dialog", () => pi?.ui.dialogs.length === 1);
     pi.timers.advance(50_000);
     answerFirst(pi.ui.dialogs[0]?.options?.find((o) => o.includes("Postgres")));
-    await until(() => pi?.ui.dialogs.length === 2, "the second dialog");
+    await until("the second dialog", () => pi?.ui.dialogs.length === 2);
     pi.timers.advance(MINUTE - 1_000);
     expect(pi.ui.dialogs).toHaveLength(2);
     pi.timers.advance(1_000);
@@ -292,7 +287,7 @@ describe("settings in Pi: notifications", () => {
       "\x1b]9;Pi needs an answer: Which database?\x07",
       "\x1b]777;notify;Pi needs an answer;Which database?\x07",
     ]);
-    await until(() => pi?.commands.length === 1, "the notification command");
+    await until("the notification command", () => pi?.commands.length === 1);
     expect(pi.commands[0]).toEqual({
       command: "my-notify",
       env: {
@@ -330,7 +325,7 @@ describe("settings in Pi: a failing notification", () => {
     for (const prompt of ["one", "two"]) {
       const run = pi.session.prompt(prompt);
       const form = await pi.ui.opened();
-      await until(() => pi?.commands.length === (prompt === "one" ? 1 : 2), "the command");
+      await until("the command", () => pi?.commands.length === (prompt === "one" ? 1 : 2));
       form.handleInput(KEYS.enter);
       await run;
     }

@@ -1,48 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SessionManager } from "@earendil-works/pi-coding-agent";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AskDetails } from "../../../src/core/index.ts";
-import {
-  askuserEntries,
-  FakeUI,
-  Gate,
-  KEYS,
-  type PiWorld,
-  ScriptedModel,
-  startWorld,
-  textOf,
-  until,
-  userMessages,
-} from "../helpers/survive-pi.ts";
+import { until } from "../../support/until.ts";
+import { Gate } from "../helpers/gate-tool.ts";
+import { askuserEntries, textOf, userMessages } from "../helpers/session-branch.ts";
+import { FakeUI, KEYS, type PiWorld, ScriptedModel, startWorld } from "../helpers/survive-pi.ts";
+import { API, DATABASE, worldsCleanedUpAfterEach } from "./fixtures.ts";
 
-const DATABASE = {
-  id: "database",
-  header: "Database",
-  question: "Which database should the service use?",
-  options: [{ label: "Postgres" }, { label: "SQLite" }],
-};
-const API = {
-  id: "api",
-  header: "API",
-  question: "Which API style?",
-  options: [{ label: "REST" }, { label: "gRPC" }],
-};
 const NO_WAIT = { questions: [DATABASE], waitForAnswer: false };
 
-const worlds: PiWorld[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const world of worlds.splice(0)) await world.dispose();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-async function world(options: Parameters<typeof startWorld>[0] = {}): Promise<PiWorld> {
-  const started = await startWorld(options);
-  worlds.push(started);
-  return started;
-}
+const { world, tempDir } = worldsCleanedUpAfterEach();
 
 const laterAnswers = (w: PiWorld) =>
   userMessages(w.branch()).filter((text) => text.startsWith("[ask_user]"));
@@ -191,8 +160,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
   });
 
   it("session shutdown ends every pending ask as session_closed and sends nothing, even a draft", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "askuser-shutdown-"));
-    dirs.push(dir);
+    const dir = tempDir("askuser-shutdown-");
     const w = await startWorld({
       dir,
       model: new ScriptedModel()
@@ -303,8 +271,7 @@ describe("pending asks and branches", () => {
 
 describe("pending asks across restarts", () => {
   it("after a kill they wait again; after a normal quit they stay ended", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "askuser-pending-restart-"));
-    dirs.push(dir);
+    const dir = tempDir("askuser-pending-restart-");
     const first = await startWorld({
       dir,
       model: new ScriptedModel().askUser(NO_WAIT).text("Working."),
@@ -348,8 +315,7 @@ describe("pending asks across restarts", () => {
 
 describe("the user's settings (askuser.json)", () => {
   async function withSettings(settings: unknown): Promise<PiWorld> {
-    const dir = mkdtempSync(join(tmpdir(), "askuser-answer-key-"));
-    dirs.push(dir);
+    const dir = tempDir("askuser-answer-key-");
     writeFileSync(
       join(dir, "askuser.json"),
       JSON.stringify({ schemaVersion: 1, ...(settings as object) }),

@@ -1,47 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SessionManager } from "@earendil-works/pi-coding-agent";
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  askuserEntries,
-  damageRecordedAsk,
-  KEYS,
-  type PiWorld,
-  ScriptedModel,
-  startWorld,
-  until,
-  userMessages,
-} from "../helpers/survive-pi.ts";
+import { describe, expect, it } from "vitest";
+import { until } from "../../support/until.ts";
+import { askuserEntries, damageRecordedAsk, userMessages } from "../helpers/session-branch.ts";
+import { KEYS, ScriptedModel, startWorld } from "../helpers/survive-pi.ts";
+import { DATABASE, worldsCleanedUpAfterEach } from "./fixtures.ts";
 
-const ASK = {
-  questions: [
-    {
-      id: "database",
-      header: "Database",
-      question: "Which database should the service use?",
-      options: [{ label: "Postgres" }, { label: "SQLite" }],
-    },
-  ],
-};
+const ASK = { questions: [DATABASE] };
 
-let cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "askuser-recovery-"));
-  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function world(options: Parameters<typeof startWorld>[0]): Promise<PiWorld> {
-  const started = await startWorld(options);
-  cleanup.push(() => started.dispose());
-  return started;
-}
+const { world, tempDir: tempDirWith } = worldsCleanedUpAfterEach();
+const tempDir = () => tempDirWith("askuser-recovery-");
 
 /** Pi asks, the form opens, and Pi is killed: returns the session file as the kill left it. */
 async function killedWhileAsking(dir: string, args: unknown = ASK): Promise<string> {

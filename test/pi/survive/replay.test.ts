@@ -1,40 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  askuserEntries,
-  KEYS,
-  type PiWorld,
-  ScriptedModel,
-  startWorld,
-  until,
-  userMessages,
-} from "../helpers/survive-pi.ts";
+import { describe, expect, it } from "vitest";
+import { until } from "../../support/until.ts";
+import { askuserEntries, userMessages } from "../helpers/session-branch.ts";
+import { KEYS, type PiWorld, ScriptedModel, startWorld } from "../helpers/survive-pi.ts";
+import { API, DATABASE, worldsCleanedUpAfterEach } from "./fixtures.ts";
 
-const DATABASE = {
-  id: "database",
-  header: "Database",
-  question: "Which database should the service use?",
-  options: [{ label: "Postgres" }, { label: "SQLite" }],
-};
-const API = {
-  id: "api",
-  header: "API",
-  question: "Which API style?",
-  options: [{ label: "REST" }, { label: "gRPC" }],
-};
-
-const cleanup: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-
-async function world(options: Parameters<typeof startWorld>[0] = {}): Promise<PiWorld> {
-  const started = await startWorld(options);
-  cleanup.push(() => started.dispose());
-  return started;
-}
+const { world, tempDir } = worldsCleanedUpAfterEach();
 
 const chosen = (form: { render(width: number): readonly string[] }) =>
   form
@@ -120,8 +90,7 @@ describe("/ask:replay", () => {
   });
 
   it("after /resume: a new extension instance reads the answers back from the session file", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "askuser-replay-"));
-    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    const dir = tempDir("askuser-replay-");
     const first = await startWorld({
       dir,
       model: new ScriptedModel()

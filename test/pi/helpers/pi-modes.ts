@@ -1,0 +1,60 @@
+import { TmuxSession } from "../../support/tmux.ts";
+import { type Frame, JsonlProcess } from "./jsonl-process.ts";
+import {
+  ASKUSER_EXTENSION,
+  type FauxScript,
+  PiSandbox,
+  REPO_ROOT,
+  type ScriptStep,
+} from "./pi-run.ts";
+
+type Cleanup = (...steps: (() => unknown)[]) => void;
+
+/**
+ * The interactive pi, with the faux model and askuser, in a real terminal (tmux) started in the
+ * sandbox. `script` replaces the sandbox's own faux script (a later run of the same sandbox).
+ */
+export function startTmuxPi(
+  sandbox: PiSandbox,
+  cleanup: Cleanup,
+  options: {
+    readonly script?: FauxScript;
+    readonly height?: number;
+    readonly args?: string[];
+  } = {},
+): TmuxSession {
+  const env: Record<string, string> = { TERM: "xterm-256color" };
+  for (const [key, value] of Object.entries(sandbox.env)) {
+    if (key.startsWith("PI_") || key.startsWith("ASKUSER_")) env[key] = value ?? "";
+  }
+  if (options.script) env.ASKUSER_FAUX_SCRIPT = options.script.path;
+  const args = sandbox.piArgs([ASKUSER_EXTENSION], ...(options.args ?? []));
+  const tmux = TmuxSession.start([process.execPath, ...args], {
+    env,
+    cwd: sandbox.dir,
+    ...(options.height ? { height: options.height } : {}),
+  });
+  cleanup(() => tmux.close());
+  return tmux;
+}
+
+/** pi --mode rpc with askuser in a fresh sandbox on `steps`; both are gone after the test. */
+export function startRpcPi(
+  steps: readonly ScriptStep[],
+  cleanup: Cleanup,
+): { pi: JsonlProcess; sandbox: PiSandbox } {
+  const sandbox = new PiSandbox(steps);
+  const pi = new JsonlProcess(
+    process.execPath,
+    sandbox.piArgs([ASKUSER_EXTENSION], "--mode", "rpc"),
+    sandbox.env,
+    REPO_ROOT,
+  );
+  cleanup(
+    () => sandbox.dispose(),
+    () => pi.close(),
+  );
+  return { pi, sandbox };
+}
+
+export const isSettled = (frame: Frame) => frame.type === "agent_settled";
