@@ -1,4 +1,10 @@
 #!/usr/bin/env node
-import { runFromProcess } from "../dist/cli/process.js";
+import { existsSync } from "node:fs";
 
+// An installed package runs the compiled dist/. A checkout that was never built runs the
+// TypeScript source itself (Node 22.18+ strips types outside node_modules), so `npx askuser`
+// works straight after `npm install`.
+const built = new URL("../dist/cli/process.js", import.meta.url);
+const entry = existsSync(built) ? built : new URL("../src/cli/process.ts", import.meta.url);
+const { runFromProcess } = await import(entry.href);
 await runFromProcess();
