@@ -4,6 +4,7 @@ import { detailsFromForm } from "./outcome.ts";
 import type { AskDetails } from "./outcome-types.ts";
 import { reduceForm } from "./reducer.ts";
 import type { Ask, Question } from "./schema.ts";
+import { isRecord } from "./validate-fields.ts";
 import { describeReceived, type ValidationIssue } from "./validation-issue.ts";
 
 /**
@@ -24,7 +25,7 @@ interface PlannedAnswer {
 
 export function answerFromScript(ask: Ask, script: unknown): ScriptedResult {
   const issues: ValidationIssue[] = [];
-  if (typeof script !== "object" || script === null || Array.isArray(script)) {
+  if (!isRecord(script)) {
     issues.push({
       path: "answers",
       problem: "must be a JSON object keyed by question id, header or question text",
@@ -129,8 +130,8 @@ function planAnswer(
   let comment: unknown;
   if (typeof value === "string") selectedRaw = [value];
   else if (Array.isArray(value)) selectedRaw = value;
-  else if (typeof value === "object" && value !== null) {
-    const record = value as Record<string, unknown>;
+  else if (isRecord(value)) {
+    const record = value;
     for (const key of Object.keys(record)) {
       if (!["selected", "other", "comment"].includes(key)) {
         issues.push({

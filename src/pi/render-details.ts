@@ -6,6 +6,7 @@ import {
   type CancelOrigin,
 } from "../core/outcome-types.ts";
 import type { Question } from "../core/schema.ts";
+import { isRecord } from "../core/validate-fields.ts";
 import type { ValidationIssue } from "../core/validation-issue.ts";
 
 const STATUSES: readonly AskStatus[] = [
@@ -73,8 +74,4 @@ function isIssue(value: unknown): value is ValidationIssue {
     typeof value.fix === "string" &&
     (value.received === undefined || typeof value.received === "string")
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isRecord } from "../../core/validate-fields.ts";
 import { type CanonicalKey, canonicalKey, typesText } from "./key-names.ts";
 import {
   CONTEXT_COMMANDS,
@@ -138,10 +139,6 @@ function contextProblems(keymap: FormKeymap, context: KeyContext): string[] {
     }
   }
   return problems;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {
