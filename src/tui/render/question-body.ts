@@ -3,7 +3,7 @@ import type { FormKeymap } from "../keymap/keymap.ts";
 import type { FormTheme } from "../theme.ts";
 import { COLUMN_MIN_ROWS, joinColumns, splitWidths } from "./columns.ts";
 import { keyLabel } from "./hints.ts";
-import { renderOptionList } from "./option-list.ts";
+import { type OptionList, renderOptionList } from "./option-list.ts";
 import { renderPreviewBlock, renderSidePane } from "./side-pane.ts";
 import { type Cue, type Window, windowAround, windowAt } from "./viewport.ts";
 
@@ -39,13 +39,7 @@ function splitBody(input: BodyInput, leftWidth: number, rightWidth: number): Que
   const pane = renderSidePane(question, state, rightWidth, theme);
   const natural = Math.max(list.lines.length, pane.length, COLUMN_MIN_ROWS);
   const height = Math.max(MIN_WINDOW, Math.min(natural, input.budget));
-  const left = windowAround(
-    list.lines,
-    list.rowStarts[state.highlight] ?? 0,
-    list.rowStarts[state.highlight + 1] ?? 0,
-    height,
-    listCue(theme),
-  );
+  const left = highlightWindow(list, state.highlight, height, theme);
   const right = windowAt(pane, input.previewScroll, height, paneCue(input));
   const lines = joinColumns(
     padRows(left.lines, height),
@@ -68,18 +62,19 @@ function singleColumnBody(input: BodyInput): QuestionBody {
   const previewFloor = Math.min(preview.length, MIN_WINDOW);
   const listRows = Math.max(MIN_WINDOW, Math.min(list.lines.length, budget - gap - previewFloor));
   const previewRows = preview.length > 0 ? Math.max(previewFloor, budget - listRows - gap) : 0;
-  const listWindow = windowAround(
-    list.lines,
-    list.rowStarts[state.highlight] ?? 0,
-    list.rowStarts[state.highlight + 1] ?? 0,
-    listRows,
-    listCue(theme),
-  );
+  const listWindow = highlightWindow(list, state.highlight, listRows, theme);
   const previewWindow = windowAt(preview, input.previewScroll, previewRows, paneCue(input));
   return {
     lines: [...listWindow.lines, ...(gap ? [""] : []), ...previewWindow.lines],
     preview: scrollInfo(previewWindow, previewRows),
   };
+}
+
+/** The option list cut to `rows`, scrolled so the highlighted row stays in view. */
+function highlightWindow(list: OptionList, highlight: number, rows: number, theme: FormTheme) {
+  const start = list.rowStarts[highlight] ?? 0;
+  const end = list.rowStarts[highlight + 1] ?? 0;
+  return windowAround(list.lines, start, end, rows, listCue(theme));
 }
 
 function hasDetails(question: Question): boolean {
