@@ -1,3 +1,4 @@
+import { visibleText } from "./comparable-text.ts";
 import { LIMITS } from "./limits.ts";
 import { describeCodePoint, findUnsafeCharacter, neutraliseMultiline } from "./text-safety.ts";
 import { fieldPath } from "./validation-issue.ts";
@@ -43,6 +44,15 @@ export function checkSingleLine(
   }
   if (value.length === 0) {
     report(path, "is empty", rule.required ?? "remove the field or give it text", raw);
+    return undefined;
+  }
+  if (visibleText(value).trim().length === 0) {
+    report(
+      path,
+      "has only invisible characters, so it would show as empty",
+      rule.required ?? "remove the field or give it visible text",
+      raw,
+    );
     return undefined;
   }
   return withinLength(value, path, max, report, raw) ? value : undefined;

@@ -1,3 +1,4 @@
+import { comparisonKey, isOtherLabel } from "./comparable-text.ts";
 import { findTooDeep, tooDeepIssue } from "./json-depth.ts";
 import { LIMITS, OTHER_LABEL } from "./limits.ts";
 import type { Ask, Option, Question } from "./schema.ts";
@@ -33,8 +34,8 @@ const QUESTION_FIELDS = [
   "allowComment",
 ] as const;
 const OPTION_FIELDS = ["label", "description", "preview"] as const;
-/** "Other", "other:", "Other (please specify)", "Other..." – any spelling of the free-text row. */
-const OTHER_LIKE = /^other\s*(?:[:.…-].*|\(.*\))?$/iu;
+/** Why two texts count as the same: a person could not tell them apart. */
+const COMPARED = "compared ignoring case, invisible characters and look-alike letters";
 
 /**
  * Checks untrusted parameters against the schema and the semantic rules, and returns either the
@@ -180,12 +181,12 @@ function checkOptions(raw: unknown, path: string, report: Report): Option[] | un
   raw.forEach((rawOption, index) => {
     const option = checkOption(rawOption, `${path}[${index}]`, report);
     if (!option) return;
-    const key = option.label.toLowerCase();
+    const key = comparisonKey(option.label);
     const first = seen.get(key);
     if (first !== undefined) {
       report(
         `${path}[${index}].label`,
-        `repeats the label of ${path}[${first}] (labels are compared ignoring case)`,
+        `repeats the label of ${path}[${first}] (${COMPARED})`,
         "give every option of a question a distinct label",
         option.label,
       );
@@ -219,7 +220,7 @@ function checkOption(raw: unknown, path: string, report: Report): Option | undef
   );
   const preview = checkMultiline(raw.preview, `${path}.preview`, LIMITS.previewMax, report);
   if (label === undefined) return undefined;
-  if (OTHER_LIKE.test(label)) {
+  if (isOtherLabel(label)) {
     report(
       `${path}.label`,
       `is an "${OTHER_LABEL}" option; a free-text "${OTHER_LABEL}" choice is always added automatically`,
@@ -240,22 +241,23 @@ function checkUniqueness(drafts: readonly QuestionDraft[], report: Report): void
   const headers = new Map<string, string>();
   const ids = new Map<string, string>();
   for (const draft of drafts) {
-    const sameQuestion = questions.get(draft.question);
+    const questionKey = comparisonKey(draft.question);
+    const sameQuestion = questions.get(questionKey);
     if (sameQuestion) {
       report(
         `${draft.path}.question`,
-        `repeats ${sameQuestion}.question`,
+        `repeats ${sameQuestion}.question (${COMPARED})`,
         "ask each decision once; merge or remove the duplicate",
         draft.question,
       );
-    } else questions.set(draft.question, draft.path);
+    } else questions.set(questionKey, draft.path);
     if (draft.header !== undefined) {
-      const key = draft.header.toLowerCase();
+      const key = comparisonKey(draft.header);
       const sameHeader = headers.get(key);
       if (sameHeader) {
         report(
           `${draft.path}.header`,
-          `repeats ${sameHeader}.header (headers are compared ignoring case)`,
+          `repeats ${sameHeader}.header (${COMPARED})`,
           "give every question its own tab label",
           draft.header,
         );

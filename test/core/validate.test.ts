@@ -180,6 +180,78 @@ describe("validateAskInput", () => {
     });
   });
 
+  it.each([
+    ["Other, please specify"],
+    ["Other?"],
+    ["Others"],
+    ["Other option"],
+    ["Other\u200b"],
+    ["Oth\u0435r"],
+    ["\u041e\u0422\u041d\u0415R"],
+    ["\uff2f\uff54\uff48\uff45\uff52"],
+    ["Something else"],
+    ["other: Redis"],
+    ["Other (e.g. Redis)"],
+    ["O\u00adther"],
+  ])("rejects the Other variant %j", (label) => {
+    expect(errors(valid({ options: [option("A"), option(label)] }))).toEqual([
+      expect.stringContaining('questions[0].options[1].label: is an "Other" option'),
+    ]);
+  });
+
+  it.each([
+    ["Otherwise"],
+    ["Other team's API"],
+    ["Others' defaults"],
+    ["Another option"],
+    ["Mother"],
+  ])("accepts the ordinary label %j", (label) => {
+    expect(errors(valid({ options: [option("A"), option(label)] }))).toEqual([]);
+  });
+
+  it.each([
+    ["composed and decomposed é", "Caf\u00e9", "Cafe\u0301"],
+    ["a zero-width space", "Redis", "Re\u200bdis"],
+    ["a Cyrillic look-alike", "Redis", "R\u0435dis"],
+    ["fullwidth letters", "Redis", "\uff32\uff45\uff44\uff49\uff53"],
+  ])("rejects duplicate labels that differ only by %s", (_name, first, second) => {
+    expect(errors(valid({ options: [option(first), option(second)] }))).toEqual([
+      expect.stringContaining(
+        "questions[0].options[1].label: repeats the label of questions[0].options[0]",
+      ),
+    ]);
+  });
+
+  it("rejects duplicate questions and headers that differ only by invisible or look-alike characters", () => {
+    const q = (header: string, question: string) => ({
+      header,
+      question,
+      options: [option("a"), option("b")],
+    });
+    expect(
+      errors({
+        questions: [q("Db", "Which database?"), q("D\u200bB", "Which data\u00adbase?")],
+      }).map((m) => m.split(" (received")[0]),
+    ).toEqual([
+      "questions[1].question: repeats questions[0].question (compared ignoring case, invisible characters and look-alike letters)",
+      "questions[1].header: repeats questions[0].header (compared ignoring case, invisible characters and look-alike letters)",
+    ]);
+  });
+
+  it.each([
+    [
+      "a label",
+      valid({ options: [option("\u200b\u200d"), option("B")] }),
+      "questions[0].options[0].label",
+    ],
+    ["a header", valid({ header: "\u3164" }), "questions[0].header"],
+    ["a question", valid({ question: "\u2060\ufe0f\u00ad" }), "questions[0].question"],
+  ])("rejects %s made only of invisible characters", (_name, input, path) => {
+    expect(errors(input)).toEqual([
+      expect.stringContaining(`${path}: has only invisible characters`),
+    ]);
+  });
+
   it("requires unique headers, questions and ids when there are several questions", () => {
     const q = (header: string | undefined, question: string, id?: string) => ({
       ...(header === undefined ? {} : { header }),
@@ -191,8 +263,8 @@ describe("validateAskInput", () => {
       errors({ questions: [q(undefined, "One?"), q("Db", "Two?", "x"), q("DB", "Two?", "x")] }),
     ).toEqual([
       'questions[0].header: is missing. Fix: give every question a short, unique tab label (at most 12 characters), e.g. "Database"',
-      'questions[2].question: repeats questions[1].question (received "Two?"). Fix: ask each decision once; merge or remove the duplicate',
-      'questions[2].header: repeats questions[1].header (headers are compared ignoring case) (received "DB"). Fix: give every question its own tab label',
+      'questions[2].question: repeats questions[1].question (compared ignoring case, invisible characters and look-alike letters) (received "Two?"). Fix: ask each decision once; merge or remove the duplicate',
+      'questions[2].header: repeats questions[1].header (compared ignoring case, invisible characters and look-alike letters) (received "DB"). Fix: give every question its own tab label',
       'questions[2].id: repeats questions[1].id (received "x"). Fix: give every question a distinct id, or omit ids',
     ]);
   });
