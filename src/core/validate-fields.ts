@@ -29,6 +29,7 @@ export function checkSingleLine(
     report(path, "must be a string", "send this field as a JSON string", raw);
     return undefined;
   }
+  if (!wellFormed(raw, path, report)) return undefined;
   const value = raw.trim();
   const unsafe = findUnsafeCharacter(value);
   if (unsafe !== undefined) {
@@ -69,7 +70,9 @@ export function checkMultiline(
     report(path, "must be a string", "send this field as a JSON string, or omit it", raw);
     return undefined;
   }
-  if (!withinLength(raw, path, max, report, raw)) return undefined;
+  if (!wellFormed(raw, path, report) || !withinLength(raw, path, max, report, raw)) {
+    return undefined;
+  }
   const value = neutraliseMultiline(raw)
     .replace(/\s+$/u, "")
     .replace(/^(?:[ \t]*\n)+/u, "");
@@ -140,6 +143,22 @@ function withinLength(
     `is ${length} characters long; the limit is ${max}`,
     `shorten it to at most ${max} characters`,
     raw,
+  );
+  return false;
+}
+
+/** A surrogate not in a high-low pair: a JSON `\ud800` escape that encodes no character. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/** Text from JSON can hold half a character; it cannot be displayed or sent on as UTF-8. */
+export function wellFormed(value: string, path: string, report: Report): boolean {
+  const lone = LONE_SURROGATE.exec(value)?.[0];
+  if (lone === undefined) return true;
+  report(
+    path,
+    `contains a lone surrogate ${describeCodePoint(lone)}, half of a character`,
+    "write the character itself, or both halves of its \\u escape pair",
+    value,
   );
   return false;
 }

@@ -252,6 +252,36 @@ describe("validateAskInput", () => {
     ]);
   });
 
+  it.each([
+    [
+      "a label",
+      valid({ options: [option("A\ud800"), option("B")] }),
+      "questions[0].options[0].label",
+      "U+D800",
+    ],
+    ["a question", valid({ question: "Which\udfff?" }), "questions[0].question", "U+DFFF"],
+    ["a context", valid({ context: "low \udc00 alone" }), "questions[0].context", "U+DC00"],
+    [
+      "a preview",
+      valid({ options: [{ label: "A", preview: "\ud83d" }, option("B")] }),
+      "questions[0].options[0].preview",
+      "U+D83D",
+    ],
+  ])("rejects a lone surrogate in %s, naming the field", (_name, input, path, code) => {
+    const messages = errors(input);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(
+      `${path}: contains a lone surrogate ${code}, half of a character`,
+    );
+    expect(messages[0]).toContain(
+      "Fix: write the character itself, or both halves of its \\u escape pair",
+    );
+  });
+
+  it("accepts paired surrogates written as escapes", () => {
+    expect(errors(valid({ options: [option("\ud83d\ude00 yes"), option("B")] }))).toEqual([]);
+  });
+
   it("requires unique headers, questions and ids when there are several questions", () => {
     const q = (header: string | undefined, question: string, id?: string) => ({
       ...(header === undefined ? {} : { header }),
