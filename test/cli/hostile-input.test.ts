@@ -118,3 +118,16 @@ describe("askuser ask refuses JSON that says two things (real process)", () => {
     );
   });
 });
+
+describe("askuser keeps its usage errors short (real process)", () => {
+  it.each([
+    ["ask", ["ask", payloadFile]],
+    ["log", ["log"]],
+  ])("shortens a huge unknown option of %s", async (_name, args) => {
+    const option = `--${"x".repeat(100_000)}`;
+    const run = await runCli([...args, option]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.length).toBeLessThan(600);
+    expect(run.stderr).toContain(`Unknown option '--${"x".repeat(78)}… (99922 more characters)'`);
+  });
+});
