@@ -39,7 +39,8 @@ export function findDuplicateKey(text: string): DuplicateKey | undefined {
     } else if (char === '"') {
       const end = stringEnd(text, at);
       if (top?.kind === "object" && top.key === undefined) {
-        const key = JSON.parse(text.slice(at, end)) as string;
+        const quoted = text.slice(at, end);
+        const key = quoted.includes("\\") ? (JSON.parse(quoted) as string) : quoted.slice(1, -1);
         if (top.keys.has(key)) return { key, path: top.path };
         top.keys.add(key);
         top.key = key;
@@ -58,11 +59,12 @@ function childPath(frame: Frame): string {
 /** The index just past the closing quote of the string that opens at `start`. */
 function stringEnd(text: string, start: number): number {
   let at = start + 1;
-  while (at < text.length) {
-    const char = text[at];
-    if (char === "\\") at += 2;
-    else if (char === '"') return at + 1;
-    else at += 1;
+  for (;;) {
+    const quote = text.indexOf('"', at);
+    if (quote < 0) return text.length;
+    let backslashes = 0;
+    while (text[quote - 1 - backslashes] === "\\") backslashes += 1;
+    if (backslashes % 2 === 0) return quote + 1;
+    at = quote + 1;
   }
-  return at;
 }

@@ -1,11 +1,11 @@
 import { visibleText } from "./comparable-text.ts";
 import { LIMITS } from "./limits.ts";
 import { describeCodePoint, findUnsafeCharacter, neutraliseMultiline } from "./text-safety.ts";
-import { fieldPath } from "./validation-issue.ts";
+import { fieldPath, type IssuePath } from "./validation-issue.ts";
 
 /** Adds one issue; `hasValue` false means the field was absent, so no "received" is shown. */
 export type Report = (
-  path: string,
+  path: IssuePath,
   problem: string,
   fix: string,
   value?: unknown,
@@ -110,9 +110,8 @@ export function checkUnknownFields(
 ): void {
   for (const key of Object.keys(record)) {
     if (allowed.includes(key)) continue;
-    const where = fieldPath(path === "parameters" ? undefined : path, key);
     report(
-      where,
+      () => fieldPath(path === "parameters" ? undefined : path, key),
       "is not a known field",
       `remove it; the allowed fields here are ${allowed.join(", ")}`,
       record[key],
@@ -136,7 +135,9 @@ function withinLength(
   report: Report,
   raw: unknown,
 ): boolean {
-  const length = Array.from(value).length;
+  // Counted in place: a copy into an array would cost gigabytes for a long enough string.
+  let length = 0;
+  for (const _ of value) length += 1;
   if (length <= max) return true;
   report(
     path,

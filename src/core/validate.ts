@@ -1,6 +1,6 @@
 import { comparisonKey, isOtherLabel } from "./comparable-text.ts";
 import { findTooDeep, tooDeepIssue } from "./json-depth.ts";
-import { LIMITS, OTHER_LABEL } from "./limits.ts";
+import { INPUT_LIMITS, LIMITS, OTHER_LABEL } from "./limits.ts";
 import type { Ask, Option, Question } from "./schema.ts";
 import {
   checkBoolean,
@@ -78,7 +78,7 @@ export function validateAskInput(input: unknown): ValidationResult {
   if (rawQuestions.length < LIMITS.minQuestions || rawQuestions.length > LIMITS.maxQuestions) {
     report(
       "questions",
-      `has ${plural(rawQuestions.length, "question")}; ${LIMITS.minQuestions}-${LIMITS.maxQuestions} are allowed`,
+      `has ${plural(rawQuestions.length, "question")}; ${LIMITS.minQuestions}-${LIMITS.maxQuestions} are allowed${partlyChecked(rawQuestions)}`,
       rawQuestions.length > LIMITS.maxQuestions
         ? `ask at most ${LIMITS.maxQuestions} questions now; ask the rest later if they still matter`
         : "add the question to ask",
@@ -90,7 +90,7 @@ export function validateAskInput(input: unknown): ValidationResult {
 
   const several = rawQuestions.length > 1;
   const drafts: QuestionDraft[] = [];
-  rawQuestions.forEach((raw, index) => {
+  rawQuestions.slice(0, INPUT_LIMITS.elementsChecked).forEach((raw, index) => {
     const draft = checkQuestion(raw, `questions[${index}]`, several, report);
     if (draft) drafts.push(draft);
   });
@@ -168,7 +168,7 @@ function checkOptions(raw: unknown, path: string, report: Report): Option[] | un
     countOk = false;
     report(
       path,
-      `has ${plural(raw.length, "option")}; ${LIMITS.minOptions}-${LIMITS.maxOptions} are allowed`,
+      `has ${plural(raw.length, "option")}; ${LIMITS.minOptions}-${LIMITS.maxOptions} are allowed${partlyChecked(raw)}`,
       raw.length < LIMITS.minOptions
         ? `offer at least ${LIMITS.minOptions} real choices (free text "Other" is added automatically); if there is only one reasonable choice, do not ask`
         : `keep the ${LIMITS.maxOptions} most relevant options; the user can still type another answer under "Other"`,
@@ -178,7 +178,7 @@ function checkOptions(raw: unknown, path: string, report: Report): Option[] | un
   }
   const options: Option[] = [];
   const seen = new Map<string, number>();
-  raw.forEach((rawOption, index) => {
+  raw.slice(0, INPUT_LIMITS.elementsChecked).forEach((rawOption, index) => {
     const option = checkOption(rawOption, `${path}[${index}]`, report);
     if (!option) return;
     const key = comparisonKey(option.label);
@@ -298,4 +298,11 @@ function assignIds(drafts: readonly QuestionDraft[]): Question[] {
       allowComment: draft.allowComment,
     };
   });
+}
+
+/** Said after the count of an array too long to check every element of. */
+function partlyChecked(array: readonly unknown[]): string {
+  return array.length > INPUT_LIMITS.elementsChecked
+    ? ` (only the first ${INPUT_LIMITS.elementsChecked} were checked)`
+    : "";
 }

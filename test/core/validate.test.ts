@@ -361,12 +361,28 @@ describe("validateAskInput", () => {
     expect(lines[20]).toBe(
       "extra20 … extra29: and 10 more like the one above, not listed one by one. Fix: remove it; the allowed fields here are questions, waitForAnswer",
     );
-    expect(lines[21]).toContain("questions[0].options: has 5000 options; 2-8 are allowed.");
-    expect(lines.at(-1)).toBe(
-      "questions[0].options[20].label … questions[0].options[4999].label: and 4980 more like the one above, not listed one by one. Fix: send this field as a JSON string",
+    expect(lines[21]).toContain(
+      "questions[0].options: has 5000 options; 2-8 are allowed (only the first 64 were checked).",
     );
-    expect(result.issues.at(-1)?.more).toBe(4980);
-    expect(issueCount(result.issues)).toBe(30 + 1 + 5000);
+    expect(lines.at(-1)).toBe(
+      "questions[0].options[20].label … questions[0].options[63].label: and 44 more like the one above, not listed one by one. Fix: send this field as a JSON string",
+    );
+    expect(result.issues.at(-1)?.more).toBe(44);
+    expect(issueCount(result.issues)).toBe(30 + 1 + 64);
+  });
+
+  it("checks only the first 64 elements of an array past its limit, and says so", () => {
+    const result = validateAskInput({
+      questions: Array.from({ length: 100_000 }, (_, i) => ({
+        question: `Q${i}?`,
+        header: i === 70 ? 7 : `H${i}`,
+        options: [option("a"), option("b")],
+      })),
+    });
+    if (result.ok) throw new Error("expected invalid");
+    expect(result.issues.map(formatIssue)).toEqual([
+      "questions: has 100000 questions; 1-4 are allowed (only the first 64 were checked). Fix: ask at most 4 questions now; ask the rest later if they still matter",
+    ]);
   });
 
   it("shortens every echoed key and value", () => {
