@@ -55,4 +55,43 @@ describe("comparable text", () => {
   ])("%j is an Other row: %s", (label, expected) => {
     expect(isOtherLabel(label)).toBe(expected);
   });
+
+  it("judges a label the same whatever invisible characters are slipped into it", () => {
+    const invisible = fc.constantFrom("\u200b", "\u200c", "\u200d", "\u2060", "\u00ad", "\ufeff");
+    const base = fc.constantFrom(
+      "Other",
+      "Others?",
+      "Otherwise",
+      "Other team",
+      "Something else",
+      "Redis",
+    );
+    fc.assert(
+      fc.property(
+        base,
+        fc.array(fc.tuple(fc.nat(), invisible), { maxLength: 4 }),
+        (label, inserts) => {
+          let text = label;
+          for (const [at, char] of inserts) {
+            const cut = at % (text.length + 1);
+            text = text.slice(0, cut) + char + text.slice(cut);
+          }
+          expect(isOtherLabel(text)).toBe(isOtherLabel(label));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("never calls a label an Other row unless it starts like one", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (label) => {
+        if (!isOtherLabel(label)) return;
+        expect(comparisonKey(label).replace(/^[\p{P}\p{S}\s]+/u, "")).toMatch(
+          /^(?:OTHER|SOMETHING|ANYTHING|PLEASE)/u,
+        );
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
