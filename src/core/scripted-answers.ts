@@ -1,5 +1,5 @@
 import type { FormAction } from "./actions.ts";
-import { visibleText } from "./comparable-text.ts";
+import { comparisonKey, visibleText } from "./comparable-text.ts";
 import { createFormState, type FormState } from "./form-state.ts";
 import { findTooDeep, tooDeepIssue } from "./json-depth.ts";
 import { detailsFromForm } from "./outcome.ts";
@@ -140,12 +140,32 @@ interface KeyMatch {
  */
 function questionsNamedBy(ask: Ask, key: string): KeyMatch[] {
   const several = ask.questions.length > 1;
-  return ask.questions.flatMap((q, index): KeyMatch[] => {
+  const seen = comparisonKey(key);
+  return questionKeys(ask).flatMap((q, index): KeyMatch[] => {
     if (q.id === key) return [{ index, by: "id" }];
-    if (several && q.header.toLowerCase() === key.toLowerCase()) return [{ index, by: "header" }];
-    if (q.question === key.trim()) return [{ index, by: "question text" }];
+    if (several && q.header === seen) return [{ index, by: "header" }];
+    if (q.question === seen) return [{ index, by: "question text" }];
     return [];
   });
+}
+
+const QUESTION_KEYS = new WeakMap<
+  Ask,
+  readonly { id: string; header: string; question: string }[]
+>();
+
+/** Each question's id and the comparison keys of its header and text, computed once per ask. */
+function questionKeys(ask: Ask): readonly { id: string; header: string; question: string }[] {
+  let keys = QUESTION_KEYS.get(ask);
+  if (!keys) {
+    keys = ask.questions.map((q) => ({
+      id: q.id,
+      header: comparisonKey(q.header),
+      question: comparisonKey(q.question),
+    }));
+    QUESTION_KEYS.set(ask, keys);
+  }
+  return keys;
 }
 
 /** A key naming two questions says two things; the fix offers, per question, a key naming it alone. */
@@ -225,12 +245,12 @@ function planAnswer(
 
   const selected: number[] = [];
   for (const raw of selectedRaw) {
-    const index = typeof raw === "string" ? labels.indexOf(raw) : -1;
+    const index = typeof raw === "string" ? findLabel(labels, raw) : -1;
     if (index < 0) {
       report(
         path,
         `names no option of question ${question.id} (${JSON.stringify(question.question)})`,
-        `use one of ${validLabels} exactly, or put your own answer in "other"`,
+        `use one of ${validLabels}, or put your own answer in "other"`,
         raw,
       );
     } else if (!selected.includes(index)) selected.push(index);
@@ -282,4 +302,15 @@ function planAnswer(
     ...(typeof other === "string" ? { other } : {}),
     ...(typeof comment === "string" ? { comment } : {}),
   };
+}
+
+/**
+ * The option a label names: the exact label, else the one that reads the same (validation makes
+ * options distinct under the same comparison, so at most one does).
+ */
+function findLabel(labels: readonly string[], raw: string): number {
+  const exact = labels.indexOf(raw);
+  if (exact >= 0) return exact;
+  const key = comparisonKey(raw);
+  return labels.findIndex((label) => comparisonKey(label) === key);
 }
