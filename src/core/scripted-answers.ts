@@ -1,5 +1,6 @@
 import type { FormAction } from "./actions.ts";
-import { comparisonKey, visibleText } from "./comparable-text.ts";
+import { findLabel, questionsNamedBy, reportAmbiguous } from "./answer-keys.ts";
+import { visibleText } from "./comparable-text.ts";
 import { createFormState, type FormState } from "./form-state.ts";
 import { findTooDeep, tooDeepIssue } from "./json-depth.ts";
 import { detailsFromForm } from "./outcome.ts";
@@ -127,80 +128,6 @@ function enterOther(otherRow: number, text: string, dispatch: (action: FormActio
   dispatch({ type: "saveDraft" });
 }
 
-type KeyRoute = "id" | "header" | "question text";
-
-interface KeyMatch {
-  readonly index: number;
-  readonly by: KeyRoute;
-}
-
-/**
- * Every question a key names, at most one match per question: by id, by header (ignoring case,
- * only when there are several questions) or by the exact question text.
- */
-function questionsNamedBy(ask: Ask, key: string): KeyMatch[] {
-  const several = ask.questions.length > 1;
-  const seen = comparisonKey(key);
-  return questionKeys(ask).flatMap((q, index): KeyMatch[] => {
-    if (q.id === key) return [{ index, by: "id" }];
-    if (several && q.header === seen) return [{ index, by: "header" }];
-    if (q.question === seen) return [{ index, by: "question text" }];
-    return [];
-  });
-}
-
-const QUESTION_KEYS = new WeakMap<
-  Ask,
-  readonly { id: string; header: string; question: string }[]
->();
-
-/** Each question's id and the comparison keys of its header and text, computed once per ask. */
-function questionKeys(ask: Ask): readonly { id: string; header: string; question: string }[] {
-  let keys = QUESTION_KEYS.get(ask);
-  if (!keys) {
-    keys = ask.questions.map((q) => ({
-      id: q.id,
-      header: comparisonKey(q.header),
-      question: comparisonKey(q.question),
-    }));
-    QUESTION_KEYS.set(ask, keys);
-  }
-  return keys;
-}
-
-/** A key naming two questions says two things; the fix offers, per question, a key naming it alone. */
-function reportAmbiguous(
-  ask: Ask,
-  matches: readonly KeyMatch[],
-  path: string,
-  report: Report,
-): void {
-  const named = (index: number) => {
-    const q = ask.questions[index];
-    return q ? `question ${q.id} (${JSON.stringify(q.question)})` : `question ${index + 1}`;
-  };
-  const which = matches.map((m) => `the ${m.by} of ${named(m.index)}`).join(" and ");
-  const keys = matches.map((m) => {
-    const q = ask.questions[m.index];
-    const alone = q
-      ? [q.id, q.header, q.question].find((candidate) => {
-          const hits = questionsNamedBy(ask, candidate);
-          return hits.length === 1 && hits[0]?.index === m.index;
-        })
-      : undefined;
-    return alone === undefined
-      ? `none names question ${q?.id ?? m.index + 1} alone (rename its id or header in the payload)`
-      : `${JSON.stringify(alone)} for question ${q?.id ?? m.index + 1}`;
-  });
-  report(
-    path,
-    `matches more than one question: ${which}`,
-    `use a key only one question has: ${keys.join(", ")}`,
-    undefined,
-    false,
-  );
-}
-
 function planAnswer(
   question: Question,
   value: unknown,
@@ -302,15 +229,4 @@ function planAnswer(
     ...(typeof other === "string" ? { other } : {}),
     ...(typeof comment === "string" ? { comment } : {}),
   };
-}
-
-/**
- * The option a label names: the exact label, else the one that reads the same (validation makes
- * options distinct under the same comparison, so at most one does).
- */
-function findLabel(labels: readonly string[], raw: string): number {
-  const exact = labels.indexOf(raw);
-  if (exact >= 0) return exact;
-  const key = comparisonKey(raw);
-  return labels.findIndex((label) => comparisonKey(label) === key);
 }
