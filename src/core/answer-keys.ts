@@ -16,8 +16,8 @@ export interface KeyMatch {
 }
 
 /**
- * Every question a key names, at most one match per question: by id, by header (ignoring case,
- * only when there are several questions) or by the exact question text.
+ * Every question a key names, at most one match per question: by its exact id, or by its header
+ * (only when there are several questions) or text under the comparison key.
  */
 export function questionsNamedBy(ask: Ask, key: string): KeyMatch[] {
   const several = ask.questions.length > 1;
