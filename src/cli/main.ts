@@ -1,3 +1,4 @@
+import { shortenArgumentsIn } from "./argument-echo.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { MAIN_HELP } from "./help.ts";
 import type { CliIo } from "./io.ts";
@@ -31,7 +32,7 @@ export async function main(argv: readonly string[], io: CliIo, version: string):
     return await command(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`askuser: ${error.message}\n`);
+      io.stderr.write(`askuser: ${shortenArgumentsIn(error.message, argv)}\n`);
       return EXIT.invalid;
     }
     if (error instanceof InputError) {

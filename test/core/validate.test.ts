@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
-import { AskInputSchema, formatIssue, validateAskInput } from "../../src/core/index.ts";
+import { AskInputSchema, formatIssue, issueCount, validateAskInput } from "../../src/core/index.ts";
 
 const option = (label: string) => ({ label });
 const valid = (overrides: Record<string, unknown> = {}) => ({
@@ -180,6 +180,114 @@ describe("validateAskInput", () => {
     });
   });
 
+  it.each([
+    ["Other, please specify"],
+    ["Other?"],
+    ["Others"],
+    ["Other option"],
+    ["Other\u200b"],
+    ["Oth\u0435r"],
+    ["\u041e\u0422\u041d\u0415R"],
+    ["\uff2f\uff54\uff48\uff45\uff52"],
+    ["Something else"],
+    ["other: Redis"],
+    ["Other (e.g. Redis)"],
+    ["O\u00adther"],
+  ])("rejects the Other variant %j", (label) => {
+    expect(errors(valid({ options: [option("A"), option(label)] }))).toEqual([
+      expect.stringContaining('questions[0].options[1].label: is an "Other" option'),
+    ]);
+  });
+
+  it.each([
+    ["Otherwise"],
+    ["Other team's API"],
+    ["Others' defaults"],
+    ["Another option"],
+    ["Mother"],
+  ])("accepts the ordinary label %j", (label) => {
+    expect(errors(valid({ options: [option("A"), option(label)] }))).toEqual([]);
+  });
+
+  it.each([
+    ["composed and decomposed é", "Caf\u00e9", "Cafe\u0301"],
+    ["a zero-width space", "Redis", "Re\u200bdis"],
+    ["a Cyrillic look-alike", "Redis", "R\u0435dis"],
+    ["fullwidth letters", "Redis", "\uff32\uff45\uff44\uff49\uff53"],
+  ])("rejects duplicate labels that differ only by %s", (_name, first, second) => {
+    expect(errors(valid({ options: [option(first), option(second)] }))).toEqual([
+      expect.stringContaining(
+        "questions[0].options[1].label: repeats the label of questions[0].options[0]",
+      ),
+    ]);
+  });
+
+  it("rejects duplicate questions and headers that differ only by invisible or look-alike characters", () => {
+    const q = (header: string, question: string) => ({
+      header,
+      question,
+      options: [option("a"), option("b")],
+    });
+    expect(
+      errors({
+        questions: [q("Db", "Which database?"), q("D\u200bB", "Which data\u00adbase?")],
+      }).map((m) => m.split(" (received")[0]),
+    ).toEqual([
+      "questions[1].question: repeats questions[0].question (compared ignoring case, invisible characters and look-alike letters)",
+      "questions[1].header: repeats questions[0].header (compared ignoring case, invisible characters and look-alike letters)",
+    ]);
+  });
+
+  it.each([
+    [
+      "a label",
+      valid({ options: [option("\u200b\u200d"), option("B")] }),
+      "questions[0].options[0].label",
+    ],
+    ["a header", valid({ header: "\u3164" }), "questions[0].header"],
+    ["a question", valid({ question: "\u2060\ufe0f\u00ad" }), "questions[0].question"],
+  ])("rejects %s made only of invisible characters", (_name, input, path) => {
+    expect(errors(input)).toEqual([
+      expect.stringContaining(`${path}: has only invisible characters`),
+    ]);
+  });
+
+  it("shows invisible characters in a received value as escapes", () => {
+    expect(errors(valid({ options: [option("\u200b\u00ad\u{e0041}"), option("B")] }))).toEqual([
+      String.raw`questions[0].options[0].label: has only invisible characters, so it would show as empty (received "\u200b\u00ad\udb40\udc41"). Fix: give the option a short label`,
+    ]);
+  });
+
+  it.each([
+    [
+      "a label",
+      valid({ options: [option("A\ud800"), option("B")] }),
+      "questions[0].options[0].label",
+      "U+D800",
+    ],
+    ["a question", valid({ question: "Which\udfff?" }), "questions[0].question", "U+DFFF"],
+    ["a context", valid({ context: "low \udc00 alone" }), "questions[0].context", "U+DC00"],
+    [
+      "a preview",
+      valid({ options: [{ label: "A", preview: "\ud83d" }, option("B")] }),
+      "questions[0].options[0].preview",
+      "U+D83D",
+    ],
+  ])("rejects a lone surrogate in %s, naming the field", (_name, input, path, code) => {
+    const messages = errors(input);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(
+      `${path}: contains a lone surrogate ${code}, half of a character`,
+    );
+    expect(messages[0]).toContain(
+      "Fix: write the character itself, or both halves of its \\u escape pair",
+    );
+  });
+
+  it("accepts paired surrogates written as escapes", () => {
+    expect(errors(valid({ options: [option("\ud83d\ude00 yes"), option("B")] }))).toEqual([]);
+  });
+
   it("requires unique headers, questions and ids when there are several questions", () => {
     const q = (header: string | undefined, question: string, id?: string) => ({
       ...(header === undefined ? {} : { header }),
@@ -191,8 +299,8 @@ describe("validateAskInput", () => {
       errors({ questions: [q(undefined, "One?"), q("Db", "Two?", "x"), q("DB", "Two?", "x")] }),
     ).toEqual([
       'questions[0].header: is missing. Fix: give every question a short, unique tab label (at most 12 characters), e.g. "Database"',
-      'questions[2].question: repeats questions[1].question (received "Two?"). Fix: ask each decision once; merge or remove the duplicate',
-      'questions[2].header: repeats questions[1].header (headers are compared ignoring case) (received "DB"). Fix: give every question its own tab label',
+      'questions[2].question: repeats questions[1].question (compared ignoring case, invisible characters and look-alike letters) (received "Two?"). Fix: ask each decision once; merge or remove the duplicate',
+      'questions[2].header: repeats questions[1].header (compared ignoring case, invisible characters and look-alike letters) (received "DB"). Fix: give every question its own tab label',
       'questions[2].id: repeats questions[1].id (received "x"). Fix: give every question a distinct id, or omit ids',
     ]);
   });
@@ -220,8 +328,109 @@ describe("validateAskInput", () => {
   });
 
   it("shortens received values without splitting a character", () => {
-    const [message] = errors(valid({ options: [option("😀".repeat(70)), option("B")] }));
-    expect(message).toContain(`(received "${"😀".repeat(58)}…)`);
+    const [message] = errors(valid({ options: [option("😀".repeat(100)), option("B")] }));
+    expect(message).toContain(`(received "${"😀".repeat(79)}… (22 more characters))`);
+  });
+
+  it("rejects nesting deeper than the limit with one clear issue naming the path", () => {
+    const deep = JSON.parse(`${"[".repeat(100_000)}${"]".repeat(100_000)}`);
+    expect(errors({ questions: [{ question: "Q?", options: deep }] })).toEqual([
+      expect.stringMatching(
+        /^questions\[0\]\.options[[\]0]+… \(\d+ more characters\): nests arrays and objects more than 64 deep; a valid ask needs 5\. Fix: /u,
+      ),
+    ]);
+    expect(
+      errors(
+        valid({
+          options: [{ label: "A", x: JSON.parse(`${'{"a":'.repeat(9000)}1${"}".repeat(9000)}`) }],
+        }),
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("accepts nesting up to the limit and reports the ordinary problems", () => {
+    let nested: unknown = 1;
+    for (let depth = 0; depth < 59; depth += 1) nested = [nested];
+    expect(errors(valid({ context: nested }))).toEqual([
+      expect.stringContaining("questions[0].context: must be a string (received [[[["),
+    ]);
+  });
+
+  it("lists the first 20 problems of each kind and counts the rest", () => {
+    const result = validateAskInput({
+      questions: [{ question: "Q?", options: Array.from({ length: 5000 }, () => ({ label: 5 })) }],
+      ...Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`extra${i}`, i])),
+    });
+    if (result.ok) throw new Error("expected invalid");
+    const lines = result.issues.map(formatIssue);
+    expect(lines).toHaveLength(20 + 1 + 1 + 20 + 1);
+    expect(lines[20]).toBe(
+      "extra20 … extra29: and 10 more like the one above, not listed one by one. Fix: remove it; the allowed fields here are questions, waitForAnswer",
+    );
+    expect(lines[21]).toContain(
+      "questions[0].options: has 5000 options; 2-8 are allowed (only the first 64 were checked).",
+    );
+    expect(lines.at(-1)).toBe(
+      "questions[0].options[20].label … questions[0].options[63].label: and 44 more like the one above, not listed one by one. Fix: send this field as a JSON string",
+    );
+    expect(result.issues.at(-1)?.more).toBe(44);
+    expect(issueCount(result.issues)).toBe(30 + 1 + 64);
+  });
+
+  it("checks only the first 64 elements of an array past its limit, and says so", () => {
+    const result = validateAskInput({
+      questions: Array.from({ length: 100_000 }, (_, i) => ({
+        question: `Q${i}?`,
+        header: i === 70 ? 7 : `H${i}`,
+        options: [option("a"), option("b")],
+      })),
+    });
+    if (result.ok) throw new Error("expected invalid");
+    expect(result.issues.map(formatIssue)).toEqual([
+      "questions: has 100000 questions; 1-4 are allowed (only the first 64 were checked). Fix: ask at most 4 questions now; ask the rest later if they still matter",
+    ]);
+  });
+
+  it("shortens every echoed key and value", () => {
+    const key = `k${"e".repeat(10_000_000)}`;
+    const [message] = errors({ ...valid(), [key]: "v".repeat(1_000_000) });
+    expect(message).toBe(
+      `["k${"e".repeat(78)}… (9999923 more characters)]: is not a known field (received "${"v".repeat(79)}… (999922 more characters)). Fix: remove it; the allowed fields here are questions, waitForAnswer`,
+    );
+  });
+
+  it("never throws on deep or wide JSON", () => {
+    const deep = fc
+      .tuple(fc.integer({ min: 1, max: 200_000 }), fc.constantFrom("[", '{"k":'), fc.jsonValue())
+      .map(([depth, open, leaf]) => {
+        const close = open === "[" ? "]" : "}";
+        return JSON.parse(`${open.repeat(depth)}${JSON.stringify(leaf)}${close.repeat(depth)}`);
+      });
+    const wide = fc.integer({ min: 0, max: 5000 }).map((width) => ({
+      questions: [
+        {
+          question: "Q?",
+          options: Array.from({ length: width }, (_, i) => ({ label: i, [`x${i}`]: [[[i]]] })),
+        },
+      ],
+      ...Object.fromEntries(Array.from({ length: width }, (_, i) => [`k${i}`, i])),
+    }));
+    const placed = fc.oneof(
+      deep,
+      wide,
+      deep.map((value) => ({ questions: value })),
+      deep.map((value) => valid({ header: value })),
+      deep.map((value) => ({
+        questions: [{ question: "Q?", options: [value, { label: value }] }],
+      })),
+    );
+    fc.assert(
+      fc.property(placed, (value) => {
+        const result = validateAskInput(value);
+        expect(typeof result.ok).toBe("boolean");
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("never throws, whatever JSON it is given", () => {
