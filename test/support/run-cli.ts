@@ -12,7 +12,9 @@ export interface CliRun {
 
 /**
  * Runs the real `askuser` program. Standard input stays open unless `stdin` is given, so a
- * command that wrongly waits for input shows up as a timeout instead of passing.
+ * command that wrongly waits for input shows up as a timeout instead of passing. It runs in a
+ * session of its own, without a controlling terminal: `askuser ask` opens its form on that
+ * terminal, and a test run from a developer's shell must not open one there.
  */
 export function runCli(
   args: readonly string[],
@@ -22,6 +24,7 @@ export function runCli(
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: ROOT,
       env: { ...process.env, NO_COLOR: "1" },
+      detached: true,
     });
     let stdout = "";
     let stderr = "";
