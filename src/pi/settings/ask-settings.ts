@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS, type Settings } from "../../settings/settings.ts";
 import type { SettingsFs } from "../../settings/settings-fs.ts";
 import { SettingsStore } from "../../settings/settings-store.ts";
 import type { Timers } from "../../settings/timers.ts";
-import type { DialogPort } from "../dialog-port.ts";
+import type { DialogOptions, DialogPort } from "../dialog-port.ts";
 import type { TerminalFormOptions } from "../form-adapter.ts";
 import type { CreateForm } from "../tui-form.ts";
 import { formKeymap, formKeymapChecker } from "./form-keymap.ts";
@@ -92,16 +92,25 @@ export class AskSettings {
     const timer = idleTimerFor(settings, this.#ports.timers, () => expiry.abort());
     this.#notify(ctx, ask, settings, undefined);
     if (!timer) return show(dialogs, undefined);
-    const touch = <T>(reply: T): T => {
+    // Pi closes a dialog at its `timeout` and tells the client the deadline; a dialog closed at
+    // the deadline (by Pi or by a client honouring it) is the timeout, not the user's cancel.
+    const withDeadline = (opts: DialogOptions | undefined): DialogOptions => ({
+      ...opts,
+      timeout: Math.max(1, Math.ceil(timer.deadline - this.#ports.timers.now())),
+    });
+    const settle = <T>(reply: T): T => {
       if (reply !== undefined) timer.touch();
+      else timer.expireIfDue();
       return reply;
     };
     try {
       return await show(
         {
-          select: async (title, options, opts) => touch(await dialogs.select(title, options, opts)),
+          select: async (title, options, opts) =>
+            settle(await dialogs.select(title, options, withDeadline(opts))),
           input: async (title, placeholder, opts) =>
-            touch(await dialogs.input(title, placeholder, opts)),
+            settle(await dialogs.input(title, placeholder, withDeadline(opts))),
+          clientGone: () => dialogs.clientGone?.() ?? false,
         },
         expiry.signal,
       );

@@ -145,6 +145,8 @@ describe("settings in Pi: the idle timeout in the RPC dialog fallback", () => {
     pi.timers.advance(50_000);
     answerFirst(pi.ui.dialogs[0]?.options?.find((o) => o.includes("Postgres")));
     await until("the second dialog", () => pi?.ui.dialogs.length === 2);
+    // Each dialog tells the client the idle time left, restarted by the answer before it.
+    expect(pi.ui.dialogs.map((dialog) => dialog.timeout)).toEqual([MINUTE, MINUTE]);
     pi.timers.advance(MINUTE - 1_000);
     expect(pi.ui.dialogs).toHaveLength(2);
     pi.timers.advance(1_000);
