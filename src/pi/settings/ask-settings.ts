@@ -16,6 +16,7 @@ import type { TerminalFormOptions } from "../form-adapter.ts";
 import type { CreateForm } from "../tui-form.ts";
 import { formKeymap, formKeymapChecker } from "./form-keymap.ts";
 import { ActivityReportingForm } from "./idle-form.ts";
+import { selectWithHighlight } from "./menu-select.ts";
 
 export interface AskSettingsPorts {
   /** Pi's agent directory (`getAgentDir()`), read at every ask. */
@@ -32,7 +33,9 @@ export interface AskSettingsPorts {
 
 /** The part of Pi's context settings use: where the project is, whether it is trusted, the UI. */
 export type SettingsContext = Pick<ExtensionContext, "cwd" | "isProjectTrusted"> & {
-  readonly ui: Pick<ExtensionContext["ui"], "notify" | "select">;
+  readonly ui: Pick<ExtensionContext["ui"], "notify" | "select"> &
+    Partial<Pick<ExtensionContext["ui"], "custom">>;
+  readonly mode?: ExtensionContext["mode"];
 };
 
 /**
@@ -148,8 +151,14 @@ export class AskSettings {
       this.#commands.set(store.userFile, command);
     }
     const projectFile = this.#projectFile(ctx);
+    const custom = ctx.ui.custom?.bind(ctx.ui);
     const ui = {
-      select: (title: string, options: string[]) => ctx.ui.select(title, options),
+      // Pi's select always opens on the first row; the terminal UI gets a list that opens on
+      // the row acted on last. RPC clients keep Pi's select (they draw it themselves).
+      select: (title: string, options: string[], highlight?: number) =>
+        ctx.mode === "tui" && custom && highlight !== undefined
+          ? selectWithHighlight({ custom }, title, options, highlight)
+          : ctx.ui.select(title, options),
       notify: (message: string, level: "info" | "warning" | "error") =>
         ctx.ui.notify(message, level),
     };

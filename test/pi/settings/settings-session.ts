@@ -23,7 +23,7 @@ import {
   stubTui,
 } from "../helpers/in-process-pi.ts";
 
-type DialogOptions = { signal?: AbortSignal } | undefined;
+type DialogOptions = { signal?: AbortSignal; timeout?: number } | undefined;
 /** A dialog's answer: a value, "wait" (open until its signal aborts), or a promise of a value. */
 type DialogReply = (
   title: string,
@@ -38,8 +38,7 @@ type DialogReply = (
 export class FakeUI {
   readonly notifications: { message: string; level: string }[] = [];
   readonly terminalWrites: string[] = [];
-  readonly dialogs: { method: string; title: string; options?: string[]; timeout?: number }[] =
-    [];
+  readonly dialogs: { method: string; title: string; options?: string[]; timeout?: number }[] = [];
   dialogReplies: DialogReply[] = [];
   readonly #forms = new OpenedForms();
 

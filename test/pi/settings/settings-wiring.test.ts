@@ -353,8 +353,9 @@ describe("/askuser in Pi", () => {
     expect(existsSync(join(pi.agentDir, "askuser.json.bak"))).toBe(false);
   });
 
-  it("opens the menu with select, and resets only on the second press", async () => {
-    pi = await startSettingsPi({ settings: { idleTimeoutMinutes: 2 }, steps: [] });
+  // In the terminal UI the menu reopens as askuser's own list (test/pi/settings/settings-tmux.test.ts).
+  it("in RPC, opens the menu with Pi's select, and resets only on the second press", async () => {
+    pi = await startSettingsPi({ mode: "rpc", settings: { idleTimeoutMinutes: 2 }, steps: [] });
     pi.ui.dialogReplies = [
       (_t, options) => options?.find((o) => o.startsWith("Reset")),
       (_t, options) => options?.find((o) => o.startsWith("Reset")),
