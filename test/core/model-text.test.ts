@@ -108,14 +108,24 @@ describe("modelText", () => {
       expect(text).not.toContain("Postgres");
       expect(text).not.toContain("Billing");
       expect(text).toContain("Do not assume an answer.");
-      expect(text).toContain("gave no answer");
+      // The user had confirmed answers: claiming they gave none would be false.
+      expect(text).not.toContain("gave no answer");
+      expect(text).toMatch(/answers given before .* are not reported/u);
     },
   );
 
-  it("turn abort", () => {
-    expect(modelText(cancelledBeforeOpenDetails(askOf(THREE), "turn_abort"))).toMatchInlineSnapshot(
-      `"The question was withdrawn because the agent's turn was aborted. This was not the user's choice and the user gave no answer. Do not assume an answer."`,
+  it("lifecycle ends say that answers are not reported, true whether or not there were any", () => {
+    const texts = (["turn_abort", "session_closed", "disabled", "disconnected"] as const).map(
+      (origin) => modelText(cancelledBeforeOpenDetails(askOf(THREE), origin)),
     );
+    expect(texts).toMatchInlineSnapshot(`
+      [
+        "The question was withdrawn because the agent's turn was aborted. This was not the user's choice, and any answers given before the abort are not reported. Do not assume an answer.",
+        "The question ended because the session closed before the user submitted it. Any answers given before it closed are not reported. Do not assume an answer.",
+        "The question ended because the ask_user tool was disabled. Any answers given before that are not reported. Do not assume an answer.",
+        "The question ended because the client showing it disconnected before the user submitted it. Any answers given before the disconnect are not reported. Do not assume an answer.",
+      ]
+    `);
   });
 
   it("pending: an ask that does not wait returns at once and says the answer comes later", () => {

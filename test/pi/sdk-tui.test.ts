@@ -82,7 +82,7 @@ describe("in-process Pi (SDK, mode tui) with the real form", () => {
     expect(result?.isError).toBe(false);
   });
 
-  it("abort during the form: the turn ends and the result says the user gave no answer", async () => {
+  it("abort during the form: the turn ends and the result reports no answers", async () => {
     pi = await startInProcessPi(TWO_QUESTIONS);
     const turn = pi.session.prompt("Plan the order service");
     const form = await pi.ui.opened();
@@ -98,7 +98,7 @@ describe("in-process Pi (SDK, mode tui) with the real form", () => {
     expect(results[0]?.content).toMatchInlineSnapshot(`
       [
         {
-          "text": "The question was withdrawn because the agent's turn was aborted. This was not the user's choice and the user gave no answer. Do not assume an answer.",
+          "text": "The question was withdrawn because the agent's turn was aborted. This was not the user's choice, and any answers given before the abort are not reported. Do not assume an answer.",
           "type": "text",
         },
       ]
