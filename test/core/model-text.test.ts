@@ -29,7 +29,7 @@ describe("modelText", () => {
     expect(modelText(detailsFromForm(state))).toMatchInlineSnapshot(`
       "The user answered:
       "Which database?" = "Postgres"
-      "Which features?" = "Auth, "Billing, v2" — keep it small"
+      "Which features?" = ["Auth", "Billing, v2"] — "keep it small"
       "Which API style?" = "REST""
     `);
   });
@@ -41,7 +41,7 @@ describe("modelText", () => {
     ).toMatchInlineSnapshot(`
       "The user submitted the form but left some questions unanswered:
       "Which database?" = "Postgres"
-      "Which features?" = "Auth, "Billing, v2" — keep it small"
+      "Which features?" = ["Auth", "Billing, v2"] — "keep it small"
       "Which API style?" = (no answer)
       Unanswered: "Which API style?". Do not assume answers to these; decide on your best judgement and say so, or ask again later if they matter."
     `);
@@ -61,7 +61,7 @@ describe("modelText", () => {
       "The user cancelled the form after answering some questions.
       Answers given so far:
       "Which database?" = "Postgres"
-      "Which features?" = "Auth, "Billing, v2" — keep it small"
+      "Which features?" = ["Auth", "Billing, v2"] — "keep it small"
       Unanswered: "Which API style?". Do not assume answers to the unanswered questions."
     `);
   });
@@ -75,7 +75,7 @@ describe("modelText", () => {
       "The question form failed before the user finished (an interface error, not the user's choice).
       Answers given so far:
       "Which database?" = "Postgres"
-      "Which features?" = "Auth, "Billing, v2" — keep it small"
+      "Which features?" = ["Auth", "Billing, v2"] — "keep it small"
       Unanswered: "Which API style?". Do not assume answers to the unanswered questions. You may ask again, or continue on your best judgement and say so."
     `);
   });
@@ -85,7 +85,7 @@ describe("modelText", () => {
       "The user did not answer in time: the question timed out.
       Answers given so far:
       "Which database?" = "Postgres"
-      "Which features?" = "Auth, "Billing, v2" — keep it small"
+      "Which features?" = ["Auth", "Billing, v2"] — "keep it small"
       Unanswered: "Which API style?". Do not assume answers to the unanswered questions. Continue on your best judgement, state the assumptions you make, and do not ask again this turn."
     `);
   });
