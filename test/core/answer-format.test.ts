@@ -155,9 +155,8 @@ describe("parseAnswerLine / parseAnswerText", () => {
 
   it("still reads lines written in the earlier format, quoted items inside the quotes", () => {
     const parsed = parseAnswerText(
-      String.raw`"Which \"store\"?" = "A, "x, y" — "\"why\" not""` +
-        "\n" +
-        String.raw`"Single?" = ""Three, four""`,
+      String.raw`"Which \"store\"?" = "A, "x, y" — "\"why\" not""
+"Single?" = ""Three, four""`,
       ask.questions,
     );
     expect(parsed.get(multi.id)).toEqual({ selected: ["A", "x, y"], comment: '"why" not' });

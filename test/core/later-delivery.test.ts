@@ -118,7 +118,9 @@ describe("laterDelivery: what reaches the agent", () => {
       kind: "notice",
       text: PENDING_CLOSED_NOTICE,
     });
-    expect(PENDING_CLOSED_NOTICE).toMatchInlineSnapshot(`"ask_user: the question was closed without an answer; the agent is told only that it ended unanswered."`);
+    expect(PENDING_CLOSED_NOTICE).toMatchInlineSnapshot(
+      `"ask_user: the question was closed without an answer; the agent is told only that it ended unanswered."`,
+    );
     expect(laterDelivery(partialCancel, "replay")).toEqual({
       kind: "notice",
       text: REPLAY_KEPT_NOTICE,
