@@ -4,7 +4,7 @@ import {
   type LaterOccasion,
   laterDelivery,
 } from "../../core/later-delivery.ts";
-import { pendingDetails } from "../../core/outcome.ts";
+import { pendingDetails, showsPartialAnswers } from "../../core/outcome.ts";
 import type { Answer, AskDetails } from "../../core/outcome-types.ts";
 import type { Ask } from "../../core/schema.ts";
 import { TOOL_NAME } from "../../core/steering.ts";
@@ -211,6 +211,14 @@ export class Survival {
       this.notify(NOTICES.toolDisabled, "warning");
     }
     const onBranch = this.onBranch(pending.callEntryId);
+    if (!onBranch && (outcome.status === "answered" || showsPartialAnswers(outcome))) {
+      // The user ended it while the session was on another branch, where nothing about it may be
+      // sent or recorded: on its own branch it still waits, as the model was told it would.
+      this.pending.add(pending);
+      const sends = laterDelivery(outcome, "pending").kind === "message";
+      this.notify(sends ? NOTICES.otherBranch : NOTICES.closedOnOtherBranch, "warning");
+      return;
+    }
     const kind = finishLater(this.#finishEnv(), pending, outcome, "pending");
     if (onBranch && kind !== "message") this.#sendEndedNote(pending, outcome);
   }

@@ -164,6 +164,32 @@ describe("an ask that did not wait, ended without an answer", () => {
     expect(notesIn(w, w.model.requests.at(-1))).toEqual([]);
   });
 
+  it("closed while the session is on another branch: it still waits on its own, nothing is noted elsewhere", async () => {
+    const w = await world({
+      model: new ScriptedModel().text("Hello.").askUser(NO_WAIT).text("Working."),
+    });
+    await w.runtime.session.prompt("Hi");
+    const greeting = w.branch().at(-1)?.id ?? "";
+    await w.runtime.session.prompt("Plan");
+    const leaf = w.runtime.session.sessionManager.getLeafId() ?? "";
+    const answering = w.command("/answer");
+    const form = await w.ui.nextForm();
+    await w.runtime.session.navigateTree(greeting);
+    form.handleInput(KEYS.escape);
+    await answering;
+    expect(w.ui.notifications.at(-1)?.text).toBe(
+      "ask_user: the question was closed on another branch, so nothing was sent; it still waits on its own branch (go back with /tree, then /answer).",
+    );
+    expect(notesOn(w.branch())).toEqual([]);
+
+    await w.runtime.session.navigateTree(leaf);
+    expect(w.ui.widgetText()).toContain("1 question waits");
+    const again = w.command("/answer");
+    (await w.ui.nextForm()).handleInput(KEYS.escape);
+    await again;
+    expect(notesOn(w.branch())).toHaveLength(1);
+  });
+
   it("answered: no note, only the answer", async () => {
     const w = await world({
       model: new ScriptedModel().askUser(NO_WAIT).text("Working.").text("Postgres."),
