@@ -1,6 +1,7 @@
 import type { SessionEntry } from "@earendil-works/pi-coding-agent";
 import { pendingEndedNote } from "../../core/later-delivery.ts";
 import type { AskDetails } from "../../core/outcome-types.ts";
+import { neutraliseInline } from "../../core/text-safety.ts";
 import { awaitsEndedNote, scanBranch } from "./branch-scan.ts";
 import { ENTRY_TYPES, endedNoteDetails } from "./entries.ts";
 
@@ -49,7 +50,19 @@ export function owedEndedNotes(
     if (!awaitsEndedNote(call) || sentHere.has(call.callEntryId)) return [];
     const ending =
       call.laterAnswers.find((later) => later.occasion === "pending") ?? call.laterAnswers[0];
-    const note = ending && endedNote(call, ending.details);
+    const note = ending && endedNote(call, safeQuestions(ending.details));
     return note ? [note] : [];
   });
+}
+
+/**
+ * Details read back from a session file are untrusted, and the note names their questions: any
+ * control or bidirectional character becomes a visible stand-in before it can reach a terminal.
+ */
+function safeQuestions(details: AskDetails): AskDetails {
+  const questions = details.questions.map((question) => ({
+    ...question,
+    question: neutraliseInline(question.question),
+  }));
+  return { ...details, questions };
 }

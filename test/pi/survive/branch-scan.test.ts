@@ -1,6 +1,6 @@
 import type { SessionEntry } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import { pendingDetails } from "../../../src/core/index.ts";
+import { cancelledBeforeOpenDetails, pendingDetails } from "../../../src/core/index.ts";
 import {
   awaitsEndedNote,
   findCallEntryId,
@@ -8,6 +8,7 @@ import {
   scanBranch,
   wasHandled,
 } from "../../../src/pi/survive/branch-scan.ts";
+import { owedEndedNotes } from "../../../src/pi/survive/ended-notes.ts";
 import {
   answerEntry,
   askEntry,
@@ -107,6 +108,47 @@ describe("awaitsEndedNote", () => {
     ]);
     expect(scan.skipped.map((s) => s.reason)).toEqual(["toolCallIds is not a list of strings"]);
     expect(scan.calls[0] && awaitsEndedNote(scan.calls[0])).toBe(true);
+  });
+});
+
+describe("owedEndedNotes", () => {
+  it("reads question text from the untrusted session file, so control characters are neutralised", () => {
+    const hostile = {
+      status: "cancelled",
+      origin: "session_closed",
+      questions: [{ ...ask.questions[0], question: "Which\u009b2J database\u202e?" }],
+      answers: {},
+      unanswered: ["q1"],
+    };
+    const [owed] = owedEndedNotes(
+      [
+        call("call_1"),
+        result("call_1", pendingDetails(ask)),
+        custom("askuser-answer", answerEntry("call_1", "pending", hostile as never, "nothing")),
+      ],
+      new Set(),
+    );
+    expect(owed?.text).toContain('"Which\ufffd2J database\ufffd?"');
+    expect(owed?.text).not.toMatch(/[\u0080-\u009f\u202e]/u);
+  });
+
+  it("leaves out asks whose note this process already sent", () => {
+    const entry = call("call_1");
+    const branch = [
+      entry,
+      result("call_1", pendingDetails(ask)),
+      custom(
+        "askuser-answer",
+        answerEntry(
+          "call_1",
+          "pending",
+          cancelledBeforeOpenDetails(ask, "session_closed"),
+          "nothing",
+        ),
+      ),
+    ];
+    expect(owedEndedNotes(branch, new Set())).toHaveLength(1);
+    expect(owedEndedNotes(branch, new Set([entry.id]))).toEqual([]);
   });
 });
 
