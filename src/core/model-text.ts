@@ -38,7 +38,7 @@ export const USER_AWAY_TEXT =
 
 /** The immediate result of an ask that does not wait for its answer. */
 export const PENDING_TEXT =
-  "The question was shown to the user; the answer will arrive as a user message. Continue with work that does not depend on it, and do not assume an answer until it arrives.";
+  "The question was shown to the user; the answer will arrive as a user message, or a note if the question ends without one. Continue with work that does not depend on it, and do not assume an answer until it arrives.";
 
 /**
  * Lifecycle ends never report answers, but the form may have held confirmed ones when it ended:
