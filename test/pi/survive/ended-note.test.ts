@@ -190,6 +190,20 @@ describe("an ask that did not wait, ended without an answer", () => {
     expect(notesOn(w.branch())).toHaveLength(1);
   });
 
+  it("in RPC mode, a dismissed dialog ends it the same way", async () => {
+    const w = await world({
+      mode: "rpc",
+      model: new ScriptedModel().askUser(NO_WAIT).text("Working.").text("Understood."),
+    });
+    await w.runtime.session.prompt("Plan");
+    w.ui.onSelect = () => undefined;
+    await w.command("/answer");
+    expect(notesOn(w.branch())).toEqual([expect.stringContaining(NOTE_LEAD)]);
+    await w.runtime.session.prompt("Next?");
+    expect(w.model.requests).toHaveLength(3);
+    expect(notesIn(w, w.model.requests[2])).toHaveLength(1);
+  });
+
   it("answered: no note, only the answer", async () => {
     const w = await world({
       model: new ScriptedModel().askUser(NO_WAIT).text("Working.").text("Postgres."),
