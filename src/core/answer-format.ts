@@ -5,9 +5,9 @@ import type { Question } from "./schema.ts";
  * One answer as one line of text: `"<question>" = "<answer>"`. Labels are joined with `, `, the
  * free text follows them, and a note comes after ` — `. When any item or the note could be misread
  * (it holds a separator, a quote, a backslash, a line break or outer spaces), the answer is written
- * as a JSON list of its items instead, the note as a JSON string: `"<question>" = ["A", "x, y"] —
- * "note"`. A quote inside is then escaped once (`\"`), never doubled against the outer quotes, and
- * `parseAnswerLine` can always take the line apart again.
+ * as a JSON list of its items instead, and the note as a JSON string:
+ * `"<question>" = ["A", "x, y"] — "note"`. A quote inside is then escaped once (`\"`), never
+ * doubled against the outer quotes, and `parseAnswerLine` can always take the line apart again.
  */
 export const ITEM_SEPARATOR = ", ";
 export const COMMENT_SEPARATOR = " — ";
@@ -24,7 +24,10 @@ export function formatAnswerLine(question: Question, answer: Answer | undefined)
     : `${prefix}"${plainValue(answer)}"`;
 }
 
-/** The answer alone, as a person reads it in a review or transcript row: the line's right side, unquoted when plain. */
+/**
+ * The answer alone, as a person reads it in a review or a transcript row: the right side of the
+ * line, without the outer quotes when it is plain.
+ */
 export function formatAnswerValue(answer: Answer): string {
   return needsJsonList(answer) ? jsonListValue(answer) : plainValue(answer);
 }
