@@ -163,10 +163,13 @@ export class Survival {
     return this.#pi.getActiveTools().includes(TOOL_NAME);
   }
 
-  /** A disabled tool withdraws its pending asks: nothing they held is sent. */
+  /** A disabled tool withdraws its pending asks: no answer they held is sent. */
   async withdrawIfDisabled(): Promise<void> {
-    if (this.pending.list().length === 0 || this.toolActive()) return;
-    await this.pending.endAll("disabled");
+    // Only asks on the current branch: an end is recorded (and its note sent) where the ask was
+    // asked, so asks on other branches are withdrawn once the session is back on theirs.
+    const here = this.pending.list().filter((pending) => this.onBranch(pending.callEntryId));
+    if (here.length === 0 || this.toolActive()) return;
+    await Promise.all(here.map((pending) => this.pending.end(pending.callEntryId, "disabled")));
     this.notify(NOTICES.toolDisabled, "warning");
   }
 

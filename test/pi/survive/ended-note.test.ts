@@ -147,6 +147,28 @@ describe("an ask that did not wait, ended without an answer", () => {
     expect(notesIn(w, w.model.requests[2])).toHaveLength(1);
   });
 
+  it("the tool turned off on another branch leaves an ask waiting on its own branch, where the tool is back", async () => {
+    const w = await world({
+      model: new ScriptedModel().text("Hello.").askUser(NO_WAIT).text("Working."),
+    });
+    await w.runtime.session.prompt("Hi");
+    const greeting = w.branch().at(-1)?.id ?? "";
+    await w.runtime.session.prompt("Plan");
+    const leaf = w.runtime.session.sessionManager.getLeafId() ?? "";
+    await w.runtime.session.navigateTree(greeting);
+    w.runtime.session.setActiveToolsByName(["read"]);
+    await w.command("/answer");
+
+    // Pi keeps the tool loadout per branch: back on the ask's branch, ask_user is active again.
+    await w.runtime.session.navigateTree(leaf);
+    expect(w.runtime.session.getActiveToolNames()).toContain("ask_user");
+    expect(w.ui.notifications.map((n) => n.text)).not.toContain(
+      "ask_user: the tool was turned off, so the questions waiting for an answer were withdrawn; the agent is told they ended, and no answers were sent.",
+    );
+    expect(w.ui.widgetText()).toContain("1 question waits");
+    expect(notesOn(w.branch())).toEqual([]);
+  });
+
   it("belongs to its branch: a prompt on another branch does not carry it", async () => {
     const w = await world({
       model: new ScriptedModel().text("Hello.").askUser(NO_WAIT).text("Working."),
