@@ -118,4 +118,36 @@ describe("the real pi in tmux: asks that outlive their tool call", () => {
       'which you asked without waiting for the answer:\nThe user answered:\n"Which database should the service use?" = "Postgres"',
     );
   });
+
+  it("an ask that does not wait, closed empty: the transcript shows the note, which starts no turn and rides on the next message", async () => {
+    const sandbox = sessionSandbox();
+    const run = sandbox.script("run", [
+      { toolCall: { name: "ask_user", arguments: { ...ASK, waitForAnswer: false } } },
+      { text: "Carrying on with the schema." },
+      { text: "Understood, I will decide myself." },
+    ]);
+    const pi = startPi(sandbox, run);
+    await pi.waitFor("[Extensions]", 20_000);
+    pi.text("Plan the order service");
+    pi.keys("Enter");
+    await pi.waitFor("? 1 question waits for your answer");
+    pi.keys("M-a");
+    await pi.waitFor("❯ 1. ○ Postgres");
+    pi.keys("Escape");
+    const closed = await pi.waitFor("it ended and no longer waits");
+    expect(closed).toContain("[askuser-ended]");
+    expect(run.requests()).toHaveLength(2);
+
+    pi.text("What now?");
+    pi.keys("Enter");
+    await pi.waitFor("Understood, I will decide myself.");
+    const requests = run.requests();
+    expect(requests).toHaveLength(3);
+    const users = (requests[2]?.messages ?? []).filter((message) => message.role === "user");
+    const notes = users
+      .map((message) => textOf(message))
+      .filter((text) => text.includes("no longer waits"));
+    expect(notes).toHaveLength(1);
+    expect(textOf(users.at(-1))).toBe("What now?");
+  });
 });

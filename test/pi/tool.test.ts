@@ -76,6 +76,7 @@ describe("the ask_user tool definition", () => {
     expect([...new Set(events)].sort()).toEqual([
       "agent_settled",
       "agent_start",
+      "before_agent_start",
       "session_shutdown",
       "session_start",
       "session_tree",

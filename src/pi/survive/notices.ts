@@ -6,9 +6,11 @@ export const NOTICES = {
   nothingToReplay: "ask_user: there is no earlier question on this branch to reopen.",
   otherBranch:
     "ask_user: the answer was not sent because the conversation is now on another branch. Go back to it with /tree and use /ask:replay to answer again.",
+  closedOnOtherBranch:
+    "ask_user: the question was closed on another branch, so nothing was sent; it still waits on its own branch (go back with /tree, then /answer).",
   cannotShowHere: "ask_user: questions cannot be shown in this mode.",
   toolDisabled:
-    "ask_user: the tool was turned off, so the questions waiting for an answer were withdrawn; nothing was sent.",
+    "ask_user: the tool was turned off, so the questions waiting for an answer were withdrawn; the agent is told they ended, and no answers were sent.",
   recoveredBefore:
     "ask_user: a question interrupted by an earlier restart was shown again once and not answered. Use /ask:replay to answer it.",
   unrecoverable: (reason: string) =>
