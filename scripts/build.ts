@@ -16,9 +16,10 @@
  * the instance Pi's loader mapped for pi/extension.js, handed over through dist/pi/host.js.
  */
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BuildOptions, build, type Plugin } from "esbuild";
+import { type BuildOptions, build, type OutputFile, type Plugin } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -99,15 +100,40 @@ const shared: BuildOptions = {
   logLevel: "warning",
 };
 
-rmSync(`${root}dist`, { recursive: true, force: true });
+/** What dist/ holds; anything else there is left over from an older build. */
+const DIST_ENTRIES = new Set(["cli", "core", "pi", "transcripts"]);
+
+/**
+ * Writes the bundles without ever removing dist/ first: tests and a `pi -e ./` may be running
+ * from it while `npm pack` rebuilds it. A file is rewritten only when it changed (chunk names
+ * are content hashes), and files no longer produced are removed after the new ones exist.
+ */
+function writeBundle(outdir: string, files: readonly OutputFile[]): void {
+  const produced = new Set(files.map((file) => file.path));
+  for (const file of files) {
+    if (existsSync(file.path) && readFileSync(file.path).equals(file.contents)) continue;
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, file.contents);
+  }
+  for (const entry of readdirSync(outdir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    if (entry.isFile() && !produced.has(path)) rmSync(path);
+  }
+}
+
+mkdirSync(`${root}dist`, { recursive: true });
+for (const entry of readdirSync(`${root}dist`)) {
+  if (!DIST_ENTRIES.has(entry)) rmSync(`${root}dist/${entry}`, { recursive: true, force: true });
+}
 execFileSync(
   process.execPath,
   [`${root}node_modules/typescript/bin/tsc`, "-p", "tsconfig.build.json"],
   { cwd: root, stdio: "inherit" },
 );
-await Promise.all([
+const [cli, pi] = await Promise.all([
   build({
     ...shared,
+    write: false,
     entryPoints: { process: `${root}src/cli/process.ts` },
     outdir: `${root}dist/cli`,
     packages: "external",
@@ -115,8 +141,16 @@ await Promise.all([
   }),
   build({
     ...shared,
+    write: false,
     entryPoints: { extension: `${root}src/pi/extension.ts`, host: HOST_REGISTRY },
     outdir: `${root}dist/pi`,
     plugins: [ownModulesAreSideEffectFree, piHostModules],
   }),
 ]);
+// A warning here is a mistake in the bundle (an own module imported only for its side effects
+// would be dropped, for one), so it fails the build.
+if (cli.warnings.length + pi.warnings.length > 0) {
+  throw new Error("the bundles have warnings (printed above); fix them");
+}
+writeBundle(`${root}dist/cli`, cli.outputFiles);
+writeBundle(`${root}dist/pi`, pi.outputFiles);
