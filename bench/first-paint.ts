@@ -13,7 +13,7 @@
  */
 import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -116,6 +116,10 @@ function percentile(values: readonly number[], fraction: number): number {
   return sorted[Math.max(0, index)] ?? Number.NaN;
 }
 
+/** Wall times grow with the machine's load: printed so a reader can judge a run. */
+const loadNow = () => (loadavg()[0] ?? Number.NaN).toFixed(1);
+const loadBefore = loadNow();
+
 try {
   for (let i = 0; i < WARMUP; i++) for (const variant of VARIANTS) await timeOnce(variant);
   const samples: number[][] = VARIANTS.map(() => []);
@@ -140,7 +144,7 @@ try {
   const line = (row: readonly string[]) =>
     row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ");
   console.log(
-    `\naskuser launch to first paint: ${PAYLOAD} in a 100x30 pty; ${RUNS} interleaved runs after ${WARMUP} warm-up\n`,
+    `\naskuser launch to first paint: ${PAYLOAD} in a 100x30 pty; ${RUNS} interleaved runs after ${WARMUP} warm-up; load average ${loadBefore} before, ${loadNow()} after (${availableParallelism()} cores)\n`,
   );
   console.log(line(header));
   for (const row of rows) console.log(line(row));

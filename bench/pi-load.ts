@@ -19,7 +19,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { transformSync } from "esbuild";
@@ -152,6 +152,11 @@ function collect(count: number, run: (variant: Variant, index: number) => Sample
   return samples;
 }
 
+/** Wall times grow with the machine's load: printed so a reader can judge a run. */
+const loadNow = () => (loadavg()[0] ?? Number.NaN).toFixed(1);
+const cpus = availableParallelism();
+const loadBefore = loadNow();
+
 try {
   // Fills the Pi-only compile cache, then the warm caches for every variant.
   const piOnlyTmp = join(work, "pi-only-tmp");
@@ -202,7 +207,9 @@ try {
   );
   const line = (row: string[]) =>
     `| ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  console.log(`Node ${process.version}, medians of interleaved runs\n`);
+  console.log(
+    `Node ${process.version}, medians of interleaved runs; load average ${loadBefore} before, ${loadNow()} after (${cpus} cores)\n`,
+  );
   console.log(line(header));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const row of rows) console.log(line(row));
