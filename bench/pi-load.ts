@@ -7,8 +7,9 @@
  *
  * - warm: Pi's transpile cache and Node's compile cache hold everything, as on every start but
  *   the first.
- * - first start: an empty transpile cache, and a compile cache that holds Pi but not askuser, as
- *   on the first start after installing or upgrading askuser.
+ * - first start: an empty transpile cache, and a compile cache that holds Pi but neither askuser
+ *   nor Pi's transpiler, as on the first start after installing or upgrading askuser when no
+ *   other extension needed transpiling.
  *
  * The faux model is the test fixture compiled to plain JavaScript, which Pi imports without its
  * transpiler: a transpiled fixture would load the transpiler in the baseline too and hide what
@@ -218,7 +219,8 @@ try {
       "",
       '"added" is against Pi without askuser in the same rows; "Pi-timed load" is what Pi itself reports for',
       "importing askuser and running its factory (PI_TIMING=1). Goals: warm, at most 30 ms or 5 %, whichever",
-      "is larger; first start (empty transpile cache, askuser not in Node's compile cache), at most 100 ms.",
+      "is larger; first start (empty transpile cache; neither askuser nor Pi's transpiler in Node's",
+      "compile cache), at most 100 ms.",
       "The goals are for the built package; the TypeScript source is shown for comparison.",
     ].join("\n"),
   );
