@@ -5,6 +5,7 @@
  * baseline is `node -e` writing that one character. Figures are printed, never asserted.
  *
  * - built: the installed package, which runs dist/ (the goal is for this one);
+ * - built, empty compile cache: the same on its very first run;
  * - source: a checkout that was never built, which runs the TypeScript source;
  * - --answers: `askuser ask --answers`, launch to exit (no form).
  *
@@ -43,6 +44,8 @@ interface Variant {
   readonly command: string;
   /** Stop at the first frame byte, or at the exit of a command that draws no form. */
   readonly until: "frame" | "exit";
+  /** Each run gets an empty temp dir, so Node's compile cache is empty: a first run. */
+  readonly emptyCompileCache?: boolean;
 }
 
 const node = JSON.stringify(process.execPath);
@@ -60,6 +63,13 @@ const VARIANTS: readonly Variant[] = [
     until: "frame",
   },
   {
+    label: "askuser ask, built, empty compile cache",
+    cwd: ROOT,
+    command: `${node} bin/askuser.js ask ${PAYLOAD}`,
+    until: "frame",
+    emptyCompileCache: true,
+  },
+  {
     label: "askuser ask, source",
     cwd: unbuilt,
     command: `${node} bin/askuser.js ask ${PAYLOAD}`,
@@ -74,7 +84,17 @@ const VARIANTS: readonly Variant[] = [
 ];
 
 /** Milliseconds from spawn to the first frame byte (or to the exit), in a 100x30 pty. */
-function timeOnce(variant: Variant): Promise<number> {
+async function timeOnce(variant: Variant): Promise<number> {
+  if (!variant.emptyCompileCache) return timeIn(variant, benchTmp);
+  const emptyTmp = mkdtempSync(join(work, "empty-"));
+  try {
+    return await timeIn(variant, emptyTmp);
+  } finally {
+    rmSync(emptyTmp, { recursive: true, force: true });
+  }
+}
+
+function timeIn(variant: Variant, tmp: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
@@ -83,7 +103,7 @@ function timeOnce(variant: Variant): Promise<number> {
       ["-qfec", `stty cols 100 rows 30; ${variant.command}`, "/dev/null"],
       {
         cwd: variant.cwd,
-        env: { ...process.env, TMPDIR: benchTmp, TERM: "xterm-256color" },
+        env: { ...process.env, TMPDIR: tmp, TERM: "xterm-256color" },
         stdio: ["pipe", "pipe", "pipe"],
       },
     );
