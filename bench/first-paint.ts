@@ -110,12 +110,17 @@ function timeIn(variant: Variant, tmp: string): Promise<number> {
     let output = "";
     let result: number | undefined;
     const timer = setTimeout(() => child.kill("SIGKILL"), TIMEOUT_MS);
+    // The baseline exits by itself right after its write, so the Esc may find no reader.
+    child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") reject(error);
+    });
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       output += chunk;
       if (result === undefined && variant.until === "frame" && output.includes(FRAME)) {
         result = elapsed();
-        // Closing the pty hangs up the form, which then exits.
-        child.kill("SIGKILL");
+        // Esc cancels the untouched form, which then exits (and so does `script`): the run
+        // ends only once askuser has finished writing its compile cache.
+        child.stdin.write("\x1b");
       }
     });
     child.on("exit", () => {
@@ -153,11 +158,12 @@ try {
       variant.label,
       variant.until === "frame" ? "first frame byte" : "exit",
       `${median.toFixed(0)} ms`,
+      `${Math.min(...(samples[v] ?? [])).toFixed(0)} ms`,
       `${percentile(samples[v] ?? [], 0.9).toFixed(0)} ms`,
       v === 0 ? "-" : `+${(median - base).toFixed(0)} ms`,
     ];
   });
-  const header = ["launch to", "until", "median", "p90", "over node"];
+  const header = ["launch to", "until", "median", "min", "p90", "median over node"];
   const widths = header.map((_, column) =>
     Math.max(...[header, ...rows].map((row) => row[column]?.length ?? 0)),
   );
@@ -168,7 +174,9 @@ try {
   );
   console.log(line(header));
   for (const row of rows) console.log(line(row));
-  console.log("\nGoal: the built form on screen within 150 ms of launch (median).");
+  console.log(
+    "\nGoal: the built form on screen within 150 ms of launch (median). The minimum is the run the\nshared machine disturbed least.",
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -172,6 +172,7 @@ try {
     "pi -p, faux model",
     "runs",
     "median ms",
+    "min ms",
     "added",
     "Pi-timed load ms",
     "goal",
@@ -190,6 +191,7 @@ try {
         `${label}: ${variant.label}`,
         String(samples[v]?.length ?? 0),
         wall.toFixed(0),
+        Math.min(...(samples[v]?.map((s) => s.wallMs) ?? [])).toFixed(0),
         isBase
           ? "-"
           : `${added >= 0 ? "+" : ""}${added.toFixed(0)} (${((added / base) * 100).toFixed(1)}%)`,
