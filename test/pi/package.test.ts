@@ -1,10 +1,19 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripTerminalSequences } from "@earendil-works/pi-tui";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activeTools, askResults, PI_CLI, PiSandbox, REPO_ROOT } from "./helpers/pi-run.ts";
+import { TmuxSession } from "../support/tmux.ts";
+import { activeTools, askResults, PI_CLI, PiSandbox, REPO_ROOT, textOf } from "./helpers/pi-run.ts";
 import { runToExit } from "./helpers/run-to-exit.ts";
 
 const ASK = {
@@ -153,6 +162,33 @@ describe("the packed package", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(activeTools(sandbox.requests()[0])).toContain("ask_user");
   }, 30_000);
+
+  it("the built bundle's form opens in Pi's TUI, and the answer reaches the model", async () => {
+    const sandbox = freshSandbox();
+    const env: Record<string, string> = { TERM: "xterm-256color" };
+    for (const [key, value] of Object.entries(sandbox.env)) {
+      if (key.startsWith("PI_") || key.startsWith("ASKUSER_")) env[key] = value ?? "";
+    }
+    // The checkout's manifest entry; the test run built dist/, so it loads the bundle.
+    const tmux = TmuxSession.start([process.execPath, ...sandbox.piArgs([REPO_ROOT])], {
+      env,
+      cwd: sandbox.dir,
+    });
+    try {
+      await tmux.waitFor("[Extensions]", 20_000);
+      tmux.text("Pick a database");
+      tmux.keys("Enter");
+      await tmux.waitFor("❯ 1. ○ Postgres", 20_000);
+      tmux.keys("Down", "Enter");
+      await tmux.waitFor("Done.", 20_000);
+    } finally {
+      tmux.close();
+    }
+    const [result] = askResults(sandbox.requests()[1]);
+    expect(textOf(result)).toBe('The user answered:\n"Which database?" = "SQLite"');
+    // The settings code found Pi's agent dir through Pi's own pi-coding-agent.
+    expect(existsSync(join(sandbox.agentDir, "askuser.json"))).toBe(true);
+  }, 60_000);
 
   it("pi -e on a checkout without dist/ loads the TypeScript source", async () => {
     const sandbox = freshSandbox();
