@@ -12,7 +12,7 @@
  * Node's compile cache (which bin/askuser.js turns on) lives in the OS temp dir; each run gets
  * the bench's own temp dir, filled by the warm-up runs, as on every start but the first.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,6 +25,12 @@ const TIMEOUT_MS = 10_000;
 /** The form's top border starts with this character; the baseline writes it too. */
 const FRAME = "\u2500";
 const PAYLOAD = "examples/release-plan.json";
+
+if (spawnSync("script", ["--version"]).error) {
+  throw new Error(
+    "bench/first-paint.ts needs util-linux's `script` for a pseudo-terminal (Debian: apt-get install bsdutils)",
+  );
+}
 
 const work = mkdtempSync(join(tmpdir(), "askuser-bench-paint-"));
 const benchTmp = join(work, "tmp");
