@@ -3,13 +3,15 @@
 // a test can close the terminal and still learn the command's exit code.
 // Usage: node record-exit.mjs <stdout-file> <exit-file> <command> [args...]
 import { spawn } from "node:child_process";
-import { openSync, writeFileSync } from "node:fs";
+import { openSync, renameSync, writeFileSync } from "node:fs";
 
 const [outFile, exitFile, command, ...args] = process.argv.slice(2);
 if (!outFile || !exitFile || !command)
   throw new Error("usage: record-exit.mjs <out> <exit> <cmd> ...");
 process.on("SIGHUP", () => {});
 const child = spawn(command, args, { stdio: ["inherit", openSync(outFile, "w"), "inherit"] });
+// Written aside and renamed into place, so a reader polling for the file never sees it empty.
 child.on("exit", (code, signal) => {
-  writeFileSync(exitFile, code === null ? `signal ${signal}` : `code ${code}`);
+  writeFileSync(`${exitFile}.part`, code === null ? `signal ${signal}` : `code ${code}`);
+  renameSync(`${exitFile}.part`, exitFile);
 });
