@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Ask, AskDetails } from "../core/index.ts";
 import type { CliIo } from "./io.ts";
-import { main } from "./main.ts";
+import { runCommandLine } from "./main.ts";
 import { hasControllingTerminal, withTerminalInput } from "./terminal-input.ts";
 
 /** Wires the CLI to the real process: arguments, streams, environment and exit code. */
@@ -23,14 +23,8 @@ export async function runFromProcess(): Promise<void> {
     if (error.code !== "EPIPE") throw error;
     process.exit(process.exitCode ?? 0);
   });
-  try {
-    process.exitCode = await main(process.argv.slice(2), io, await packageVersion());
-  } catch (error) {
-    process.stderr.write(
-      `askuser: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exitCode = 70;
-  }
+  const version = await packageVersion().catch(() => "unknown");
+  process.exitCode = await runCommandLine(process.argv.slice(2), io, version);
 }
 
 /** Loaded on demand: a run with --answers or without a terminal never loads the TUI. */
