@@ -31,8 +31,8 @@ const SHOWN_MULTILINE = new RegExp(
   String.raw`[\u0000-\u0008\u000b-\u001f\u007f${C1}${BIDI_CONTROLS}${FILLERS}]`,
   "gu",
 );
-/** What JSON.stringify leaves raw but a terminal would act on or draw unexpectedly. */
-const JSON_RAW = new RegExp(`[\\u007f${C1}${SEPARATORS}${BIDI_CONTROLS}${FILLERS}]`, "gu");
+/** The unsafe characters but C0, and the fillers: what JSON.stringify leaves raw, too. */
+const UNSAFE_BEYOND_C0 = new RegExp(`[\\u007f${C1}${SEPARATORS}${BIDI_CONTROLS}${FILLERS}]`, "gu");
 
 /** The first unsafe character in a single-line value, or undefined when the value is clean. */
 export function findUnsafeCharacter(value: string): string | undefined {
@@ -60,13 +60,23 @@ export function neutraliseInline(value: string): string {
 }
 
 /**
+ * Removes every unsafe character but the C0 controls, and the fillers. Terminal width functions
+ * measure all of these zero columns wide, so this is for text already laid out by someone else's
+ * measure, where a visible stand-in would not fit; C0 is left to the caller, whose own escape
+ * sequences may be in the text.
+ */
+export function dropUnsafeBeyondC0(value: string): string {
+  return value.replace(UNSAFE_BEYOND_C0, "");
+}
+
+/**
  * JSON for a stream a person may be reading: as `JSON.stringify`, and also every C1 control,
  * DEL, separator, bidirectional control and filler written as a `\u` escape, so the output
  * parses back to exactly the same value and holds no byte a terminal would act on.
  */
 export function jsonForDisplay(value: unknown, indent?: number): string {
   const text = JSON.stringify(value, null, indent) ?? "null";
-  return text.replace(JSON_RAW, unicodeEscape);
+  return text.replace(UNSAFE_BEYOND_C0, unicodeEscape);
 }
 
 function standIn(char: string): string {

@@ -1,20 +1,21 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import type { Ask } from "../../src/core/index.ts";
+import { UNSAFE_CHARACTER_CLASS } from "../../src/core/text-safety.ts";
 import type { CommandRequest } from "../../src/settings/notify/command-runner.ts";
 import {
   type AskNotification,
   notificationForAsk,
 } from "../../src/settings/notify/notification.ts";
 import { Notifier } from "../../src/settings/notify/notifier.ts";
-import { notificationText, UNSAFE_NOTIFICATION_CHARS } from "../../src/settings/notify/sanitize.ts";
+import { notificationText } from "../../src/settings/notify/sanitize.ts";
 import { osc9, osc777, tmuxPassthrough } from "../../src/settings/notify/sequences.ts";
 import { DEFAULT_SETTINGS, type NotificationSettings } from "../../src/settings/settings.ts";
 import { askOf, SINGLE, THREE } from "../support/asks.ts";
 
-const UNSAFE = new RegExp(`[${UNSAFE_NOTIFICATION_CHARS}]`, "u");
-const SAFE_RUN = `[^${UNSAFE_NOTIFICATION_CHARS}]*`;
-const SAFE_TITLE = `[^;${UNSAFE_NOTIFICATION_CHARS}]*`;
+const UNSAFE = new RegExp(`[${UNSAFE_CHARACTER_CLASS}]`, "u");
+const SAFE_RUN = `[^${UNSAFE_CHARACTER_CLASS}]*`;
+const SAFE_TITLE = `[^;${UNSAFE_CHARACTER_CLASS}]*`;
 const anyText = fc.string({ unit: "binary", maxLength: 300 });
 
 describe("notificationText", () => {

@@ -1,5 +1,9 @@
 import { visibleWidth } from "@earendil-works/pi-tui";
-import { neutraliseInline, neutraliseMultiline } from "../../core/index.ts";
+import {
+  dropUnsafeBeyondC0,
+  neutraliseInline,
+  neutraliseMultiline,
+} from "../../core/text-safety.ts";
 import { Memo } from "./memo.ts";
 
 /** Tab stops every 4 columns, as pi-tui's Editor expands tabs: a preview reads like the code it shows. */
@@ -14,12 +18,16 @@ const inline = new Memo<string>(2048);
  * validation, and one missed escape byte would let the model drive the user's terminal.
  */
 export function safeLines(text: string): readonly string[] {
-  return multiline.get(text, () => neutraliseMultiline(text).split("\n").map(expandTabs));
+  return multiline.get(text, () =>
+    neutraliseMultiline(text)
+      .split("\n")
+      .map((line) => drawnAsMeasured(expandTabs(line))),
+  );
 }
 
 /** A single-line field (label, header, question), with anything unsafe shown as a visible stand-in. */
 export function safeInline(text: string): string {
-  return inline.get(text, () => neutraliseInline(text));
+  return inline.get(text, () => drawnAsMeasured(neutraliseInline(text)));
 }
 
 function expandTabs(line: string): string {
@@ -32,15 +40,32 @@ function expandTabs(line: string): string {
   return out;
 }
 
-// C1 controls, DEL and the bidi/line-separator controls: the Editor drops C0 bytes from what the
-// user types or pastes, but lets these through.
-const EDITOR_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/gu;
+// An emoji presentation selector (VS16) and the character it follows, with a keycap if any.
+const PRESENTATION_SEQUENCE = /(\P{M})\uFE0F(\u20E3?)/gu;
+
+/**
+ * pi-tui measures a character followed by VS16 as an emoji, two columns, while many terminals
+ * draw the character at its own width: the line comes out narrower than measured on some
+ * terminals and the differential renderer's cursor goes astray. Without the selector every
+ * terminal draws what pi-tui measures; the columns the selector would have taken are kept as
+ * spaces, so the measured width of the line does not change.
+ */
+function drawnAsMeasured(text: string): string {
+  if (!text.includes("\uFE0F")) return text;
+  return text.replace(PRESENTATION_SEQUENCE, (sequence, base: string, keycap: string) => {
+    const plain = base + keycap;
+    return plain + " ".repeat(Math.max(0, visibleWidth(sequence) - visibleWidth(plain)));
+  });
+}
 
 /**
  * A line rendered by pi-tui's Editor. It carries the editor's own escape sequences (cursor marker,
- * border style), so it cannot go through `safeLines`; only the characters the Editor lets through
- * from pasted text are replaced.
+ * border style), so it cannot go through `safeLines`. pi-tui's Editor drops C0 bytes from what
+ * is typed or pasted but lets DEL, C1, bidi controls and fillers through; and the Editor has laid it out by its own
+ * measure, so a stand-in must take exactly the room the Editor gave the character. The unsafe
+ * characters were measured zero-width, so they are dropped here (the review shows them as
+ * escapes); VS16 sequences keep their measured width.
  */
 export function safeEditorLine(line: string): string {
-  return line.replace(EDITOR_UNSAFE, "\ufffd");
+  return drawnAsMeasured(dropUnsafeBeyondC0(line));
 }
