@@ -9,6 +9,14 @@ import { Memo } from "./memo.ts";
 /** Tab stops every 4 columns, as pi-tui's Editor expands tabs: a preview reads like the code it shows. */
 const TAB_STOP = 4;
 
+/**
+ * pi-tui's Editor turns a tab into four spaces, so a pasted tab would silently reach the model as
+ * spaces. Inside the Editor a tab is held as this noncharacter (reserved by Unicode for internal
+ * use, so no real text holds it), which the Editor keeps and measures one column wide; it is
+ * drawn as an arrow (below) and is a tab again in the text the form records.
+ */
+export const TAB_IN_EDITOR = "\ufdd0";
+
 const multiline = new Memo<readonly string[]>(2048);
 const inline = new Memo<string>(2048);
 
@@ -64,8 +72,8 @@ function drawnAsMeasured(text: string): string {
  * is typed or pasted but lets DEL, C1, bidi controls and fillers through; and the Editor has laid it out by its own
  * measure, so a stand-in must take exactly the room the Editor gave the character. The unsafe
  * characters were measured zero-width, so they are dropped here (the review shows them as
- * escapes); VS16 sequences keep their measured width.
+ * escapes); VS16 sequences keep their measured width, and a tab is drawn as an arrow.
  */
 export function safeEditorLine(line: string): string {
-  return drawnAsMeasured(dropUnsafeBeyondC0(line));
+  return drawnAsMeasured(dropUnsafeBeyondC0(line)).replaceAll(TAB_IN_EDITOR, "→");
 }
