@@ -31,6 +31,11 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
   }
   if (positionals.length > 1)
     throw new UsageError(`expected one payload, got ${positionals.length}`);
+  if (!values.demo && source === "-" && values.answers === "-") {
+    throw new UsageError(
+      'the payload and the answers cannot both come from standard input ("-"); put one of them in a file',
+    );
+  }
 
   const payload = values.demo ? DEMO_PAYLOAD : await readJsonSource(io, source ?? "-", "payload");
   const validation = validateAskInput(payload);

@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Ask, AskDetails } from "../core/index.ts";
+import { INPUT_FILE_LIMIT, readFileBounded, readStreamBounded } from "./bounded-read.ts";
+import { decodeUtf8 } from "./decode-utf8.ts";
 import type { CliIo } from "./io.ts";
 import { runCommandLine } from "./main.ts";
 import { hasControllingTerminal, withTerminalInput } from "./terminal-input.ts";
@@ -9,8 +11,8 @@ export async function runFromProcess(): Promise<void> {
   const io: CliIo = {
     stdout: process.stdout,
     stderr: process.stderr,
-    readText: (path) => readFile(path, "utf8"),
-    readStdin,
+    readText: async (path) => decodeUtf8(await readFileBounded(path, INPUT_FILE_LIMIT)),
+    readStdin: async () => decodeUtf8(await readStreamBounded(process.stdin, INPUT_FILE_LIMIT)),
     // The form draws on stdout and reads keys from the terminal, which need not be stdin: the
     // payload may arrive through it ("askuser ask -").
     interactive: Boolean(process.stdout.isTTY && (process.stdin.isTTY || hasControllingTerminal())),
@@ -31,12 +33,6 @@ export async function runFromProcess(): Promise<void> {
 async function openForm(ask: Ask): Promise<AskDetails> {
   const { runTerminalForm } = await import("../tui/run-terminal-form.ts");
   return withTerminalInput(() => runTerminalForm(ask, { env: process.env }));
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 async function packageVersion(): Promise<string> {

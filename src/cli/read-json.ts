@@ -1,22 +1,43 @@
+import { neutraliseInline } from "../core/text-safety.ts";
+import { shortenEcho } from "../core/validation-issue.ts";
+import { NotUtf8Error } from "./decode-utf8.ts";
 import { InputError } from "./errors.ts";
 import type { CliIo } from "./io.ts";
 
-/** Reads a JSON document from a path, or from standard input when the path is "-". */
+/**
+ * Reads a JSON document from a path, or from standard input when the path is "-". The reading
+ * itself is bounded (see bounded-read.ts, wired in process.ts): oversize input, pipes and devices
+ * given by path, and text that is not UTF-8 are refused before any parsing.
+ */
 export async function readJsonSource(io: CliIo, source: string, what: string): Promise<unknown> {
+  const where = source === "-" ? "standard input" : echo(source);
   let text: string;
   try {
     text = source === "-" ? await io.readStdin() : await io.readText(source);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new InputError(
-      `cannot read the ${what} ${source === "-" ? "from standard input" : `file ${source}`}: ${reason}`,
-    );
+    if (error instanceof NotUtf8Error) {
+      throw new InputError(
+        `the ${what} in ${where} is not valid UTF-8: ${error.message}; save the file as UTF-8`,
+      );
+    }
+    const from = source === "-" ? "from standard input" : `file ${echo(source)}`;
+    throw new InputError(`cannot read the ${what} ${from}: ${reasonOf(error)}`);
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const where = source === "-" ? "standard input" : source;
-    throw new InputError(`the ${what} in ${where} is not valid JSON: ${reason}`);
+    throw new InputError(`the ${what} in ${where} is not valid JSON: ${reasonOf(error)}`);
   }
+}
+
+function echo(text: string): string {
+  return neutraliseInline(shortenEcho(text));
+}
+
+/** Node's file errors repeat the path, which was already said (and may be long); keep the reason. */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return echo(String(error));
+  const syscall = (error as NodeJS.ErrnoException).syscall;
+  const cut = syscall === undefined ? -1 : error.message.indexOf(`, ${syscall} `);
+  return neutraliseInline(shortenEcho(cut < 0 ? error.message : error.message.slice(0, cut), 300));
 }

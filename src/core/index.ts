@@ -69,4 +69,4 @@ export {
 } from "./steering.ts";
 export { neutraliseInline, neutraliseMultiline } from "./text-safety.ts";
 export { type ValidationResult, validateAskInput } from "./validate.ts";
-export { formatIssue, type ValidationIssue } from "./validation-issue.ts";
+export { formatIssue, issueCount, type ValidationIssue } from "./validation-issue.ts";

@@ -13,5 +13,21 @@ export const LIMITS = {
   idPattern: "^[a-z][a-z0-9_]{0,31}$",
 } as const;
 
+/**
+ * The bounds of any input before and while it is read as an ask or an answers file, so no
+ * value, however hostile, can exhaust the stack, the memory or the reader's patience.
+ */
+export const INPUT_LIMITS = {
+  /**
+   * Arrays and objects nested in one another. A valid ask needs 5
+   * (`{"questions": [{"options": [{"label": …}]}]}`); recursive walkers overflow near 5,000.
+   */
+  maxDepth: 64,
+  /** Problems of one kind (the same fix) listed in full; the rest are counted. */
+  issuesPerKind: 20,
+  /** Code points of a received value, key or argument quoted in a message. */
+  echoMax: 80,
+} as const;
+
 /** The row that always follows the model's options; the model can neither add nor remove it. */
 export const OTHER_LABEL = "Other";

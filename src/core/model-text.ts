@@ -1,7 +1,7 @@
 import { formatAnswerLine } from "./answer-format.ts";
 import { showsPartialAnswers } from "./outcome.ts";
 import type { AskDetails, CancelOrigin } from "./outcome-types.ts";
-import { formatIssue } from "./validation-issue.ts";
+import { formatIssue, issueCount } from "./validation-issue.ts";
 
 /**
  * The text the model receives for every way an ask can end. Every text that is not a full answer
@@ -117,7 +117,8 @@ function unansweredLine(details: AskDetails): string {
 
 function invalidText(details: AskDetails): string {
   const issues = details.issues ?? [];
-  const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
+  const total = issueCount(issues);
+  const count = total === 1 ? "1 problem" : `${total} problems`;
   return [
     `ask_user was not shown to the user: its parameters have ${count}. Nothing was asked. Fix every problem below and call ask_user again.`,
     ...issues.map((issue) => `- ${formatIssue(issue)}`),

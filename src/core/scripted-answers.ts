@@ -1,11 +1,17 @@
 import type { FormAction } from "./actions.ts";
 import { createFormState, type FormState } from "./form-state.ts";
+import { findTooDeep, tooDeepIssue } from "./json-depth.ts";
 import { detailsFromForm } from "./outcome.ts";
 import type { AskDetails } from "./outcome-types.ts";
 import { reduceForm } from "./reducer.ts";
 import type { Ask, Question } from "./schema.ts";
-import { isRecord } from "./validate-fields.ts";
-import { describeReceived, type ValidationIssue } from "./validation-issue.ts";
+import { isRecord, type Report } from "./validate-fields.ts";
+import {
+  describeReceived,
+  fieldPath,
+  IssueList,
+  type ValidationIssue,
+} from "./validation-issue.ts";
 
 /**
  * Answers an ask without a user interface, from a JSON object keyed by question id, header or
@@ -24,40 +30,48 @@ interface PlannedAnswer {
 }
 
 export function answerFromScript(ask: Ask, script: unknown): ScriptedResult {
-  const issues: ValidationIssue[] = [];
+  const tooDeep = findTooDeep(script, "answers");
+  if (tooDeep !== undefined) return { ok: false, issues: [tooDeepIssue(tooDeep)] };
+  const list = new IssueList();
+  const report = list.add;
   if (!isRecord(script)) {
-    issues.push({
-      path: "answers",
-      problem: "must be a JSON object keyed by question id, header or question text",
-      received: describeReceived(script),
-      fix: `write e.g. {"${ask.questions[0]?.id ?? "q1"}": "${ask.questions[0]?.options[0]?.label ?? "A"}"}`,
-    });
-    return { ok: false, issues };
+    report(
+      "answers",
+      "must be a JSON object keyed by question id, header or question text",
+      `write e.g. {"${ask.questions[0]?.id ?? "q1"}": "${ask.questions[0]?.options[0]?.label ?? "A"}"}`,
+      script,
+    );
+    return { ok: false, issues: list.issues() };
   }
   const planned = new Map<number, PlannedAnswer>();
   for (const [key, value] of Object.entries(script)) {
     const index = findQuestion(ask, key);
     const question = index === undefined ? undefined : ask.questions[index];
+    const path = `answers[${describeReceived(key)}]`;
     if (index === undefined || !question) {
-      issues.push({
-        path: `answers[${JSON.stringify(key)}]`,
-        problem: "names no question of this ask",
-        fix: `use a question id (${ask.questions.map((q) => q.id).join(", ")}), a header or the question text`,
-      });
+      report(
+        path,
+        "names no question of this ask",
+        `use a question id (${ask.questions.map((q) => q.id).join(", ")}), a header or the question text`,
+        undefined,
+        false,
+      );
       continue;
     }
     if (planned.has(index)) {
-      issues.push({
-        path: `answers[${JSON.stringify(key)}]`,
-        problem: `answers question ${question.id} a second time`,
-        fix: "give each question one answer",
-      });
+      report(
+        path,
+        `answers question ${question.id} a second time`,
+        "give each question one answer",
+        undefined,
+        false,
+      );
       continue;
     }
-    const answer = planAnswer(question, value, `answers[${JSON.stringify(key)}]`, issues);
+    const answer = planAnswer(question, value, path, list);
     if (answer) planned.set(index, answer);
   }
-  if (issues.length > 0) return { ok: false, issues };
+  if (list.count > 0) return { ok: false, issues: list.issues() };
 
   let state = createFormState(ask);
   const dispatch = (action: FormAction) => {
@@ -120,11 +134,12 @@ function planAnswer(
   question: Question,
   value: unknown,
   path: string,
-  issues: ValidationIssue[],
+  list: IssueList,
 ): PlannedAnswer | undefined {
+  const report: Report = list.add;
   const labels = question.options.map((o) => o.label);
   const validLabels = labels.map((l) => JSON.stringify(l)).join(", ");
-  const before = issues.length;
+  const before = list.count;
   let selectedRaw: unknown[] = [];
   let other: unknown;
   let comment: unknown;
@@ -134,11 +149,13 @@ function planAnswer(
     const record = value;
     for (const key of Object.keys(record)) {
       if (!["selected", "other", "comment"].includes(key)) {
-        issues.push({
-          path: `${path}.${key}`,
-          problem: "is not a known field",
-          fix: "use only selected, other and comment",
-        });
+        report(
+          fieldPath(path, key),
+          "is not a known field",
+          "use only selected, other and comment",
+          undefined,
+          false,
+        );
       }
     }
     const selected = record.selected;
@@ -146,12 +163,12 @@ function planAnswer(
     other = record.other;
     comment = record.comment;
   } else {
-    issues.push({
+    report(
       path,
-      problem: "must be a label, a list of labels, or an object",
-      received: describeReceived(value),
-      fix: `answer with one of ${validLabels}, or {"other": "your own answer"}`,
-    });
+      "must be a label, a list of labels, or an object",
+      `answer with one of ${validLabels}, or {"other": "your own answer"}`,
+      value,
+    );
     return undefined;
   }
 
@@ -159,52 +176,54 @@ function planAnswer(
   for (const raw of selectedRaw) {
     const index = typeof raw === "string" ? labels.indexOf(raw) : -1;
     if (index < 0) {
-      issues.push({
+      report(
         path,
-        problem: `names no option of question ${question.id} (${JSON.stringify(question.question)})`,
-        received: describeReceived(raw),
-        fix: `use one of ${validLabels} exactly, or put your own answer in "other"`,
-      });
+        `names no option of question ${question.id} (${JSON.stringify(question.question)})`,
+        `use one of ${validLabels} exactly, or put your own answer in "other"`,
+        raw,
+      );
     } else if (!selected.includes(index)) selected.push(index);
   }
   if (other !== undefined && (typeof other !== "string" || other.trim() === "")) {
-    issues.push({
-      path: `${path}.other`,
-      problem: "must be non-empty text",
-      received: describeReceived(other),
-      fix: "write the answer as a string, or omit other",
-    });
+    report(
+      `${path}.other`,
+      "must be non-empty text",
+      "write the answer as a string, or omit other",
+      other,
+    );
   }
   if (comment !== undefined && typeof comment !== "string") {
-    issues.push({
-      path: `${path}.comment`,
-      problem: "must be text",
-      received: describeReceived(comment),
-      fix: "write the note as a string, or omit it",
-    });
+    report(`${path}.comment`, "must be text", "write the note as a string, or omit it", comment);
   }
   if (comment !== undefined && !question.allowComment) {
-    issues.push({
-      path: `${path}.comment`,
-      problem: `question ${question.id} does not take a comment (allowComment is false)`,
-      fix: "remove the comment",
-    });
+    report(
+      `${path}.comment`,
+      `question ${question.id} does not take a comment (allowComment is false)`,
+      "remove the comment",
+      undefined,
+      false,
+    );
   }
-  if (!question.multiSelect && selected.length + (other === undefined ? 0 : 1) > 1) {
-    issues.push({
+  const count = selected.length + (other === undefined ? 0 : 1);
+  if (!question.multiSelect && count > 1) {
+    report(
       path,
-      problem: `gives ${selected.length + (other === undefined ? 0 : 1)} answers to single-select question ${question.id}`,
-      fix: `choose exactly one of ${validLabels}, or only "other"`,
-    });
+      `gives ${count} answers to single-select question ${question.id}`,
+      `choose exactly one of ${validLabels}, or only "other"`,
+      undefined,
+      false,
+    );
   }
-  if (selected.length === 0 && other === undefined && issues.length === before) {
-    issues.push({
+  if (selected.length === 0 && other === undefined && list.count === before) {
+    report(
       path,
-      problem: "selects nothing",
-      fix: `name at least one of ${validLabels}, or omit the question to leave it unanswered`,
-    });
+      "selects nothing",
+      `name at least one of ${validLabels}, or omit the question to leave it unanswered`,
+      undefined,
+      false,
+    );
   }
-  if (issues.length > before) return undefined;
+  if (list.count > before) return undefined;
   return {
     selected,
     ...(typeof other === "string" ? { other } : {}),

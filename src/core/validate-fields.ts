@@ -1,5 +1,6 @@
 import { LIMITS } from "./limits.ts";
 import { describeCodePoint, findUnsafeCharacter, neutraliseMultiline } from "./text-safety.ts";
+import { fieldPath } from "./validation-issue.ts";
 
 /** Adds one issue; `hasValue` false means the field was absent, so no "received" is shown. */
 export type Report = (
@@ -96,7 +97,7 @@ export function checkUnknownFields(
 ): void {
   for (const key of Object.keys(record)) {
     if (allowed.includes(key)) continue;
-    const where = path === "parameters" ? key : `${path}.${key}`;
+    const where = fieldPath(path === "parameters" ? undefined : path, key);
     report(
       where,
       "is not a known field",

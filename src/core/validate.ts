@@ -1,3 +1,4 @@
+import { findTooDeep, tooDeepIssue } from "./json-depth.ts";
 import { LIMITS, OTHER_LABEL } from "./limits.ts";
 import type { Ask, Option, Question } from "./schema.ts";
 import {
@@ -10,7 +11,7 @@ import {
   plural,
   type Report,
 } from "./validate-fields.ts";
-import { describeReceived, type ValidationIssue } from "./validation-issue.ts";
+import { IssueList, type ValidationIssue } from "./validation-issue.ts";
 
 export type ValidationResult =
   | {
@@ -40,14 +41,11 @@ const OTHER_LIKE = /^other\s*(?:[:.…-].*|\(.*\))?$/iu;
  * normalised ask or every problem found. Never throws, whatever JSON value it is given.
  */
 export function validateAskInput(input: unknown): ValidationResult {
-  const issues: ValidationIssue[] = [];
-  const report = (path: string, problem: string, fix: string, value?: unknown, hasValue = true) =>
-    issues.push({
-      path,
-      problem,
-      fix,
-      ...(hasValue ? { received: describeReceived(value) } : {}),
-    });
+  const tooDeep = findTooDeep(input, undefined);
+  if (tooDeep !== undefined) return { ok: false, issues: [tooDeepIssue(tooDeep)] };
+  const list = new IssueList();
+  const report = list.add;
+  const failed = (): ValidationResult => ({ ok: false, issues: list.issues() });
 
   if (!isRecord(input)) {
     report(
@@ -56,7 +54,7 @@ export function validateAskInput(input: unknown): ValidationResult {
       'send an object like {"questions": [{"question": "...", "options": [{"label": "A"}, {"label": "B"}]}]}',
       input,
     );
-    return { ok: false, issues };
+    return failed();
   }
   checkUnknownFields(input, TOP_LEVEL_FIELDS, "parameters", report);
   const waitForAnswer = checkBoolean(input.waitForAnswer, "waitForAnswer", report) ?? true;
@@ -70,11 +68,11 @@ export function validateAskInput(input: unknown): ValidationResult {
       undefined,
       false,
     );
-    return { ok: false, issues };
+    return failed();
   }
   if (!Array.isArray(rawQuestions)) {
     report("questions", "must be an array", "send the questions as a JSON array", rawQuestions);
-    return { ok: false, issues };
+    return failed();
   }
   if (rawQuestions.length < LIMITS.minQuestions || rawQuestions.length > LIMITS.maxQuestions) {
     report(
@@ -86,7 +84,7 @@ export function validateAskInput(input: unknown): ValidationResult {
       undefined,
       false,
     );
-    if (rawQuestions.length === 0) return { ok: false, issues };
+    if (rawQuestions.length === 0) return failed();
   }
 
   const several = rawQuestions.length > 1;
@@ -96,7 +94,7 @@ export function validateAskInput(input: unknown): ValidationResult {
     if (draft) drafts.push(draft);
   });
   checkUniqueness(drafts, report);
-  if (issues.length > 0) return { ok: false, issues };
+  if (list.count > 0) return failed();
   return { ok: true, ask: { questions: assignIds(drafts) }, waitForAnswer };
 }
 

@@ -1,3 +1,4 @@
+import { INPUT_LIMITS } from "./limits.ts";
 import { neutraliseInline } from "./text-safety.ts";
 
 /** One thing wrong with the parameters, phrased for a model that will fix it and retry. */
@@ -10,11 +11,35 @@ export interface ValidationIssue {
   readonly received?: string;
   /** How to fix it, as an instruction. */
   readonly fix: string;
+  /**
+   * Present on the entry that stands for the problems of one kind left unlisted: how many. It
+   * follows the last listed problem of that kind and repeats its fix.
+   */
+  readonly more?: number;
 }
 
-const RECEIVED_MAX = 60;
+/**
+ * Shortens text to `max` code points without splitting one, saying how many were left out, so
+ * no value however long is echoed whole.
+ */
+export function shortenEcho(text: string, max: number = INPUT_LIMITS.echoMax): string {
+  let cut = 0;
+  for (let shown = 0; shown < max && cut < text.length; shown += 1) {
+    cut += isPairAt(text, cut) ? 2 : 1;
+  }
+  if (cut >= text.length) return text;
+  let rest = 0;
+  for (let i = cut; i < text.length; i += isPairAt(text, i) ? 2 : 1) rest += 1;
+  return `${text.slice(0, cut)}… (${rest} more character${rest === 1 ? "" : "s"})`;
+}
 
-/** Shortens any JSON value for an error message without splitting a character. */
+function isPairAt(text: string, index: number): boolean {
+  const high = text.charCodeAt(index);
+  const low = text.charCodeAt(index + 1);
+  return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
+}
+
+/** Shortens any JSON value for an error message, made safe to print on one line. */
 export function describeReceived(value: unknown): string {
   let text: string;
   if (value === undefined) text = "undefined";
@@ -22,16 +47,96 @@ export function describeReceived(value: unknown): string {
     try {
       text = JSON.stringify(value) ?? String(value);
     } catch {
-      text = String(value);
+      text = Object.prototype.toString.call(value);
     }
   }
-  const chars = Array.from(neutraliseInline(text));
-  return chars.length > RECEIVED_MAX
-    ? `${chars.slice(0, RECEIVED_MAX - 1).join("")}…`
-    : chars.join("");
+  return neutraliseInline(shortenEcho(text));
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/u;
+
+/**
+ * The path of a member of an object: `parent.key`, or `parent["odd key"]` (quoted, shortened
+ * and safe to print) when the key is not a plain name. An undefined parent is the top level.
+ */
+export function fieldPath(parent: string | undefined, key: string): string {
+  if (IDENTIFIER.test(key) && key.length <= INPUT_LIMITS.echoMax) {
+    return parent === undefined ? key : `${parent}.${key}`;
+  }
+  return `${parent ?? ""}[${describeReceived(key)}]`;
 }
 
 export function formatIssue(issue: ValidationIssue): string {
   const received = issue.received === undefined ? "" : ` (received ${issue.received})`;
   return `${issue.path}: ${issue.problem}${received}. Fix: ${issue.fix}`;
+}
+
+/** How many problems a list of issues stands for, counting those left unlisted. */
+export function issueCount(issues: readonly ValidationIssue[]): number {
+  return issues.reduce((total, issue) => total + (issue.more ?? 1), 0);
+}
+
+/**
+ * Collects issues, keeping every kind of problem but only the first few of each kind (a kind is
+ * one fix), so a payload with a million bad options costs a short message, not a million lines.
+ * The value received is described only for the issues kept.
+ */
+export class IssueList {
+  readonly #kept: { readonly issue: ValidationIssue; readonly kind: string }[] = [];
+  readonly #listed = new Map<string, number>();
+  readonly #omitted = new Map<string, { count: number; first: string; last: string }>();
+  readonly #perKind: number;
+  #total = 0;
+
+  constructor(perKind: number = INPUT_LIMITS.issuesPerKind) {
+    this.#perKind = perKind;
+  }
+
+  /** Every problem reported so far, listed or not. */
+  get count(): number {
+    return this.#total;
+  }
+
+  /** Adds one issue; `hasValue` false means the field was absent, so no "received" is shown. */
+  readonly add = (
+    path: string,
+    problem: string,
+    fix: string,
+    value?: unknown,
+    hasValue = true,
+  ): void => {
+    this.#total += 1;
+    const listed = this.#listed.get(fix) ?? 0;
+    if (listed >= this.#perKind) {
+      const omitted = this.#omitted.get(fix);
+      if (omitted) {
+        omitted.count += 1;
+        omitted.last = path;
+      } else this.#omitted.set(fix, { count: 1, first: path, last: path });
+      return;
+    }
+    this.#listed.set(fix, listed + 1);
+    const received = hasValue ? { received: describeReceived(value) } : {};
+    this.#kept.push({ issue: { path, problem, ...received, fix }, kind: fix });
+  };
+
+  /** The listed issues in the order found, each kind's unlisted rest counted after its last one. */
+  issues(): ValidationIssue[] {
+    const lastOfKind = new Map<string, number>();
+    this.#kept.forEach((entry, index) => {
+      lastOfKind.set(entry.kind, index);
+    });
+    return this.#kept.flatMap((entry, index) => {
+      const omitted = this.#omitted.get(entry.kind);
+      if (!omitted || lastOfKind.get(entry.kind) !== index) return [entry.issue];
+      const span = omitted.count === 1 ? omitted.first : `${omitted.first} … ${omitted.last}`;
+      const summary: ValidationIssue = {
+        path: span,
+        problem: `and ${omitted.count} more like the one above, not listed one by one`,
+        fix: entry.issue.fix,
+        more: omitted.count,
+      };
+      return [entry.issue, summary];
+    });
+  }
 }

@@ -61,4 +61,22 @@ describe("answerFromScript", () => {
     ]);
     expect(issuesOf(["SQLite"])[0]).toContain("answers: must be a JSON object");
   });
+
+  it("rejects an answers file nested too deep with one issue instead of overflowing the stack", () => {
+    const deep = JSON.parse(`${"[".repeat(100_000)}"SQLite"${"]".repeat(100_000)}`);
+    const [issue, ...rest] = issuesOf({ db: deep });
+    expect(rest).toEqual([]);
+    expect(issue).toMatch(
+      /^answers\.db[[\]0]+… \(\d+ more characters\): nests arrays and objects more than 64 deep/u,
+    );
+  });
+
+  it("lists the first 20 problems of each kind and counts the rest", () => {
+    const script = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`nope${i}`, "x"]));
+    const lines = issuesOf(script);
+    expect(lines).toHaveLength(21);
+    expect(lines[20]).toBe(
+      'answers["nope20"] … answers["nope999"]: and 980 more like the one above, not listed one by one. Fix: use a question id (db, features, api), a header or the question text',
+    );
+  });
 });

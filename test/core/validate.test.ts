@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
-import { AskInputSchema, formatIssue, validateAskInput } from "../../src/core/index.ts";
+import { AskInputSchema, formatIssue, issueCount, validateAskInput } from "../../src/core/index.ts";
 
 const option = (label: string) => ({ label });
 const valid = (overrides: Record<string, unknown> = {}) => ({
@@ -220,8 +220,93 @@ describe("validateAskInput", () => {
   });
 
   it("shortens received values without splitting a character", () => {
-    const [message] = errors(valid({ options: [option("😀".repeat(70)), option("B")] }));
-    expect(message).toContain(`(received "${"😀".repeat(58)}…)`);
+    const [message] = errors(valid({ options: [option("😀".repeat(100)), option("B")] }));
+    expect(message).toContain(`(received "${"😀".repeat(79)}… (22 more characters))`);
+  });
+
+  it("rejects nesting deeper than the limit with one clear issue naming the path", () => {
+    const deep = JSON.parse(`${"[".repeat(100_000)}${"]".repeat(100_000)}`);
+    expect(errors({ questions: [{ question: "Q?", options: deep }] })).toEqual([
+      expect.stringMatching(
+        /^questions\[0\]\.options[[\]0]+… \(\d+ more characters\): nests arrays and objects more than 64 deep; a valid ask needs 5\. Fix: /u,
+      ),
+    ]);
+    expect(
+      errors(
+        valid({
+          options: [{ label: "A", x: JSON.parse(`${'{"a":'.repeat(9000)}1${"}".repeat(9000)}`) }],
+        }),
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("accepts nesting up to the limit and reports the ordinary problems", () => {
+    let nested: unknown = 1;
+    for (let depth = 0; depth < 59; depth += 1) nested = [nested];
+    expect(errors(valid({ context: nested }))).toEqual([
+      expect.stringContaining("questions[0].context: must be a string (received [[[["),
+    ]);
+  });
+
+  it("lists the first 20 problems of each kind and counts the rest", () => {
+    const result = validateAskInput({
+      questions: [{ question: "Q?", options: Array.from({ length: 5000 }, () => ({ label: 5 })) }],
+      ...Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`extra${i}`, i])),
+    });
+    if (result.ok) throw new Error("expected invalid");
+    const lines = result.issues.map(formatIssue);
+    expect(lines).toHaveLength(20 + 1 + 1 + 20 + 1);
+    expect(lines[20]).toBe(
+      "extra20 … extra29: and 10 more like the one above, not listed one by one. Fix: remove it; the allowed fields here are questions, waitForAnswer",
+    );
+    expect(lines[21]).toContain("questions[0].options: has 5000 options; 2-8 are allowed.");
+    expect(lines.at(-1)).toBe(
+      "questions[0].options[20].label … questions[0].options[4999].label: and 4980 more like the one above, not listed one by one. Fix: send this field as a JSON string",
+    );
+    expect(result.issues.at(-1)?.more).toBe(4980);
+    expect(issueCount(result.issues)).toBe(30 + 1 + 5000);
+  });
+
+  it("shortens every echoed key and value", () => {
+    const key = `k${"e".repeat(10_000_000)}`;
+    const [message] = errors({ ...valid(), [key]: "v".repeat(1_000_000) });
+    expect(message).toBe(
+      `["k${"e".repeat(78)}… (9999923 more characters)]: is not a known field (received "${"v".repeat(79)}… (999922 more characters)). Fix: remove it; the allowed fields here are questions, waitForAnswer`,
+    );
+  });
+
+  it("never throws on deep or wide JSON", () => {
+    const deep = fc
+      .tuple(fc.integer({ min: 1, max: 200_000 }), fc.constantFrom("[", '{"k":'), fc.jsonValue())
+      .map(([depth, open, leaf]) => {
+        const close = open === "[" ? "]" : "}";
+        return JSON.parse(`${open.repeat(depth)}${JSON.stringify(leaf)}${close.repeat(depth)}`);
+      });
+    const wide = fc.integer({ min: 0, max: 5000 }).map((width) => ({
+      questions: [
+        {
+          question: "Q?",
+          options: Array.from({ length: width }, (_, i) => ({ label: i, [`x${i}`]: [[[i]]] })),
+        },
+      ],
+      ...Object.fromEntries(Array.from({ length: width }, (_, i) => [`k${i}`, i])),
+    }));
+    const placed = fc.oneof(
+      deep,
+      wide,
+      deep.map((value) => ({ questions: value })),
+      deep.map((value) => valid({ header: value })),
+      deep.map((value) => ({
+        questions: [{ question: "Q?", options: [value, { label: value }] }],
+      })),
+    );
+    fc.assert(
+      fc.property(placed, (value) => {
+        const result = validateAskInput(value);
+        expect(typeof result.ok).toBe("boolean");
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("never throws, whatever JSON it is given", () => {

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -12,23 +13,27 @@ export interface CliRun {
 
 /**
  * Runs the real `askuser` program. Standard input stays open unless `stdin` is given, so a
- * command that wrongly waits for input shows up as a timeout instead of passing.
+ * command that wrongly waits for input shows up as a timeout instead of passing. `stdinPath`
+ * redirects standard input from a file or device, as `< path` does in a shell.
  */
 export function runCli(
   args: readonly string[],
-  options: { stdin?: string; timeoutMs?: number } = {},
+  options: { stdin?: string; stdinPath?: string; timeoutMs?: number } = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
+    const input = options.stdinPath === undefined ? "pipe" : openSync(options.stdinPath, "r");
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: ROOT,
       env: { ...process.env, NO_COLOR: "1" },
+      stdio: [input, "pipe", "pipe"],
     });
+    if (typeof input === "number") closeSync(input);
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
       stdout += chunk.toString("utf8");
     });
-    child.stderr.on("data", (chunk: Buffer) => {
+    child.stderr?.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8");
     });
     const timer = setTimeout(() => {
@@ -44,6 +49,6 @@ export function runCli(
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
-    if (options.stdin !== undefined) child.stdin.end(options.stdin);
+    if (options.stdin !== undefined) child.stdin?.end(options.stdin);
   });
 }

@@ -1,0 +1,95 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../support/run-cli.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "askuser-hostile-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const PAYLOAD = JSON.stringify({
+  questions: [{ question: "A or B?", options: [{ label: "A" }, { label: "B" }] }],
+});
+const payloadFile = join(dir, "payload.json");
+writeFileSync(payloadFile, PAYLOAD);
+const answersFile = join(dir, "answers.json");
+writeFileSync(answersFile, JSON.stringify({ q1: "B" }));
+const fifo = join(dir, "no-writer.fifo");
+execFileSync("mkfifo", [fifo]);
+const huge = join(dir, "huge.json");
+writeFileSync(huge, "");
+truncateSync(huge, 100 * 1024 * 1024);
+
+/** Every refusal must come well before this; a reader that waits or reads everything fails. */
+const QUICK_MS = 8_000;
+
+describe("askuser ask refuses hostile input sources quickly (real process)", () => {
+  it("stops reading endless standard input as soon as it passes the cap", async () => {
+    const run = await runCli(["ask", "-"], { stdinPath: "/dev/zero", timeoutMs: QUICK_MS });
+    expect(run).toMatchObject({ code: 2, stdout: "" });
+    expect(run.stderr).toBe(
+      "askuser: cannot read the payload from standard input: it passed 4 MiB (4194304 bytes), the most a payload or answers file may have; reading stopped\n",
+    );
+  });
+
+  it.each([
+    ["a character device", "/dev/zero", "a character device"],
+    ["a FIFO with no writer", fifo, "a FIFO (named pipe)"],
+    ["a directory", dir, "a directory"],
+  ])("refuses %s as the payload or answers file", async (_name, path, kind) => {
+    const refusal = `is ${kind}, not a regular file; to read from a pipe or device, redirect it to standard input and give "-"`;
+    const payload = await runCli(["ask", path], { timeoutMs: QUICK_MS });
+    expect(payload).toMatchObject({ code: 2, stdout: "" });
+    expect(payload.stderr).toBe(
+      `askuser: cannot read the payload file ${path}: ${path} ${refusal}\n`,
+    );
+    const answers = await runCli(["ask", payloadFile, "--answers", path], { timeoutMs: QUICK_MS });
+    expect(answers).toMatchObject({ code: 2, stdout: "" });
+    expect(answers.stderr).toBe(
+      `askuser: cannot read the answers file ${path}: ${path} ${refusal}\n`,
+    );
+  });
+
+  it("refuses a 100 MiB payload file without reading it", async () => {
+    const run = await runCli(["ask", huge], { timeoutMs: QUICK_MS });
+    expect(run).toMatchObject({ code: 2, stdout: "" });
+    expect(run.stderr).toBe(
+      `askuser: cannot read the payload file ${huge}: ${huge} is 104857600 bytes, more than the 4 MiB (4194304 bytes) a payload or answers file may have\n`,
+    );
+  });
+
+  it("refuses invalid UTF-8, naming the offset of the first bad byte", async () => {
+    const path = join(dir, "latin1.json");
+    writeFileSync(
+      path,
+      Buffer.concat([Buffer.from('{"questions": "caf'), Buffer.from([0xe9, 0x22, 0x7d])]),
+    );
+    const run = await runCli(["ask", path]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `askuser: the payload in ${path} is not valid UTF-8: the byte at offset 18 (0xE9) is not part of a valid character; save the file as UTF-8\n`,
+    );
+  });
+
+  it("accepts a payload and an answers file that start with a UTF-8 byte order mark", async () => {
+    const payload = join(dir, "bom.json");
+    writeFileSync(payload, `\ufeff${PAYLOAD}`);
+    const answers = join(dir, "bom.answers.json");
+    writeFileSync(answers, `\ufeff${JSON.stringify({ q1: "A" })}`);
+    const run = await runCli(["ask", payload, "--answers", answers]);
+    expect(run).toMatchObject({
+      code: 0,
+      stderr: "",
+      stdout: 'The user answered:\n"A or B?" = "A"\n',
+    });
+  });
+
+  it("refuses to read both the payload and the answers from standard input", async () => {
+    const run = await runCli(["ask", "-", "--answers", "-"], { stdin: PAYLOAD });
+    expect(run).toMatchObject({ code: 2, stdout: "" });
+    expect(run.stderr).toBe(
+      'askuser: the payload and the answers cannot both come from standard input ("-"); put one of them in a file\n',
+    );
+  });
+});
