@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { INPUT_FILE_LIMIT, readFileBounded } from "../../src/cli/bounded-read.ts";
+import { decodeUtf8 } from "../../src/cli/decode-utf8.ts";
 import type { CliIo } from "../../src/cli/io.ts";
 import { runCommandLine } from "../../src/cli/main.ts";
 
@@ -18,8 +19,8 @@ export interface InProcessOptions {
 }
 
 /**
- * Runs the `askuser` command line in this process, with the real file system and captured
- * streams: what the real program would print, without paying for a process start. Nobody can
+ * Runs the `askuser` command line in this process, with the real file system read as the real
+ * program reads it (bounded, strict UTF-8) and captured streams: what the real program would print, without paying for a process start. Nobody can
  * answer (no terminal), as in CI.
  */
 export async function runInProcess(
@@ -31,7 +32,7 @@ export async function runInProcess(
   const io: CliIo = {
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
-    readText: (path) => readFile(path, "utf8"),
+    readText: async (path) => decodeUtf8(await readFileBounded(path, INPUT_FILE_LIMIT)),
     readStdin: async () => options.stdin ?? "",
     interactive: false,
     env: options.env ?? { NO_COLOR: "1" },
