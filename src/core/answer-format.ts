@@ -1,18 +1,23 @@
 import type { Answer } from "./outcome-types.ts";
 import type { Question } from "./schema.ts";
+import { jsonForDisplay, REPLACED_FOR_DISPLAY_CLASS } from "./text-safety.ts";
 
 /**
  * One answer as one line of text: `"<question>" = "<answer>"`. Labels are joined with `, `, the
  * free text follows them, and a note comes after ` — `. Any item that could be misread (it holds a
  * separator, a quote, a backslash, a line break or outer spaces) is written as a JSON string, so
- * `parseAnswerLine` can always take the line apart again.
+ * `parseAnswerLine` can always take the line apart again. So is an item holding a control, bidi
+ * or invisible character, with that character as a `\u` escape: the text stays exact for the
+ * model, and the line holds nothing a terminal would act on wherever it is displayed (a Pi user
+ * message, `askuser ask` output).
  */
 export const ITEM_SEPARATOR = ", ";
 export const COMMENT_SEPARATOR = " — ";
 export const NO_ANSWER = "(no answer)";
 
-const ITEM_NEEDS_QUOTES = /, |，| — |["\\]|[\p{Cc}\u2028\u2029]|^\s|[\s,，]$/u;
-const COMMENT_NEEDS_QUOTES = /^["\s]|["\\]|[\p{Cc}\u2028\u2029]|\s$/u;
+const ESCAPED = REPLACED_FOR_DISPLAY_CLASS;
+const ITEM_NEEDS_QUOTES = new RegExp(String.raw`, |，| — |["\\]|[${ESCAPED}]|^\s|[\s,，]$`, "u");
+const COMMENT_NEEDS_QUOTES = new RegExp(String.raw`^["\s]|["\\]|[${ESCAPED}]|\s$`, "u");
 
 export function formatAnswerLine(question: Question, answer: Answer | undefined): string {
   const prefix = `${JSON.stringify(question.question)} = `;
@@ -28,7 +33,7 @@ export function formatAnswerValue(answer: Answer): string {
 }
 
 function quoteIf(text: string, pattern: RegExp): string {
-  return pattern.test(text) ? JSON.stringify(text) : text;
+  return pattern.test(text) ? jsonForDisplay(text) : text;
 }
 
 /** A line taken apart, before its items are matched against labels. */

@@ -25,8 +25,11 @@ const FILLERS = String.raw`\u00ad\u115f\u1160\u3164\uffa0`;
 export const UNSAFE_CHARACTER_CLASS =
   String.raw`\u0000-\u001f\u007f` + C1 + SEPARATORS + BIDI_CONTROLS;
 
+/** Everything display replaces with a stand-in: the unsafe set and the fillers. */
+export const REPLACED_FOR_DISPLAY_CLASS = UNSAFE_CHARACTER_CLASS + FILLERS;
+
 const UNSAFE = new RegExp(`[${UNSAFE_CHARACTER_CLASS}]`, "u");
-const SHOWN_INLINE = new RegExp(`[${UNSAFE_CHARACTER_CLASS}${FILLERS}]`, "gu");
+const SHOWN_INLINE = new RegExp(`[${REPLACED_FOR_DISPLAY_CLASS}]`, "gu");
 const SHOWN_MULTILINE = new RegExp(
   String.raw`[\u0000-\u0008\u000b-\u001f\u007f${C1}${BIDI_CONTROLS}${FILLERS}]`,
   "gu",

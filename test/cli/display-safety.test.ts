@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { modelText } from "../../src/core/index.ts";
 import { controlIn } from "../support/control-sequences.ts";
 import { runInProcess } from "../support/in-process-cli.ts";
 
@@ -95,6 +96,9 @@ describe("nothing from input reaches the terminal", () => {
     expect(run.code).toBe(0);
     expectSafe(run);
     expect(run.stdout).toContain("\\u009b2J");
+    // The answer format escapes them itself: what is printed is exactly what the model receives.
+    const json = await runInProcess(["ask", payload, "--answers", answers, "--json"]);
+    expect(run.stdout).toBe(`${modelText(JSON.parse(json.stdout))}\n`);
   });
 
   it("--json keeps the exact typed text, escaped, so it parses back unchanged", async () => {
