@@ -1,6 +1,6 @@
 import type { Stats } from "node:fs";
 import { constants } from "node:fs";
-import { open } from "node:fs/promises";
+import { type FileHandle, open } from "node:fs/promises";
 
 /** How much one input may hold, and what it is called when it holds more. */
 export interface ByteLimit {
@@ -18,12 +18,12 @@ export const INPUT_FILE_LIMIT: ByteLimit = {
 const CHUNK_BYTES = 64 * 1024;
 
 /**
- * Reads a whole regular file, refusing anything else before reading a byte: a FIFO or device
- * could block forever or never end. The file is opened non-blocking, so even a FIFO that
- * appears between a check and the open cannot hang; its size is checked before reading, and the
- * read stops one chunk past the limit should the file grow meanwhile.
+ * Opens a regular file for reading, refusing anything else before reading a byte: a FIFO or
+ * device could block forever or never end. The open is non-blocking, so even a FIFO that appears
+ * in place of a file cannot hang it; a file larger than the limit is refused from its size. For
+ * readers that stream a file themselves; the caller closes the handle.
  */
-export async function readFileBounded(path: string, limit: ByteLimit): Promise<Buffer> {
+export async function openRegularFile(path: string, limit: ByteLimit): Promise<FileHandle> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const info = await handle.stat();
@@ -37,6 +37,20 @@ export async function readFileBounded(path: string, limit: ByteLimit): Promise<B
         `${path} is ${info.size} bytes, more than the ${describeLimit(limit)} ${limit.what} may have`,
       );
     }
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/**
+ * Reads a whole regular file (see openRegularFile); the read stops one chunk past the limit
+ * should the file grow after its size was checked.
+ */
+export async function readFileBounded(path: string, limit: ByteLimit): Promise<Buffer> {
+  const handle = await openRegularFile(path, limit);
+  try {
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {

@@ -2,9 +2,10 @@
 export class NotUtf8Error extends Error {
   override readonly name = "NotUtf8Error";
   readonly offset: number;
-  constructor(offset: number, byte: number) {
+  constructor(offset: number, byte: number, utf16: boolean) {
+    const hint = utf16 ? " (the text starts with a UTF-16 byte order mark)" : "";
     super(
-      `the byte at offset ${offset} (0x${byte.toString(16).toUpperCase().padStart(2, "0")}) is not part of a valid character`,
+      `the byte at offset ${offset} (0x${byte.toString(16).toUpperCase().padStart(2, "0")}) is not part of a valid character${hint}`,
     );
     this.offset = offset;
   }
@@ -21,7 +22,9 @@ export function decodeUtf8(bytes: Uint8Array): string {
     return STRICT.decode(bytes);
   } catch {
     const offset = firstIllFormedOffset(bytes) ?? 0;
-    throw new NotUtf8Error(offset, bytes[offset] ?? 0);
+    const utf16 =
+      (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+    throw new NotUtf8Error(offset, bytes[offset] ?? 0, utf16);
   }
 }
 

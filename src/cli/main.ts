@@ -1,3 +1,4 @@
+import { shortenArgumentsIn } from "./argument-echo.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { MAIN_HELP } from "./help.ts";
 import type { CliIo, CommandIo } from "./io.ts";
@@ -36,7 +37,11 @@ export async function main(argv: readonly string[], io: CliIo, version: string):
     const command = await load();
     return await command(rest, safe);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof InputError) {
+    if (error instanceof UsageError) {
+      safe.stderr.write(`askuser: ${shortenArgumentsIn(error.message, argv)}\n`);
+      return EXIT.invalid;
+    }
+    if (error instanceof InputError) {
       safe.stderr.write(`askuser: ${error.message}\n`);
       return EXIT.invalid;
     }

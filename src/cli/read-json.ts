@@ -1,8 +1,9 @@
 import { neutraliseInline } from "../core/text-safety.ts";
-import { shortenEcho } from "../core/validation-issue.ts";
+import { describeReceived, shortenEcho } from "../core/validation-issue.ts";
 import { NotUtf8Error } from "./decode-utf8.ts";
 import { InputError } from "./errors.ts";
 import type { CliIo } from "./io.ts";
+import { findDuplicateKey } from "./json-duplicate-keys.ts";
 
 /**
  * Reads a JSON document from a path, or from standard input when the path is "-". The reading
@@ -23,11 +24,20 @@ export async function readJsonSource(io: CliIo, source: string, what: string): P
     const from = source === "-" ? "from standard input" : `file ${echo(source)}`;
     throw new InputError(`cannot read the ${what} ${from}: ${reasonOf(error)}`);
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text) as unknown;
   } catch (error) {
     throw new InputError(`the ${what} in ${where} is not valid JSON: ${reasonOf(error)}`);
   }
+  const duplicate = findDuplicateKey(text);
+  if (duplicate) {
+    const place = duplicate.path === undefined ? "at the top level" : `in ${duplicate.path}`;
+    throw new InputError(
+      `the key ${describeReceived(duplicate.key)} appears twice ${place} of the ${what} in ${where}; a JSON reader would silently keep only the last, so write each key once`,
+    );
+  }
+  return parsed;
 }
 
 function echo(text: string): string {

@@ -1,47 +1,64 @@
 import { INPUT_LIMITS } from "./limits.ts";
 import { fieldPath, shortenEcho, type ValidationIssue } from "./validation-issue.ts";
 
-interface Pending {
-  readonly value: object;
-  readonly depth: number;
-  readonly parent: Pending | undefined;
-  readonly key: string | number | undefined;
+/** One array or object being walked: its keys (undefined for an array) and the next to visit. */
+interface Frame {
+  readonly container: object;
+  readonly keys: readonly string[] | undefined;
+  next: number;
+  /** The key or index this container has in its parent; undefined at the top level. */
+  readonly via: string | number | undefined;
 }
 
 /**
  * The path of the first array or object nested deeper than `maxDepth` (the top level is depth 1),
- * or undefined when the value stays within it. Iterative, so any depth is safe to check: it must
- * run before anything recursive (messages, schema checks, cloning) touches untrusted input.
- * `root` names the top level in the path ("parameters", "answers"); undefined leaves it unnamed.
+ * or undefined when the value stays within it. Iterative, with one frame per level, so any depth
+ * or width is safe to check: it must run before anything recursive (messages, schema checks,
+ * cloning) touches untrusted input. `root` names the top level in the path ("answers");
+ * undefined leaves it unnamed.
  */
 export function findTooDeep(
   value: unknown,
   root: string | undefined,
   maxDepth: number = INPUT_LIMITS.maxDepth,
 ): string | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const stack: Pending[] = [{ value, depth: 1, parent: undefined, key: undefined }];
-  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    if (next.depth > maxDepth) return pathOf(next, root);
-    const entries: [string | number, unknown][] = Array.isArray(next.value)
-      ? next.value.map((child, index) => [index, child])
-      : Object.entries(next.value);
-    for (const [key, child] of entries) {
-      if (typeof child === "object" && child !== null) {
-        stack.push({ value: child, depth: next.depth + 1, parent: next, key });
-      }
+  if (!isContainer(value)) return undefined;
+  const stack: Frame[] = [frameOf(value, undefined)];
+  for (let top = stack.at(-1); top !== undefined; top = stack.at(-1)) {
+    const size = top.keys ? top.keys.length : (top.container as readonly unknown[]).length;
+    if (top.next >= size) {
+      stack.pop();
+      continue;
     }
+    const key = top.keys ? (top.keys[top.next] ?? "") : top.next;
+    top.next += 1;
+    const child: unknown = (top.container as Record<string | number, unknown>)[key];
+    if (!isContainer(child)) continue;
+    if (stack.length + 1 > maxDepth) {
+      return pathOf([...stack.slice(1).map((frame) => frame.via), key], root);
+    }
+    stack.push(frameOf(child, key));
   }
   return undefined;
 }
 
-function pathOf(entry: Pending, root: string | undefined): string {
-  const keys: (string | number)[] = [];
-  for (let at: Pending | undefined = entry; at?.key !== undefined; at = at.parent) {
-    keys.push(at.key);
-  }
+function isContainer(value: unknown): value is object {
+  return typeof value === "object" && value !== null;
+}
+
+function frameOf(container: object, via: string | number | undefined): Frame {
+  return {
+    container,
+    keys: Array.isArray(container) ? undefined : Object.keys(container),
+    next: 0,
+    via,
+  };
+}
+
+function pathOf(keys: readonly (string | number | undefined)[], root: string | undefined): string {
   let path = root;
-  for (const key of keys.reverse()) {
+  for (const key of keys) {
+    if (key === undefined) continue;
     path = typeof key === "number" ? `${path ?? ""}[${key}]` : fieldPath(path, key);
   }
   return path ?? root ?? "(top level)";

@@ -23,6 +23,11 @@ export const INPUT_LIMITS = {
    * (`{"questions": [{"options": [{"label": …}]}]}`); recursive walkers overflow near 5,000.
    */
   maxDepth: 64,
+  /**
+   * Elements of an array past its limit that are still checked one by one: enough to report
+   * every kind of mistake, while the count error already says to shorten the array.
+   */
+  elementsChecked: 64,
   /** Problems of one kind (the same fix) listed in full; the rest are counted. */
   issuesPerKind: 20,
   /** Code points of a received value, key or argument quoted in a message. */

@@ -1,11 +1,12 @@
 import type { FormAction } from "./actions.ts";
+import { visibleText } from "./comparable-text.ts";
 import { createFormState, type FormState } from "./form-state.ts";
 import { findTooDeep, tooDeepIssue } from "./json-depth.ts";
 import { detailsFromForm } from "./outcome.ts";
 import type { AskDetails } from "./outcome-types.ts";
 import { reduceForm } from "./reducer.ts";
 import type { Ask, Question } from "./schema.ts";
-import { isRecord, type Report } from "./validate-fields.ts";
+import { isRecord, type Report, wellFormed } from "./validate-fields.ts";
 import {
   describeReceived,
   fieldPath,
@@ -45,9 +46,14 @@ export function answerFromScript(ask: Ask, script: unknown): ScriptedResult {
   }
   const planned = new Map<number, PlannedAnswer>();
   for (const [key, value] of Object.entries(script)) {
-    const index = findQuestion(ask, key);
-    const question = index === undefined ? undefined : ask.questions[index];
     const path = `answers[${describeReceived(key)}]`;
+    const matches = questionsNamedBy(ask, key);
+    if (matches.length > 1) {
+      reportAmbiguous(ask, matches, path, report);
+      continue;
+    }
+    const index = matches[0]?.index;
+    const question = index === undefined ? undefined : ask.questions[index];
     if (index === undefined || !question) {
       report(
         path,
@@ -121,13 +127,58 @@ function enterOther(otherRow: number, text: string, dispatch: (action: FormActio
   dispatch({ type: "saveDraft" });
 }
 
-function findQuestion(ask: Ask, key: string): number | undefined {
-  const byId = ask.questions.findIndex((q) => q.id === key);
-  if (byId >= 0) return byId;
-  const byHeader = ask.questions.findIndex((q) => q.header.toLowerCase() === key.toLowerCase());
-  if (byHeader >= 0 && ask.questions.length > 1) return byHeader;
-  const byText = ask.questions.findIndex((q) => q.question === key.trim());
-  return byText >= 0 ? byText : undefined;
+type KeyRoute = "id" | "header" | "question text";
+
+interface KeyMatch {
+  readonly index: number;
+  readonly by: KeyRoute;
+}
+
+/**
+ * Every question a key names, at most one match per question: by id, by header (ignoring case,
+ * only when there are several questions) or by the exact question text.
+ */
+function questionsNamedBy(ask: Ask, key: string): KeyMatch[] {
+  const several = ask.questions.length > 1;
+  return ask.questions.flatMap((q, index): KeyMatch[] => {
+    if (q.id === key) return [{ index, by: "id" }];
+    if (several && q.header.toLowerCase() === key.toLowerCase()) return [{ index, by: "header" }];
+    if (q.question === key.trim()) return [{ index, by: "question text" }];
+    return [];
+  });
+}
+
+/** A key naming two questions says two things; the fix offers, per question, a key naming it alone. */
+function reportAmbiguous(
+  ask: Ask,
+  matches: readonly KeyMatch[],
+  path: string,
+  report: Report,
+): void {
+  const named = (index: number) => {
+    const q = ask.questions[index];
+    return q ? `question ${q.id} (${JSON.stringify(q.question)})` : `question ${index + 1}`;
+  };
+  const which = matches.map((m) => `the ${m.by} of ${named(m.index)}`).join(" and ");
+  const keys = matches.map((m) => {
+    const q = ask.questions[m.index];
+    const alone = q
+      ? [q.id, q.header, q.question].find((candidate) => {
+          const hits = questionsNamedBy(ask, candidate);
+          return hits.length === 1 && hits[0]?.index === m.index;
+        })
+      : undefined;
+    return alone === undefined
+      ? `none names question ${q?.id ?? m.index + 1} alone (rename its id or header in the payload)`
+      : `${JSON.stringify(alone)} for question ${q?.id ?? m.index + 1}`;
+  });
+  report(
+    path,
+    `matches more than one question: ${which}`,
+    `use a key only one question has: ${keys.join(", ")}`,
+    undefined,
+    false,
+  );
 }
 
 function planAnswer(
@@ -184,7 +235,7 @@ function planAnswer(
       );
     } else if (!selected.includes(index)) selected.push(index);
   }
-  if (other !== undefined && (typeof other !== "string" || other.trim() === "")) {
+  if (other !== undefined && (typeof other !== "string" || visibleText(other).trim() === "")) {
     report(
       `${path}.other`,
       "must be non-empty text",
@@ -192,9 +243,11 @@ function planAnswer(
       other,
     );
   }
+  if (typeof other === "string") wellFormed(other, `${path}.other`, report);
   if (comment !== undefined && typeof comment !== "string") {
     report(`${path}.comment`, "must be text", "write the note as a string, or omit it", comment);
   }
+  if (typeof comment === "string") wellFormed(comment, `${path}.comment`, report);
   if (comment !== undefined && !question.allowComment) {
     report(
       `${path}.comment`,

@@ -1,10 +1,11 @@
+import { visibleText } from "./comparable-text.ts";
 import { LIMITS } from "./limits.ts";
 import { describeCodePoint, findUnsafeCharacter, neutraliseMultiline } from "./text-safety.ts";
-import { fieldPath } from "./validation-issue.ts";
+import { fieldPath, type IssuePath } from "./validation-issue.ts";
 
 /** Adds one issue; `hasValue` false means the field was absent, so no "received" is shown. */
 export type Report = (
-  path: string,
+  path: IssuePath,
   problem: string,
   fix: string,
   value?: unknown,
@@ -28,6 +29,7 @@ export function checkSingleLine(
     report(path, "must be a string", "send this field as a JSON string", raw);
     return undefined;
   }
+  if (!wellFormed(raw, path, report)) return undefined;
   const value = raw.trim();
   const unsafe = findUnsafeCharacter(value);
   if (unsafe !== undefined) {
@@ -45,6 +47,15 @@ export function checkSingleLine(
     report(path, "is empty", rule.required ?? "remove the field or give it text", raw);
     return undefined;
   }
+  if (visibleText(value).trim().length === 0) {
+    report(
+      path,
+      "has only invisible characters, so it would show as empty",
+      rule.required ?? "remove the field or give it visible text",
+      raw,
+    );
+    return undefined;
+  }
   return withinLength(value, path, max, report, raw) ? value : undefined;
 }
 
@@ -59,7 +70,9 @@ export function checkMultiline(
     report(path, "must be a string", "send this field as a JSON string, or omit it", raw);
     return undefined;
   }
-  if (!withinLength(raw, path, max, report, raw)) return undefined;
+  if (!wellFormed(raw, path, report) || !withinLength(raw, path, max, report, raw)) {
+    return undefined;
+  }
   const value = neutraliseMultiline(raw)
     .replace(/\s+$/u, "")
     .replace(/^(?:[ \t]*\n)+/u, "");
@@ -97,9 +110,8 @@ export function checkUnknownFields(
 ): void {
   for (const key of Object.keys(record)) {
     if (allowed.includes(key)) continue;
-    const where = fieldPath(path === "parameters" ? undefined : path, key);
     report(
-      where,
+      () => fieldPath(path === "parameters" ? undefined : path, key),
       "is not a known field",
       `remove it; the allowed fields here are ${allowed.join(", ")}`,
       record[key],
@@ -123,13 +135,31 @@ function withinLength(
   report: Report,
   raw: unknown,
 ): boolean {
-  const length = Array.from(value).length;
+  // Counted in place: a copy into an array would cost gigabytes for a long enough string.
+  let length = 0;
+  for (const _ of value) length += 1;
   if (length <= max) return true;
   report(
     path,
     `is ${length} characters long; the limit is ${max}`,
     `shorten it to at most ${max} characters`,
     raw,
+  );
+  return false;
+}
+
+/** A surrogate not in a high-low pair: a JSON `\ud800` escape that encodes no character. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/** Text from JSON can hold half a character; it cannot be displayed or sent on as UTF-8. */
+export function wellFormed(value: string, path: string, report: Report): boolean {
+  const lone = LONE_SURROGATE.exec(value)?.[0];
+  if (lone === undefined) return true;
+  report(
+    path,
+    `contains a lone surrogate ${describeCodePoint(lone)}, half of a character`,
+    "write the character itself, or both halves of its \\u escape pair",
+    value,
   );
   return false;
 }

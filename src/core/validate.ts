@@ -1,5 +1,6 @@
+import { comparisonKey, isOtherLabel } from "./comparable-text.ts";
 import { findTooDeep, tooDeepIssue } from "./json-depth.ts";
-import { LIMITS, OTHER_LABEL } from "./limits.ts";
+import { INPUT_LIMITS, LIMITS, OTHER_LABEL } from "./limits.ts";
 import type { Ask, Option, Question } from "./schema.ts";
 import {
   checkBoolean,
@@ -33,8 +34,8 @@ const QUESTION_FIELDS = [
   "allowComment",
 ] as const;
 const OPTION_FIELDS = ["label", "description", "preview"] as const;
-/** "Other", "other:", "Other (please specify)", "Other..." – any spelling of the free-text row. */
-const OTHER_LIKE = /^other\s*(?:[:.…-].*|\(.*\))?$/iu;
+/** Why two texts count as the same: a person could not tell them apart. */
+const COMPARED = "compared ignoring case, invisible characters and look-alike letters";
 
 /**
  * Checks untrusted parameters against the schema and the semantic rules, and returns either the
@@ -77,7 +78,7 @@ export function validateAskInput(input: unknown): ValidationResult {
   if (rawQuestions.length < LIMITS.minQuestions || rawQuestions.length > LIMITS.maxQuestions) {
     report(
       "questions",
-      `has ${plural(rawQuestions.length, "question")}; ${LIMITS.minQuestions}-${LIMITS.maxQuestions} are allowed`,
+      `has ${plural(rawQuestions.length, "question")}; ${LIMITS.minQuestions}-${LIMITS.maxQuestions} are allowed${partlyChecked(rawQuestions)}`,
       rawQuestions.length > LIMITS.maxQuestions
         ? `ask at most ${LIMITS.maxQuestions} questions now; ask the rest later if they still matter`
         : "add the question to ask",
@@ -89,7 +90,7 @@ export function validateAskInput(input: unknown): ValidationResult {
 
   const several = rawQuestions.length > 1;
   const drafts: QuestionDraft[] = [];
-  rawQuestions.forEach((raw, index) => {
+  rawQuestions.slice(0, INPUT_LIMITS.elementsChecked).forEach((raw, index) => {
     const draft = checkQuestion(raw, `questions[${index}]`, several, report);
     if (draft) drafts.push(draft);
   });
@@ -167,7 +168,7 @@ function checkOptions(raw: unknown, path: string, report: Report): Option[] | un
     countOk = false;
     report(
       path,
-      `has ${plural(raw.length, "option")}; ${LIMITS.minOptions}-${LIMITS.maxOptions} are allowed`,
+      `has ${plural(raw.length, "option")}; ${LIMITS.minOptions}-${LIMITS.maxOptions} are allowed${partlyChecked(raw)}`,
       raw.length < LIMITS.minOptions
         ? `offer at least ${LIMITS.minOptions} real choices (free text "Other" is added automatically); if there is only one reasonable choice, do not ask`
         : `keep the ${LIMITS.maxOptions} most relevant options; the user can still type another answer under "Other"`,
@@ -177,15 +178,15 @@ function checkOptions(raw: unknown, path: string, report: Report): Option[] | un
   }
   const options: Option[] = [];
   const seen = new Map<string, number>();
-  raw.forEach((rawOption, index) => {
+  raw.slice(0, INPUT_LIMITS.elementsChecked).forEach((rawOption, index) => {
     const option = checkOption(rawOption, `${path}[${index}]`, report);
     if (!option) return;
-    const key = option.label.toLowerCase();
+    const key = comparisonKey(option.label);
     const first = seen.get(key);
     if (first !== undefined) {
       report(
         `${path}[${index}].label`,
-        `repeats the label of ${path}[${first}] (labels are compared ignoring case)`,
+        `repeats the label of ${path}[${first}] (${COMPARED})`,
         "give every option of a question a distinct label",
         option.label,
       );
@@ -219,7 +220,7 @@ function checkOption(raw: unknown, path: string, report: Report): Option | undef
   );
   const preview = checkMultiline(raw.preview, `${path}.preview`, LIMITS.previewMax, report);
   if (label === undefined) return undefined;
-  if (OTHER_LIKE.test(label)) {
+  if (isOtherLabel(label)) {
     report(
       `${path}.label`,
       `is an "${OTHER_LABEL}" option; a free-text "${OTHER_LABEL}" choice is always added automatically`,
@@ -240,22 +241,23 @@ function checkUniqueness(drafts: readonly QuestionDraft[], report: Report): void
   const headers = new Map<string, string>();
   const ids = new Map<string, string>();
   for (const draft of drafts) {
-    const sameQuestion = questions.get(draft.question);
+    const questionKey = comparisonKey(draft.question);
+    const sameQuestion = questions.get(questionKey);
     if (sameQuestion) {
       report(
         `${draft.path}.question`,
-        `repeats ${sameQuestion}.question`,
+        `repeats ${sameQuestion}.question (${COMPARED})`,
         "ask each decision once; merge or remove the duplicate",
         draft.question,
       );
-    } else questions.set(draft.question, draft.path);
+    } else questions.set(questionKey, draft.path);
     if (draft.header !== undefined) {
-      const key = draft.header.toLowerCase();
+      const key = comparisonKey(draft.header);
       const sameHeader = headers.get(key);
       if (sameHeader) {
         report(
           `${draft.path}.header`,
-          `repeats ${sameHeader}.header (headers are compared ignoring case)`,
+          `repeats ${sameHeader}.header (${COMPARED})`,
           "give every question its own tab label",
           draft.header,
         );
@@ -296,4 +298,11 @@ function assignIds(drafts: readonly QuestionDraft[]): Question[] {
       allowComment: draft.allowComment,
     };
   });
+}
+
+/** Said after the count of an array too long to check every element of. */
+function partlyChecked(array: readonly unknown[]): string {
+  return array.length > INPUT_LIMITS.elementsChecked
+    ? ` (only the first ${INPUT_LIMITS.elementsChecked} were checked)`
+    : "";
 }

@@ -76,6 +76,13 @@ export function issueCount(issues: readonly ValidationIssue[]): number {
   return issues.reduce((total, issue) => total + (issue.more ?? 1), 0);
 }
 
+/** A path, or a function that makes it when it is needed. */
+export type IssuePath = string | (() => string);
+
+function resolve(path: IssuePath): string {
+  return typeof path === "string" ? path : path();
+}
+
 /**
  * Collects issues, keeping every kind of problem but only the first few of each kind (a kind is
  * one fix), so a payload with a million bad options costs a short message, not a million lines.
@@ -84,7 +91,7 @@ export function issueCount(issues: readonly ValidationIssue[]): number {
 export class IssueList {
   readonly #kept: { readonly issue: ValidationIssue; readonly kind: string }[] = [];
   readonly #listed = new Map<string, number>();
-  readonly #omitted = new Map<string, { count: number; first: string; last: string }>();
+  readonly #omitted = new Map<string, { count: number; first: IssuePath; last: IssuePath }>();
   readonly #perKind: number;
   #total = 0;
 
@@ -97,9 +104,12 @@ export class IssueList {
     return this.#total;
   }
 
-  /** Adds one issue; `hasValue` false means the field was absent, so no "received" is shown. */
+  /**
+   * Adds one issue; `hasValue` false means the field was absent, so no "received" is shown. A
+   * path may be given as a function, called only if the issue is listed or bounds a summary.
+   */
   readonly add = (
-    path: string,
+    path: IssuePath,
     problem: string,
     fix: string,
     value?: unknown,
@@ -117,7 +127,7 @@ export class IssueList {
     }
     this.#listed.set(fix, listed + 1);
     const received = hasValue ? { received: describeReceived(value) } : {};
-    this.#kept.push({ issue: { path, problem, ...received, fix }, kind: fix });
+    this.#kept.push({ issue: { path: resolve(path), problem, ...received, fix }, kind: fix });
   };
 
   /** The listed issues in the order found, each kind's unlisted rest counted after its last one. */
@@ -129,7 +139,8 @@ export class IssueList {
     return this.#kept.flatMap((entry, index) => {
       const omitted = this.#omitted.get(entry.kind);
       if (!omitted || lastOfKind.get(entry.kind) !== index) return [entry.issue];
-      const span = omitted.count === 1 ? omitted.first : `${omitted.first} … ${omitted.last}`;
+      const first = resolve(omitted.first);
+      const span = omitted.count === 1 ? first : `${first} … ${resolve(omitted.last)}`;
       const summary: ValidationIssue = {
         path: span,
         problem: `and ${omitted.count} more like the one above, not listed one by one`,

@@ -92,6 +92,15 @@ describe("decodeUtf8", () => {
     expect(decodeUtf8(Buffer.from('\ufeff{"é": "😀\ufeff"}'))).toBe('{"é": "😀\ufeff"}');
   });
 
+  it.each([[[0xff, 0xfe, 0x7b, 0x00]], [[0xfe, 0xff, 0x00, 0x7b]]])(
+    "says when the text looks like UTF-16 (%j)",
+    (bytes) => {
+      expect(() => decodeUtf8(Uint8Array.from(bytes))).toThrow(
+        /is not part of a valid character \(the text starts with a UTF-16 byte order mark\)$/u,
+      );
+    },
+  );
+
   it.each([
     ["a byte that never occurs in UTF-8", [0x41, 0xff], 1],
     ["a stray continuation byte", [0x41, 0x42, 0x80], 2],

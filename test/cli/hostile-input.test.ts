@@ -93,3 +93,41 @@ describe("askuser ask refuses hostile input sources quickly (real process)", () 
     );
   });
 });
+
+describe("askuser ask refuses JSON that says two things (real process)", () => {
+  it("refuses an answers file that repeats a key, naming the key and where", async () => {
+    const answers = join(dir, "twice.answers.json");
+    writeFileSync(answers, '{"q1": "A", "q1": "B"}');
+    const run = await runCli(["ask", payloadFile, "--answers", answers]);
+    expect(run).toMatchObject({ code: 2, stdout: "" });
+    expect(run.stderr).toBe(
+      `askuser: the key "q1" appears twice at the top level of the answers in ${answers}; a JSON reader would silently keep only the last, so write each key once\n`,
+    );
+  });
+
+  it("refuses a payload that repeats a key inside an option", async () => {
+    const payload = join(dir, "twice.json");
+    writeFileSync(
+      payload,
+      '{"questions": [{"question": "A or B?", "options": [{"label": "A"}, {"label": "B", "label": "C"}]}]}',
+    );
+    const run = await runCli(["ask", payload]);
+    expect(run).toMatchObject({ code: 2, stdout: "" });
+    expect(run.stderr).toBe(
+      `askuser: the key "label" appears twice in questions[0].options[1] of the payload in ${payload}; a JSON reader would silently keep only the last, so write each key once\n`,
+    );
+  });
+});
+
+describe("askuser keeps its usage errors short (real process)", () => {
+  it.each([
+    ["ask", ["ask", payloadFile]],
+    ["log", ["log"]],
+  ])("shortens a huge unknown option of %s", async (_name, args) => {
+    const option = `--${"x".repeat(100_000)}`;
+    const run = await runCli([...args, option]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.length).toBeLessThan(600);
+    expect(run.stderr).toContain(`Unknown option '--${"x".repeat(78)}… (99922 more characters)'`);
+  });
+});

@@ -79,4 +79,48 @@ describe("answerFromScript", () => {
       'answers["nope20"] … answers["nope999"]: and 980 more like the one above, not listed one by one. Fix: use a question id (db, features, api), a header or the question text',
     );
   });
+
+  it("refuses a key that is one question's id and another's header, naming both and a key for each", () => {
+    const crossed = askOf({
+      questions: [
+        {
+          id: "store",
+          header: "Cache",
+          question: "Which cache?",
+          options: [{ label: "A" }, { label: "B" }],
+        },
+        {
+          id: "cache",
+          header: "Disk",
+          question: "Which store?",
+          options: [{ label: "C" }, { label: "D" }],
+        },
+      ],
+    });
+    const result = answerFromScript(crossed, { cache: "A" });
+    expect(result.ok ? [] : result.issues.map(formatIssue)).toEqual([
+      'answers["cache"]: matches more than one question: the header of question store ("Which cache?") and the id of question cache ("Which store?"). Fix: use a key only one question has: "store" for question store, "Disk" for question cache',
+    ]);
+    expect(answerFromScript(crossed, { store: "A", Disk: "D" })).toMatchObject({
+      ok: true,
+      details: { answers: { store: { selected: ["A"] }, cache: { selected: ["D"] } } },
+    });
+  });
+
+  it("accepts a key that is the id and the header of the same question", () => {
+    expect(answerFromScript(ask, { db: "SQLite" }).ok).toBe(true);
+  });
+
+  it("rejects a lone surrogate in the other text or the comment", () => {
+    expect(issuesOf({ features: { other: "Bill\ud800", comment: "\udc00" } })).toEqual([
+      'answers["features"].other: contains a lone surrogate U+D800, half of a character (received "Bill\\ud800"). Fix: write the character itself, or both halves of its \\u escape pair',
+      'answers["features"].comment: contains a lone surrogate U+DC00, half of a character (received "\\udc00"). Fix: write the character itself, or both halves of its \\u escape pair',
+    ]);
+  });
+
+  it("rejects other text made only of invisible characters", () => {
+    expect(issuesOf({ api: { other: "\u200b\u2060" } })[0]).toContain(
+      'answers["api"].other: must be non-empty text',
+    );
+  });
 });

@@ -180,6 +180,108 @@ describe("validateAskInput", () => {
     });
   });
 
+  it.each([
+    ["Other, please specify"],
+    ["Other?"],
+    ["Others"],
+    ["Other option"],
+    ["Other\u200b"],
+    ["Oth\u0435r"],
+    ["\u041e\u0422\u041d\u0415R"],
+    ["\uff2f\uff54\uff48\uff45\uff52"],
+    ["Something else"],
+    ["other: Redis"],
+    ["Other (e.g. Redis)"],
+    ["O\u00adther"],
+  ])("rejects the Other variant %j", (label) => {
+    expect(errors(valid({ options: [option("A"), option(label)] }))).toEqual([
+      expect.stringContaining('questions[0].options[1].label: is an "Other" option'),
+    ]);
+  });
+
+  it.each([
+    ["Otherwise"],
+    ["Other team's API"],
+    ["Others' defaults"],
+    ["Another option"],
+    ["Mother"],
+  ])("accepts the ordinary label %j", (label) => {
+    expect(errors(valid({ options: [option("A"), option(label)] }))).toEqual([]);
+  });
+
+  it.each([
+    ["composed and decomposed é", "Caf\u00e9", "Cafe\u0301"],
+    ["a zero-width space", "Redis", "Re\u200bdis"],
+    ["a Cyrillic look-alike", "Redis", "R\u0435dis"],
+    ["fullwidth letters", "Redis", "\uff32\uff45\uff44\uff49\uff53"],
+  ])("rejects duplicate labels that differ only by %s", (_name, first, second) => {
+    expect(errors(valid({ options: [option(first), option(second)] }))).toEqual([
+      expect.stringContaining(
+        "questions[0].options[1].label: repeats the label of questions[0].options[0]",
+      ),
+    ]);
+  });
+
+  it("rejects duplicate questions and headers that differ only by invisible or look-alike characters", () => {
+    const q = (header: string, question: string) => ({
+      header,
+      question,
+      options: [option("a"), option("b")],
+    });
+    expect(
+      errors({
+        questions: [q("Db", "Which database?"), q("D\u200bB", "Which data\u00adbase?")],
+      }).map((m) => m.split(" (received")[0]),
+    ).toEqual([
+      "questions[1].question: repeats questions[0].question (compared ignoring case, invisible characters and look-alike letters)",
+      "questions[1].header: repeats questions[0].header (compared ignoring case, invisible characters and look-alike letters)",
+    ]);
+  });
+
+  it.each([
+    [
+      "a label",
+      valid({ options: [option("\u200b\u200d"), option("B")] }),
+      "questions[0].options[0].label",
+    ],
+    ["a header", valid({ header: "\u3164" }), "questions[0].header"],
+    ["a question", valid({ question: "\u2060\ufe0f\u00ad" }), "questions[0].question"],
+  ])("rejects %s made only of invisible characters", (_name, input, path) => {
+    expect(errors(input)).toEqual([
+      expect.stringContaining(`${path}: has only invisible characters`),
+    ]);
+  });
+
+  it.each([
+    [
+      "a label",
+      valid({ options: [option("A\ud800"), option("B")] }),
+      "questions[0].options[0].label",
+      "U+D800",
+    ],
+    ["a question", valid({ question: "Which\udfff?" }), "questions[0].question", "U+DFFF"],
+    ["a context", valid({ context: "low \udc00 alone" }), "questions[0].context", "U+DC00"],
+    [
+      "a preview",
+      valid({ options: [{ label: "A", preview: "\ud83d" }, option("B")] }),
+      "questions[0].options[0].preview",
+      "U+D83D",
+    ],
+  ])("rejects a lone surrogate in %s, naming the field", (_name, input, path, code) => {
+    const messages = errors(input);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(
+      `${path}: contains a lone surrogate ${code}, half of a character`,
+    );
+    expect(messages[0]).toContain(
+      "Fix: write the character itself, or both halves of its \\u escape pair",
+    );
+  });
+
+  it("accepts paired surrogates written as escapes", () => {
+    expect(errors(valid({ options: [option("\ud83d\ude00 yes"), option("B")] }))).toEqual([]);
+  });
+
   it("requires unique headers, questions and ids when there are several questions", () => {
     const q = (header: string | undefined, question: string, id?: string) => ({
       ...(header === undefined ? {} : { header }),
@@ -191,8 +293,8 @@ describe("validateAskInput", () => {
       errors({ questions: [q(undefined, "One?"), q("Db", "Two?", "x"), q("DB", "Two?", "x")] }),
     ).toEqual([
       'questions[0].header: is missing. Fix: give every question a short, unique tab label (at most 12 characters), e.g. "Database"',
-      'questions[2].question: repeats questions[1].question (received "Two?"). Fix: ask each decision once; merge or remove the duplicate',
-      'questions[2].header: repeats questions[1].header (headers are compared ignoring case) (received "DB"). Fix: give every question its own tab label',
+      'questions[2].question: repeats questions[1].question (compared ignoring case, invisible characters and look-alike letters) (received "Two?"). Fix: ask each decision once; merge or remove the duplicate',
+      'questions[2].header: repeats questions[1].header (compared ignoring case, invisible characters and look-alike letters) (received "DB"). Fix: give every question its own tab label',
       'questions[2].id: repeats questions[1].id (received "x"). Fix: give every question a distinct id, or omit ids',
     ]);
   });
@@ -259,12 +361,28 @@ describe("validateAskInput", () => {
     expect(lines[20]).toBe(
       "extra20 … extra29: and 10 more like the one above, not listed one by one. Fix: remove it; the allowed fields here are questions, waitForAnswer",
     );
-    expect(lines[21]).toContain("questions[0].options: has 5000 options; 2-8 are allowed.");
-    expect(lines.at(-1)).toBe(
-      "questions[0].options[20].label … questions[0].options[4999].label: and 4980 more like the one above, not listed one by one. Fix: send this field as a JSON string",
+    expect(lines[21]).toContain(
+      "questions[0].options: has 5000 options; 2-8 are allowed (only the first 64 were checked).",
     );
-    expect(result.issues.at(-1)?.more).toBe(4980);
-    expect(issueCount(result.issues)).toBe(30 + 1 + 5000);
+    expect(lines.at(-1)).toBe(
+      "questions[0].options[20].label … questions[0].options[63].label: and 44 more like the one above, not listed one by one. Fix: send this field as a JSON string",
+    );
+    expect(result.issues.at(-1)?.more).toBe(44);
+    expect(issueCount(result.issues)).toBe(30 + 1 + 64);
+  });
+
+  it("checks only the first 64 elements of an array past its limit, and says so", () => {
+    const result = validateAskInput({
+      questions: Array.from({ length: 100_000 }, (_, i) => ({
+        question: `Q${i}?`,
+        header: i === 70 ? 7 : `H${i}`,
+        options: [option("a"), option("b")],
+      })),
+    });
+    if (result.ok) throw new Error("expected invalid");
+    expect(result.issues.map(formatIssue)).toEqual([
+      "questions: has 100000 questions; 1-4 are allowed (only the first 64 were checked). Fix: ask at most 4 questions now; ask the rest later if they still matter",
+    ]);
   });
 
   it("shortens every echoed key and value", () => {

@@ -83,4 +83,14 @@ describe("the ask_user tool definition", () => {
     expect(result?.isError).toBe(true);
     expect(active()).toEqual(["read", "bash"]);
   });
+
+  it("answers nesting too deep for any walker with the model-facing depth error", () => {
+    const [tool] = register().tools;
+    const deep = JSON.parse(`${"[".repeat(100_000)}${"]".repeat(100_000)}`);
+    const prepare = () =>
+      tool?.prepareArguments?.({ questions: [{ question: "Q?", options: deep }] });
+    expect(prepare).toThrow(
+      /questions\[0\]\.options[[\]0]+… \(\d+ more characters\): nests arrays and objects more than 64 deep/u,
+    );
+  });
 });
