@@ -9,6 +9,8 @@ export interface HostileString {
   readonly breaksOneLine: boolean;
   /** Can be part of a file name (no NUL, no slash, short enough). */
   readonly nameable: boolean;
+  /** Not text at all (a lone surrogate): refused in every payload and answers field. */
+  readonly notText?: boolean;
 }
 
 const ESC = "\x1b";
@@ -64,6 +66,6 @@ export const HOSTILE_STRINGS: readonly HostileString[] = [
   invisible("wide", "数据库🚀👩‍💻👍🏽ｗｉｄｅ"),
   invisible("combining", "e\u0301\u0301\u0301\u20dd"),
   invisible("tags", "\u{e0041}\u{e0042}\u{e007f}"),
-  invisible("lone-surrogate", "\ud800x\udfff", false),
+  { ...invisible("lone-surrogate", "\ud800x\udfff", false), notText: true },
   invisible("huge-plain", "x".repeat(100_000), false),
 ];
