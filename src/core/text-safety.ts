@@ -13,7 +13,9 @@
  * - a Hangul filler or soft hyphen (invisible, measured zero-width by pi-tui, drawn one or two
  *   columns wide by terminals) becomes its escape as text too, so what is measured is what is drawn.
  *
- * Text meant for the model is never passed through here: it receives exactly what was typed.
+ * What the user typed is never neutralised on its way to the model: it receives exactly what was
+ * typed, the answer format writing these characters as `\u` escapes inside JSON strings
+ * (`jsonForDisplay`), which read back exactly.
  */
 const BIDI_CONTROLS = String.raw`\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069`;
 const SEPARATORS = String.raw`\u2028\u2029`;
