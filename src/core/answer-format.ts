@@ -4,36 +4,59 @@ import { jsonForDisplay, REPLACED_FOR_DISPLAY_CLASS } from "./text-safety.ts";
 
 /**
  * One answer as one line of text: `"<question>" = "<answer>"`. Labels are joined with `, `, the
- * free text follows them, and a note comes after ` — `. Any item that could be misread (it holds a
- * separator, a quote, a backslash, a line break or outer spaces) is written as a JSON string, so
- * `parseAnswerLine` can always take the line apart again. So is an item holding a control, bidi
- * or invisible character, with that character as a `\u` escape: the text stays exact for the
- * model, and the line holds nothing a terminal would act on wherever it is displayed (a Pi user
- * message, `askuser ask` output).
+ * free text follows them, and a note comes after ` — `. When any item or the note could be misread
+ * (it holds a separator, a quote, a backslash, a line break or outer spaces), the answer is written
+ * as a JSON list of its items instead, and the note as a JSON string:
+ * `"<question>" = ["A", "x, y"] — "note"`. A quote inside is then escaped once (`\"`), never
+ * doubled against the outer quotes, and `parseAnswerLine` can always take the line apart again.
+ * So is an answer with a control, bidi or invisible character in it, that character written as a
+ * `\u` escape: the text stays exact for the model, and the line holds nothing a terminal would
+ * act on wherever it is displayed (a Pi user message, `askuser ask` output).
  */
 export const ITEM_SEPARATOR = ", ";
 export const COMMENT_SEPARATOR = " — ";
 export const NO_ANSWER = "(no answer)";
 
 const ESCAPED = REPLACED_FOR_DISPLAY_CLASS;
-const ITEM_NEEDS_QUOTES = new RegExp(String.raw`, |，| — |["\\]|[${ESCAPED}]|^\s|[\s,，]$`, "u");
+const ITEM_NEEDS_QUOTES = new RegExp(String.raw`, |，|—|["\\]|[${ESCAPED}]|^\s|[\s,，]$`, "u");
 const COMMENT_NEEDS_QUOTES = new RegExp(String.raw`^["\s]|["\\]|[${ESCAPED}]|\s$`, "u");
 
 export function formatAnswerLine(question: Question, answer: Answer | undefined): string {
   const prefix = `${JSON.stringify(question.question)} = `;
   if (!answer) return `${prefix}${NO_ANSWER}`;
-  return `${prefix}"${formatAnswerValue(answer)}"`;
+  return needsJsonList(answer)
+    ? `${prefix}${jsonListValue(answer)}`
+    : `${prefix}"${plainValue(answer)}"`;
 }
 
+/**
+ * The answer alone, as a person reads it in a review or a transcript row: the right side of the
+ * line, without the outer quotes when it is plain.
+ */
 export function formatAnswerValue(answer: Answer): string {
-  const items = [...answer.selected, ...(answer.other === undefined ? [] : [answer.other])];
-  const value = items.map((item) => quoteIf(item, ITEM_NEEDS_QUOTES)).join(ITEM_SEPARATOR);
-  if (answer.comment === undefined) return value;
-  return `${value}${COMMENT_SEPARATOR}${quoteIf(answer.comment, COMMENT_NEEDS_QUOTES)}`;
+  return needsJsonList(answer) ? jsonListValue(answer) : plainValue(answer);
 }
 
-function quoteIf(text: string, pattern: RegExp): string {
-  return pattern.test(text) ? jsonForDisplay(text) : text;
+function itemsOf(answer: Answer): string[] {
+  return [...answer.selected, ...(answer.other === undefined ? [] : [answer.other])];
+}
+
+function needsJsonList(answer: Answer): boolean {
+  if (itemsOf(answer).some((item) => ITEM_NEEDS_QUOTES.test(item))) return true;
+  return answer.comment !== undefined && COMMENT_NEEDS_QUOTES.test(answer.comment);
+}
+
+function plainValue(answer: Answer): string {
+  const value = itemsOf(answer).join(ITEM_SEPARATOR);
+  return answer.comment === undefined ? value : `${value}${COMMENT_SEPARATOR}${answer.comment}`;
+}
+
+function jsonListValue(answer: Answer): string {
+  const list = `[${itemsOf(answer)
+    .map((item) => jsonForDisplay(item))
+    .join(ITEM_SEPARATOR)}]`;
+  if (answer.comment === undefined) return list;
+  return `${list}${COMMENT_SEPARATOR}${jsonForDisplay(answer.comment)}`;
 }
 
 /** A line taken apart, before its items are matched against labels. */
@@ -48,7 +71,8 @@ export type ParsedAnswerLine =
 
 /**
  * Reads one answer line. Anchored at the start: a line that merely contains an answer somewhere
- * inside it is not one. Accepts a full-width comma between items, as models sometimes write.
+ * inside it is not one. Accepts a full-width comma between items, as models sometimes write, and
+ * the earlier format that quoted such items inside the answer's own quotes.
  */
 export function parseAnswerLine(line: string): ParsedAnswerLine | undefined {
   const head = readJsonString(line, 0);
@@ -57,6 +81,10 @@ export function parseAnswerLine(line: string): ParsedAnswerLine | undefined {
   if (!rest.startsWith(" = ")) return undefined;
   const value = rest.slice(3).trimEnd();
   if (value === NO_ANSWER) return { question: head.value, answered: false };
+  if (value.startsWith("[")) {
+    const parsed = parseJsonList(value);
+    return parsed && { question: head.value, answered: true, ...parsed };
+  }
   if (value.length < 2 || !value.startsWith('"') || !value.endsWith('"')) return undefined;
   const inner = value.slice(1, -1);
   const parsed = parseItems(inner);
@@ -94,6 +122,30 @@ function parseItems(inner: string): { items: string[]; comment?: string } | unde
     } else return undefined;
   }
   return { items };
+}
+
+/** `["A", "x, y"]`, optionally followed by ` — ` and the note as a JSON string. */
+function parseJsonList(value: string): { items: string[]; comment?: string } | undefined {
+  const items: string[] = [];
+  let position = 1;
+  for (;;) {
+    const item = readJsonString(value, position);
+    if (!item) return undefined;
+    items.push(item.value);
+    position = item.end;
+    if (value[position] === "]") break;
+    if (value.startsWith(ITEM_SEPARATOR, position)) position += ITEM_SEPARATOR.length;
+    else if (value[position] === "，" || value[position] === ",") {
+      position += 1;
+      if (value[position] === " ") position += 1;
+    } else return undefined;
+  }
+  const rest = value.slice(position + 1);
+  if (rest === "") return { items };
+  if (!rest.startsWith(COMMENT_SEPARATOR)) return undefined;
+  const comment = readJsonString(rest, COMMENT_SEPARATOR.length);
+  if (!comment || comment.end !== rest.length) return undefined;
+  return { items, comment: comment.value };
 }
 
 function nextBoundary(text: string, from: number): number {

@@ -7,6 +7,19 @@
 /** Default-ignorable code points render as nothing; U+2800 (braille blank) renders as a space. */
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/gu;
 
+/**
+ * The text with every invisible character written as its JSON escape (`\u200b`), for echoing a
+ * received value: a message must never quote something the reader cannot see.
+ */
+export function revealInvisible(text: string): string {
+  return text.replace(INVISIBLE, (char) =>
+    Array.from(
+      { length: char.length },
+      (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`,
+    ).join(""),
+  );
+}
+
 /** The text after NFC, without characters that render as nothing. */
 export function visibleText(text: string): string {
   return text.normalize("NFC").replace(INVISIBLE, "");

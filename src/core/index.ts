@@ -28,6 +28,8 @@ export {
   laterAnswerText,
   laterDelivery,
   NOTHING_SENT_NOTICE,
+  PENDING_CLOSED_NOTICE,
+  pendingEndedNote,
   REPLAY_KEPT_NOTICE,
 } from "./later-delivery.ts";
 export { LIMITS, OTHER_LABEL } from "./limits.ts";

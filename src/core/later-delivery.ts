@@ -36,7 +36,10 @@ export function laterDelivery(details: AskDetails, occasion: LaterOccasion): Lat
   if (occasion === "replay") return { kind: "notice", text: REPLAY_KEPT_NOTICE };
   if (occasion === "reopened") return { kind: "notice", text: NOTHING_SENT_NOTICE };
   if (Object.keys(details.answers).length === 0) {
-    return { kind: "notice", text: NOTHING_SENT_NOTICE };
+    return {
+      kind: "notice",
+      text: occasion === "pending" ? PENDING_CLOSED_NOTICE : NOTHING_SENT_NOTICE,
+    };
   }
   return { kind: "message", text: laterAnswerText(details, occasion) };
 }
@@ -52,8 +55,23 @@ export function cancelSendsAnswers(occasion: LaterOccasion): boolean {
 
 export const NOTHING_SENT_NOTICE =
   "ask_user: the question was closed without an answer; nothing was sent to the agent.";
+/** An ask that did not wait, closed empty: the agent learns only that it ended (`pendingEndedNote`). */
+export const PENDING_CLOSED_NOTICE =
+  "ask_user: the question was closed without an answer; the agent is told only that it ended unanswered.";
 export const REPLAY_KEPT_NOTICE =
   "ask_user: replay cancelled; nothing was sent, and the earlier answers stand.";
+
+/**
+ * An ask that did not wait told the agent that an answer would come. When it ends without an
+ * answer reaching the agent (the user closed it empty, the session closed, the tool was turned
+ * off), the agent must still learn that it no longer waits, or it keeps waiting for nothing. This
+ * is that note: the questions, then what the tool result would have said (which, for a lifecycle
+ * end, reports no answers). Undefined when the end itself sends the agent a message.
+ */
+export function pendingEndedNote(details: AskDetails): string | undefined {
+  if (laterDelivery(details, "pending").kind === "message") return undefined;
+  return `[ask_user] No answer to ${namedQuestions(details)}, which you asked without waiting for the answer: it ended and no longer waits.\n${modelText(details)}`;
+}
 
 /**
  * A user message carrying an answer given outside the tool call: a first line that names the

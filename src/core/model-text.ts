@@ -38,17 +38,22 @@ export const USER_AWAY_TEXT =
 
 /** The immediate result of an ask that does not wait for its answer. */
 export const PENDING_TEXT =
-  "The question was shown to the user; the answer will arrive as a user message. Continue with work that does not depend on it, and do not assume an answer until it arrives.";
+  "The question was shown to the user; the answer will arrive as a user message, or a note if the question ends without one. Continue with work that does not depend on it, and do not assume an answer until it arrives.";
 
+/**
+ * Lifecycle ends never report answers, but the form may have held confirmed ones when it ended:
+ * each text says that answers are not reported rather than that none were given, so it is true
+ * either way. Each keeps its first sentence, which session-log readers match on.
+ */
 const LIFECYCLE_TEXT: Record<Exclude<CancelOrigin, "user" | "ui_failure">, string> = {
   turn_abort:
-    "The question was withdrawn because the agent's turn was aborted. This was not the user's choice and the user gave no answer. Do not assume an answer.",
+    "The question was withdrawn because the agent's turn was aborted. This was not the user's choice, and any answers given before the abort are not reported. Do not assume an answer.",
   session_closed:
-    "The question ended because the session closed before the user answered. The user gave no answer. Do not assume an answer.",
+    "The question ended because the session closed before the user submitted it. Any answers given before it closed are not reported. Do not assume an answer.",
   disabled:
-    "The question ended because the ask_user tool was disabled. The user gave no answer. Do not assume an answer.",
+    "The question ended because the ask_user tool was disabled. Any answers given before that are not reported. Do not assume an answer.",
   disconnected:
-    "The question ended because the client showing it disconnected before the user answered. The user gave no answer. Do not assume an answer.",
+    "The question ended because the client showing it disconnected before the user submitted it. Any answers given before the disconnect are not reported. Do not assume an answer.",
 };
 
 function answeredText(details: AskDetails): string {

@@ -41,6 +41,8 @@ export const CANCEL_ORIGINS: readonly CancelOrigin[] = [
  */
 export type UnavailableReason = "non_interactive" | "user_away";
 
+export const UNAVAILABLE_REASONS: readonly UnavailableReason[] = ["non_interactive", "user_away"];
+
 /** One question's answer: the labels chosen, the free text typed under "Other", a note. */
 export interface Answer {
   readonly selected: readonly string[];

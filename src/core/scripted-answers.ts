@@ -1,4 +1,5 @@
 import type { FormAction } from "./actions.ts";
+import { findLabel, questionsNamedBy, reportAmbiguous } from "./answer-keys.ts";
 import { visibleText } from "./comparable-text.ts";
 import { createFormState, type FormState } from "./form-state.ts";
 import { findTooDeep, tooDeepIssue } from "./json-depth.ts";
@@ -127,60 +128,6 @@ function enterOther(otherRow: number, text: string, dispatch: (action: FormActio
   dispatch({ type: "saveDraft" });
 }
 
-type KeyRoute = "id" | "header" | "question text";
-
-interface KeyMatch {
-  readonly index: number;
-  readonly by: KeyRoute;
-}
-
-/**
- * Every question a key names, at most one match per question: by id, by header (ignoring case,
- * only when there are several questions) or by the exact question text.
- */
-function questionsNamedBy(ask: Ask, key: string): KeyMatch[] {
-  const several = ask.questions.length > 1;
-  return ask.questions.flatMap((q, index): KeyMatch[] => {
-    if (q.id === key) return [{ index, by: "id" }];
-    if (several && q.header.toLowerCase() === key.toLowerCase()) return [{ index, by: "header" }];
-    if (q.question === key.trim()) return [{ index, by: "question text" }];
-    return [];
-  });
-}
-
-/** A key naming two questions says two things; the fix offers, per question, a key naming it alone. */
-function reportAmbiguous(
-  ask: Ask,
-  matches: readonly KeyMatch[],
-  path: string,
-  report: Report,
-): void {
-  const named = (index: number) => {
-    const q = ask.questions[index];
-    return q ? `question ${q.id} (${JSON.stringify(q.question)})` : `question ${index + 1}`;
-  };
-  const which = matches.map((m) => `the ${m.by} of ${named(m.index)}`).join(" and ");
-  const keys = matches.map((m) => {
-    const q = ask.questions[m.index];
-    const alone = q
-      ? [q.id, q.header, q.question].find((candidate) => {
-          const hits = questionsNamedBy(ask, candidate);
-          return hits.length === 1 && hits[0]?.index === m.index;
-        })
-      : undefined;
-    return alone === undefined
-      ? `none names question ${q?.id ?? m.index + 1} alone (rename its id or header in the payload)`
-      : `${JSON.stringify(alone)} for question ${q?.id ?? m.index + 1}`;
-  });
-  report(
-    path,
-    `matches more than one question: ${which}`,
-    `use a key only one question has: ${keys.join(", ")}`,
-    undefined,
-    false,
-  );
-}
-
 function planAnswer(
   question: Question,
   value: unknown,
@@ -225,12 +172,12 @@ function planAnswer(
 
   const selected: number[] = [];
   for (const raw of selectedRaw) {
-    const index = typeof raw === "string" ? labels.indexOf(raw) : -1;
+    const index = typeof raw === "string" ? findLabel(labels, raw) : -1;
     if (index < 0) {
       report(
         path,
         `names no option of question ${question.id} (${JSON.stringify(question.question)})`,
-        `use one of ${validLabels} exactly, or put your own answer in "other"`,
+        `use one of ${validLabels}, or put your own answer in "other"`,
         raw,
       );
     } else if (!selected.includes(index)) selected.push(index);

@@ -15,8 +15,9 @@ export const TOOL_DESCRIPTION = [
   "The result states exactly what the user answered, what they left open, and why the ask ended. Never assume an answer the result does not contain.",
 ].join(" ");
 
+/** Pi prints it as `- ask_user: <snippet>`, so it must not name the tool again. */
 export const PROMPT_SNIPPET =
-  "ask_user: ask the user structured multiple-choice questions when a decision is theirs to make";
+  "Ask the user structured multiple-choice questions when a decision is theirs to make";
 
 export const PROMPT_GUIDELINES: readonly string[] = [
   "Use ask_user when there are at least two reasonable approaches, you have already gathered the context (read the code, checked the docs), and a wrong pick would mean redoing real work.",

@@ -1,3 +1,4 @@
+import { revealInvisible } from "./comparable-text.ts";
 import { INPUT_LIMITS } from "./limits.ts";
 import { neutraliseInline } from "./text-safety.ts";
 
@@ -50,7 +51,7 @@ export function describeReceived(value: unknown): string {
       text = Object.prototype.toString.call(value);
     }
   }
-  return neutraliseInline(shortenEcho(text));
+  return neutraliseInline(revealInvisible(shortenEcho(text)));
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/u;

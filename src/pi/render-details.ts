@@ -4,6 +4,7 @@ import {
   type AskStatus,
   CANCEL_ORIGINS,
   type CancelOrigin,
+  UNAVAILABLE_REASONS,
 } from "../core/outcome-types.ts";
 import type { Question } from "../core/schema.ts";
 import { isRecord } from "../core/validate-fields.ts";
@@ -35,9 +36,11 @@ export function readDetails(value: unknown): AskDetails | undefined {
     if (isAnswer(answer)) answers[id] = answer;
   }
   const origin = CANCEL_ORIGINS.find((candidate) => candidate === value.origin);
+  const reason = UNAVAILABLE_REASONS.find((candidate) => candidate === value.reason);
   return {
     status: status as AskStatus,
     ...(origin === undefined ? {} : { origin: origin as CancelOrigin }),
+    ...(reason === undefined ? {} : { reason }),
     questions,
     answers,
     unanswered: value.unanswered.filter((id): id is string => typeof id === "string"),

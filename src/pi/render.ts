@@ -1,7 +1,7 @@
 import { formatAnswerValue } from "../core/answer-format.ts";
 import { OTHER_LABEL } from "../core/limits.ts";
 import { showsPartialAnswers } from "../core/outcome.ts";
-import type { Answer, AskDetails, CancelOrigin } from "../core/outcome-types.ts";
+import type { Answer, AskDetails, CancelOrigin, UnavailableReason } from "../core/outcome-types.ts";
 import type { Question } from "../core/schema.ts";
 import { TOOL_NAME } from "../core/steering.ts";
 import { formatIssue } from "../core/validation-issue.ts";
@@ -41,9 +41,8 @@ export function resultText(
   const details = readDetails(result.details);
   if (!details) return theme.fg("error", safeLines(firstText(result.content)).join("\n"));
   const lines = [...statusLines(details, expanded, theme)];
-  if (details.status === "answered" || showsPartialAnswers(details)) {
-    lines.push(...answerLines(details, expanded, theme));
-  }
+  const shown = shownAnswers(details);
+  if (shown) lines.push(...answerLines(details, shown, expanded, theme));
   return lines.join("\n");
 }
 
@@ -56,9 +55,7 @@ function statusLines(details: AskDetails, expanded: boolean, theme: RenderTheme)
     case "timed_out":
       return [theme.fg("warning", "⏱ Timed out before the user finished answering")];
     case "unavailable":
-      return [
-        theme.fg("warning", "⊘ Not asked: no interactive user in this mode (ask_user turned off)"),
-      ];
+      return [theme.fg("warning", UNAVAILABLE_LINES[details.reason ?? "non_interactive"])];
     case "pending":
       return [theme.fg("accent", "⋯ Asked without waiting: the answer will arrive as a message")];
     case "invalid": {
@@ -70,6 +67,11 @@ function statusLines(details: AskDetails, expanded: boolean, theme: RenderTheme)
     }
   }
 }
+
+const UNAVAILABLE_LINES: Record<UnavailableReason, string> = {
+  non_interactive: "⊘ Not asked: no interactive user in this mode (ask_user turned off)",
+  user_away: "⊘ Not asked: an earlier question in this turn timed out, so the user seems away",
+};
 
 const CANCELLED_LINES: Record<CancelOrigin, { color: "warning" | "error"; text: string }> = {
   user: { color: "warning", text: "✗ Cancelled by the user" },
@@ -85,25 +87,47 @@ function cancelledLine(origin: CancelOrigin, theme: RenderTheme): string {
   return theme.fg(line.color, line.text);
 }
 
-function answerLines(details: AskDetails, expanded: boolean, theme: RenderTheme): string[] {
-  const submitted = details.status === "answered";
+/**
+ * Which answers a row shows, and what a question without one is called: the row lists every
+ * question, but shows only the answers the model received. A lifecycle end sends none, so it
+ * shows none, even if the form held some. Undefined for ends that asked nothing.
+ */
+function shownAnswers(
+  details: AskDetails,
+): { readonly answers: AskDetails["answers"]; readonly missing: string } | undefined {
+  if (details.status === "answered") return { answers: details.answers, missing: "skipped" };
+  if (showsPartialAnswers(details)) return { answers: details.answers, missing: "no answer" };
+  if (details.status === "cancelled") return { answers: {}, missing: "no answer sent" };
+  return undefined;
+}
+
+function answerLines(
+  details: AskDetails,
+  shown: NonNullable<ReturnType<typeof shownAnswers>>,
+  expanded: boolean,
+  theme: RenderTheme,
+): string[] {
   return details.questions.flatMap((question) => {
-    const answer = details.answers[question.id];
-    if (!answer && !submitted) return [];
+    const answer = shown.answers[question.id];
     const header = theme.fg("accent", safe(question.header));
     if (!expanded) {
-      if (!answer) return [`${theme.fg("dim", "–")} ${header}: ${theme.fg("dim", "skipped")}`];
+      if (!answer) return [`${theme.fg("dim", "–")} ${header}: ${theme.fg("dim", shown.missing)}`];
       return [
         `${theme.fg("success", "✓")} ${header}: ${theme.fg("text", safe(formatAnswerValue(answer)))}`,
       ];
     }
     const mark = answer ? theme.fg("success", "✓") : theme.fg("dim", "–");
     const heading = `${mark} ${header} — ${theme.fg("muted", safe(question.question))}`;
-    return [heading, ...optionLines(question, answer, theme)];
+    return [heading, ...optionLines(question, answer, shown.missing, theme)];
   });
 }
 
-function optionLines(question: Question, answer: Answer | undefined, theme: RenderTheme): string[] {
+function optionLines(
+  question: Question,
+  answer: Answer | undefined,
+  missing: string,
+  theme: RenderTheme,
+): string[] {
   const lines = question.options.map((option) => {
     const chosen = answer?.selected.includes(option.label) ?? false;
     return chosen
@@ -120,7 +144,7 @@ function optionLines(question: Question, answer: Answer | undefined, theme: Rend
   if (answer?.comment !== undefined) {
     lines.push(`    ${theme.fg("muted", `note: ${safe(answer.comment)}`)}`);
   }
-  if (!answer) lines.push(`    ${theme.fg("dim", "(no answer)")}`);
+  if (!answer) lines.push(`    ${theme.fg("dim", `(${missing})`)}`);
   return lines;
 }
 

@@ -24,6 +24,8 @@ export interface TerminalFormOptions {
   readonly theme?: FormTheme;
   readonly keymap?: FormKeymap;
   readonly signals?: SignalSource;
+  /** Aborts when the terminal goes away under the form (its input ended, a write failed). */
+  readonly disconnected?: AbortSignal;
   /** Receives an error that broke the form, after the terminal is restored. Defaults to stderr. */
   readonly reportError?: (error: unknown) => void;
 }
@@ -55,8 +57,10 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
   return new Promise<AskDetails>((resolve, reject) => {
     let finished = false;
     let listeners: ReadonlyArray<readonly [NodeJS.Signals, () => void]> = [];
+    let endOnDisconnect: (() => void) | undefined;
     const release = () => {
       for (const [signal, listener] of listeners) signals.off(signal, listener);
+      if (endOnDisconnect) options.disconnected?.removeEventListener("abort", endOnDisconnect);
       try {
         tui.renderNow();
       } finally {
@@ -95,9 +99,12 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
         signals.on(signal, listener);
         return [signal, listener] as const;
       });
+      endOnDisconnect = () => form.end({ kind: "cancelled", origin: "disconnected" });
+      options.disconnected?.addEventListener("abort", endOnDisconnect, { once: true });
       tui.addChild(form);
       tui.setFocus(form);
       tui.start();
+      if (options.disconnected?.aborted) endOnDisconnect();
     } catch (error) {
       finished = true;
       try {

@@ -25,7 +25,7 @@ describe("askuser ask (real process, no terminal)", () => {
       "The user answered:
       "Which features should the first release include?" = "Refunds, Webhooks"
       "Which API style should clients use?" = "JSON-RPC over HTTP"
-      "How should the release roll out?" = ""10% canary, then everyone (Recommended)" — Watch the error rate for a day."
+      "How should the release roll out?" = ["10% canary, then everyone (Recommended)"] — "Watch the error rate for a day."
       "
     `);
     expect(run.stderr).toBe("");

@@ -7,6 +7,8 @@ import {
   type LaterOccasion,
   laterDelivery,
   NOTHING_SENT_NOTICE,
+  PENDING_CLOSED_NOTICE,
+  pendingEndedNote,
   REPLAY_KEPT_NOTICE,
 } from "../../src/core/index.ts";
 import { askOf, SINGLE, THREE } from "../support/asks.ts";
@@ -106,11 +108,19 @@ describe("laterDelivery: what reaches the agent", () => {
     }
   });
 
-  it("the notices tell the user that nothing was sent", () => {
-    expect(laterDelivery(emptyCancel, "pending")).toEqual({
+  it("the notices tell the user what the agent learns", () => {
+    expect(laterDelivery(emptyCancel, "restart")).toEqual({
       kind: "notice",
       text: NOTHING_SENT_NOTICE,
     });
+    // An ask that did not wait: the agent is told that it ended (pendingEndedNote), nothing more.
+    expect(laterDelivery(emptyCancel, "pending")).toEqual({
+      kind: "notice",
+      text: PENDING_CLOSED_NOTICE,
+    });
+    expect(PENDING_CLOSED_NOTICE).toMatchInlineSnapshot(
+      `"ask_user: the question was closed without an answer; the agent is told only that it ended unanswered."`,
+    );
     expect(laterDelivery(partialCancel, "replay")).toEqual({
       kind: "notice",
       text: REPLAY_KEPT_NOTICE,
@@ -121,6 +131,39 @@ describe("laterDelivery: what reaches the agent", () => {
         "ask_user: replay cancelled; nothing was sent, and the earlier answers stand.",
       ]
     `);
+  });
+});
+
+describe("pendingEndedNote: an ask that did not wait, ended without an answer reaching the agent", () => {
+  const ask = askOf(THREE);
+  it("closed empty by the user: the agent learns it no longer waits, and not to assume an answer", () => {
+    expect(pendingEndedNote(detailsFromForm(play(SINGLE, [A.esc])))).toMatchInlineSnapshot(`
+      "[ask_user] No answer to your question "Which database?", which you asked without waiting for the answer: it ended and no longer waits.
+      The user cancelled the question without answering. Do not assume an answer: continue only with work that does not depend on this decision, or ask the user how they want to proceed."
+    `);
+  });
+
+  it("the session closed with a draft: the note reports no answers, and says so truthfully", () => {
+    const note = pendingEndedNote({ ...abortedDraft, origin: "session_closed" });
+    expect(note).not.toContain("Postgres");
+    expect(note).toMatchInlineSnapshot(`
+      "[ask_user] No answer to your 3 questions "Which database?", "Which features?" and "Which API style?", which you asked without waiting for the answer: it ended and no longer waits.
+      The question ended because the session closed before the user submitted it. Any answers given before it closed are not reported. Do not assume an answer."
+    `);
+  });
+
+  it.each<[string, AskDetails]>([
+    ["the tool turned off", cancelledBeforeOpenDetails(ask, "disabled")],
+    ["timed out empty", detailsFromForm(play(THREE, [A.timeout]))],
+  ])("%s: a note", (_name, details) => {
+    expect(pendingEndedNote(details)).toMatch(/^\[ask_user\] No answer to your 3 questions /u);
+  });
+
+  it.each<[string, AskDetails]>([
+    ["answered", answeredOne],
+    ["a partial cancel, whose answers are sent", partialCancel],
+  ])("%s: no note, the answer itself is the message", (_name, details) => {
+    expect(pendingEndedNote(details)).toBeUndefined();
   });
 });
 

@@ -29,7 +29,7 @@ describe("modelText", () => {
     expect(modelText(detailsFromForm(state))).toMatchInlineSnapshot(`
       "The user answered:
       "Which database?" = "Postgres"
-      "Which features?" = "Auth, "Billing, v2" — keep it small"
+      "Which features?" = ["Auth", "Billing, v2"] — "keep it small"
       "Which API style?" = "REST""
     `);
   });
@@ -41,7 +41,7 @@ describe("modelText", () => {
     ).toMatchInlineSnapshot(`
       "The user submitted the form but left some questions unanswered:
       "Which database?" = "Postgres"
-      "Which features?" = "Auth, "Billing, v2" — keep it small"
+      "Which features?" = ["Auth", "Billing, v2"] — "keep it small"
       "Which API style?" = (no answer)
       Unanswered: "Which API style?". Do not assume answers to these; decide on your best judgement and say so, or ask again later if they matter."
     `);
@@ -61,7 +61,7 @@ describe("modelText", () => {
       "The user cancelled the form after answering some questions.
       Answers given so far:
       "Which database?" = "Postgres"
-      "Which features?" = "Auth, "Billing, v2" — keep it small"
+      "Which features?" = ["Auth", "Billing, v2"] — "keep it small"
       Unanswered: "Which API style?". Do not assume answers to the unanswered questions."
     `);
   });
@@ -75,7 +75,7 @@ describe("modelText", () => {
       "The question form failed before the user finished (an interface error, not the user's choice).
       Answers given so far:
       "Which database?" = "Postgres"
-      "Which features?" = "Auth, "Billing, v2" — keep it small"
+      "Which features?" = ["Auth", "Billing, v2"] — "keep it small"
       Unanswered: "Which API style?". Do not assume answers to the unanswered questions. You may ask again, or continue on your best judgement and say so."
     `);
   });
@@ -85,7 +85,7 @@ describe("modelText", () => {
       "The user did not answer in time: the question timed out.
       Answers given so far:
       "Which database?" = "Postgres"
-      "Which features?" = "Auth, "Billing, v2" — keep it small"
+      "Which features?" = ["Auth", "Billing, v2"] — "keep it small"
       Unanswered: "Which API style?". Do not assume answers to the unanswered questions. Continue on your best judgement, state the assumptions you make, and do not ask again this turn."
     `);
   });
@@ -108,19 +108,29 @@ describe("modelText", () => {
       expect(text).not.toContain("Postgres");
       expect(text).not.toContain("Billing");
       expect(text).toContain("Do not assume an answer.");
-      expect(text).toContain("gave no answer");
+      // The user had confirmed answers: claiming they gave none would be false.
+      expect(text).not.toContain("gave no answer");
+      expect(text).toMatch(/answers given before .* are not reported/u);
     },
   );
 
-  it("turn abort", () => {
-    expect(modelText(cancelledBeforeOpenDetails(askOf(THREE), "turn_abort"))).toMatchInlineSnapshot(
-      `"The question was withdrawn because the agent's turn was aborted. This was not the user's choice and the user gave no answer. Do not assume an answer."`,
+  it("lifecycle ends say that answers are not reported, true whether or not there were any", () => {
+    const texts = (["turn_abort", "session_closed", "disabled", "disconnected"] as const).map(
+      (origin) => modelText(cancelledBeforeOpenDetails(askOf(THREE), origin)),
     );
+    expect(texts).toMatchInlineSnapshot(`
+      [
+        "The question was withdrawn because the agent's turn was aborted. This was not the user's choice, and any answers given before the abort are not reported. Do not assume an answer.",
+        "The question ended because the session closed before the user submitted it. Any answers given before it closed are not reported. Do not assume an answer.",
+        "The question ended because the ask_user tool was disabled. Any answers given before that are not reported. Do not assume an answer.",
+        "The question ended because the client showing it disconnected before the user submitted it. Any answers given before the disconnect are not reported. Do not assume an answer.",
+      ]
+    `);
   });
 
   it("pending: an ask that does not wait returns at once and says the answer comes later", () => {
     expect(modelText(pendingDetails(askOf(THREE)))).toMatchInlineSnapshot(
-      `"The question was shown to the user; the answer will arrive as a user message. Continue with work that does not depend on it, and do not assume an answer until it arrives."`,
+      `"The question was shown to the user; the answer will arrive as a user message, or a note if the question ends without one. Continue with work that does not depend on it, and do not assume an answer until it arrives."`,
     );
   });
 

@@ -44,7 +44,7 @@ describe("answerFromScript", () => {
 
   it("names the question and the valid labels when a label does not exist", () => {
     expect(issuesOf({ db: "Postgre" })).toEqual([
-      'answers["db"]: names no option of question db ("Which database?") (received "Postgre"). Fix: use one of "Postgres", "SQLite" exactly, or put your own answer in "other"',
+      'answers["db"]: names no option of question db ("Which database?") (received "Postgre"). Fix: use one of "Postgres", "SQLite", or put your own answer in "other"',
     ]);
   });
 
@@ -122,5 +122,30 @@ describe("answerFromScript", () => {
     expect(issuesOf({ api: { other: "\u200b\u2060" } })[0]).toContain(
       'answers["api"].other: must be non-empty text',
     );
+  });
+
+  it("matches labels, headers and question texts as a person reads them", () => {
+    const accented = askOf({
+      questions: [
+        {
+          header: "Café",
+          question: "Which café?",
+          options: [{ label: "Crème" }, { label: "Thé" }],
+        },
+        {
+          header: "Tea",
+          question: "Which tea?",
+          options: [{ label: "Green" }, { label: "Black" }],
+        },
+      ],
+    });
+    const result = answerFromScript(accented, {
+      "Cafe\u0301": "Cre\u0300me",
+      "Which\u200b tea?": "black",
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      details: { answers: { q1: { selected: ["Crème"] }, q2: { selected: ["Black"] } } },
+    });
   });
 });

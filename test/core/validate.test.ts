@@ -252,6 +252,12 @@ describe("validateAskInput", () => {
     ]);
   });
 
+  it("shows invisible characters in a received value as escapes", () => {
+    expect(errors(valid({ options: [option("\u200b\u00ad\u{e0041}"), option("B")] }))).toEqual([
+      String.raw`questions[0].options[0].label: has only invisible characters, so it would show as empty (received "\u200b\u00ad\udb40\udc41"). Fix: give the option a short label`,
+    ]);
+  });
+
   it.each([
     [
       "a label",

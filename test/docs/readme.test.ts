@@ -4,6 +4,7 @@ import {
   type AskInput,
   cancelledBeforeOpenDetails,
   detailsFromForm,
+  formatAnswerLine,
   invalidDetails,
   modelText,
   pendingDetails,
@@ -83,5 +84,19 @@ describe("README", () => {
   it.each(Object.entries(texts))("quotes the exact model text: %s", (_name, text) => {
     expect(text.length).toBeGreaterThan(0);
     expect(readme).toContain(fence(text));
+  });
+
+  it("quotes the exact answer lines of its JSON-list example", () => {
+    const [features] = askOf(FORM).questions.slice(1);
+    const protocol = { ...askOf(FORM).questions[0]!, question: "Which protocol?" };
+    const lines = [
+      formatAnswerLine(protocol, { selected: [], other: "JSON-RPC, then REST" }),
+      formatAnswerLine(features!, {
+        selected: ["Auth"],
+        other: 'Search "lite"',
+        comment: "search can wait a week",
+      }),
+    ];
+    expect(readme).toContain(fence(lines.join("\n")));
   });
 });

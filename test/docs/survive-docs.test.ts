@@ -5,6 +5,7 @@ import {
   type LaterOccasion,
   laterAnswerText,
   PENDING_TEXT,
+  pendingEndedNote,
 } from "../../src/core/index.ts";
 import { pendingWidgetLines } from "../../src/pi/survive/widget.ts";
 import { askOf } from "../support/asks.ts";
@@ -27,6 +28,7 @@ const TWO = {
 };
 const postgres = detailsFromForm(play(DATABASE, [A.enter]));
 const sqlite = detailsFromForm(play(DATABASE, [A.down, A.enter]));
+const closedEmpty = detailsFromForm(play(DATABASE, [A.esc]));
 const later = (occasion: LaterOccasion, details = postgres) => laterAnswerText(details, occasion);
 
 const doc = readFileSync(`${ROOT}docs/survive.md`, "utf8");
@@ -40,6 +42,7 @@ describe("docs/survive.md quotes the exact texts", () => {
     ["pending answer", fence(later("pending"))],
     ["replay", fence(later("replay", sqlite))],
     ["restart", indentedFence(later("restart"))],
+    ["ended without an answer", indentedFence(pendingEndedNote(closedEmpty) ?? "")],
     ["widget", fence(pendingWidgetLines([askOf(DATABASE), askOf(TWO)], "alt+a")?.join("\n") ?? "")],
   ])("%s", (_name, quoted) => {
     expect(doc).toContain(quoted);

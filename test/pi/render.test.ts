@@ -104,7 +104,7 @@ describe("renderResult", () => {
           ○ REST
           ○ gRPC
           ○ Other
-          (no answer)"
+          (skipped)"
     `);
   });
 
@@ -140,6 +140,48 @@ describe("renderResult", () => {
     const collapsed = render(details, false, tagged);
     expect(collapsed).not.toMatch(/^<success>✓/u);
     expect(collapsed).toMatchSnapshot();
+  });
+
+  it("every end lists each question, answered or not", () => {
+    const rows = (details: AskDetails) => render(details).split("\n");
+    expect({
+      cancelled: rows({ ...answered, status: "cancelled", origin: "user" }),
+      timedOut: rows({ ...answered, status: "timed_out" }),
+      aborted: rows({ ...answered, status: "cancelled", origin: "turn_abort" }),
+    }).toMatchInlineSnapshot(`
+      {
+        "aborted": [
+          "✗ Withdrawn: the turn was aborted",
+          "– Database: no answer sent",
+          "– Features: no answer sent",
+          "– API: no answer sent",
+        ],
+        "cancelled": [
+          "✗ Cancelled by the user",
+          "✓ Database: Postgres",
+          "✓ Features: Refunds, Export, Audit log — finance needs it",
+          "– API: no answer",
+        ],
+        "timedOut": [
+          "⏱ Timed out before the user finished answering",
+          "✓ Database: Postgres",
+          "✓ Features: Refunds, Export, Audit log — finance needs it",
+          "– API: no answer",
+        ],
+      }
+    `);
+  });
+
+  it("unavailable rows say why nothing was asked", () => {
+    expect([
+      render(unavailableDetails(ask)),
+      render(unavailableDetails(ask, "user_away")),
+    ]).toMatchInlineSnapshot(`
+      [
+        "⊘ Not asked: no interactive user in this mode (ask_user turned off)",
+        "⊘ Not asked: an earlier question in this turn timed out, so the user seems away",
+      ]
+    `);
   });
 
   it("invalid, expanded, lists the problems", () => {

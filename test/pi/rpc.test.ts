@@ -133,7 +133,7 @@ describe("pi --mode rpc: the dialog fallback", () => {
     const [withdrawn] = askResults(sandbox.requests()[1]);
     expect(withdrawn?.isError).toBe(false);
     expect(textOf(withdrawn)).toMatchInlineSnapshot(
-      `"The question was withdrawn because the agent's turn was aborted. This was not the user's choice and the user gave no answer. Do not assume an answer."`,
+      `"The question was withdrawn because the agent's turn was aborted. This was not the user's choice, and any answers given before the abort are not reported. Do not assume an answer."`,
     );
   });
 });

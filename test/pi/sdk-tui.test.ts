@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { modelText } from "../../src/core/index.ts";
+import { modelText, PROMPT_GUIDELINES, PROMPT_SNIPPET } from "../../src/core/index.ts";
 import { askResults } from "./helpers/in-process-pi.ts";
 import { type InProcessPi, startInProcessPi } from "./helpers/sdk-session.ts";
 
@@ -41,6 +41,16 @@ async function answerWith(keys: readonly string[]) {
 }
 
 describe("in-process Pi (SDK, mode tui) with the real form", () => {
+  it("the system prompt lists ask_user once, with its snippet and guidelines", async () => {
+    pi = await startInProcessPi(TWO_QUESTIONS);
+    const prompt = pi.session.systemPrompt;
+    const toolLines = prompt.split("\n").filter((line) => line.startsWith("- ask_user"));
+    // Pi writes "- <name>: <snippet>" itself: a snippet that starts with the name doubles it.
+    expect(toolLines).toEqual([`- ask_user: ${PROMPT_SNIPPET}`]);
+    expect(prompt).not.toContain("ask_user: ask_user");
+    for (const guideline of PROMPT_GUIDELINES) expect(prompt).toContain(guideline);
+  });
+
   it("answered: the next model request holds the answers", async () => {
     const result = await answerWith([KEYS.enter, KEYS.down, KEYS.enter, KEYS.enter]);
     expect(result?.isError).toBe(false);
@@ -82,7 +92,7 @@ describe("in-process Pi (SDK, mode tui) with the real form", () => {
     expect(result?.isError).toBe(false);
   });
 
-  it("abort during the form: the turn ends and the result says the user gave no answer", async () => {
+  it("abort during the form: the turn ends and the result reports no answers", async () => {
     pi = await startInProcessPi(TWO_QUESTIONS);
     const turn = pi.session.prompt("Plan the order service");
     const form = await pi.ui.opened();
@@ -98,7 +108,7 @@ describe("in-process Pi (SDK, mode tui) with the real form", () => {
     expect(results[0]?.content).toMatchInlineSnapshot(`
       [
         {
-          "text": "The question was withdrawn because the agent's turn was aborted. This was not the user's choice and the user gave no answer. Do not assume an answer.",
+          "text": "The question was withdrawn because the agent's turn was aborted. This was not the user's choice, and any answers given before the abort are not reported. Do not assume an answer.",
           "type": "text",
         },
       ]

@@ -55,6 +55,41 @@ describe("the real pi in tmux: asks that outlive their tool call", () => {
     ).toHaveLength(1);
   });
 
+  it("the reopened question says it is the one from before, and a later notice sits below the transcript", async () => {
+    const sandbox = sessionSandbox();
+    const first = sandbox.script("first", [{ toolCall: { name: "ask_user", arguments: ASK } }]);
+    const before = startPi(sandbox, first);
+    await before.waitFor("[Extensions]", 20_000);
+    before.text("Plan the order service");
+    before.keys("Enter");
+    await before.waitFor("❯ 1. ○ Postgres");
+    kill(before.panePid());
+    before.close();
+
+    // Reopened once: the notice says why this question is here, right above the form.
+    const reopened = startPi(sandbox, sandbox.script("second", []), "--continue");
+    const screen = await reopened.waitFor("❯ 1. ○ Postgres", 20_000);
+    const lines = screen.split("\n");
+    const notice = lines.findIndex((line) =>
+      line.includes("Pi stopped while this question was open"),
+    );
+    expect(notice).toBeGreaterThan(
+      lines.findIndex((line) => line.includes("Plan the order service")),
+    );
+    expect(notice).toBeLessThan(lines.findIndex((line) => line.includes("❯ 1. ○ Postgres")));
+    kill(reopened.panePid());
+    reopened.close();
+
+    // Not reopened a second time: the notice that says so comes after the restored transcript.
+    const third = startPi(sandbox, sandbox.script("third", []), "--continue");
+    const told = await third.waitFor("was shown again once and not answered", 20_000);
+    const rows = told.split("\n");
+    expect(rows.findIndex((line) => line.includes("was shown again once"))).toBeGreaterThan(
+      rows.findIndex((line) => line.includes("Plan the order service")),
+    );
+    expect(told).not.toContain("❯ 1. ○ Postgres");
+  });
+
   it("an ask that does not wait: the widget above the editor, Alt+A opens it, the answer is a new turn", async () => {
     const sandbox = sessionSandbox();
     const run = sandbox.script("run", [
@@ -82,5 +117,37 @@ describe("the real pi in tmux: asks that outlive their tool call", () => {
     expect(textOf(users.at(-1))).toContain(
       'which you asked without waiting for the answer:\nThe user answered:\n"Which database should the service use?" = "Postgres"',
     );
+  });
+
+  it("an ask that does not wait, closed empty: the transcript shows the note, which starts no turn and rides on the next message", async () => {
+    const sandbox = sessionSandbox();
+    const run = sandbox.script("run", [
+      { toolCall: { name: "ask_user", arguments: { ...ASK, waitForAnswer: false } } },
+      { text: "Carrying on with the schema." },
+      { text: "Understood, I will decide myself." },
+    ]);
+    const pi = startPi(sandbox, run);
+    await pi.waitFor("[Extensions]", 20_000);
+    pi.text("Plan the order service");
+    pi.keys("Enter");
+    await pi.waitFor("? 1 question waits for your answer");
+    pi.keys("M-a");
+    await pi.waitFor("❯ 1. ○ Postgres");
+    pi.keys("Escape");
+    const closed = await pi.waitFor("it ended and no longer waits");
+    expect(closed).toContain("[askuser-ended]");
+    expect(run.requests()).toHaveLength(2);
+
+    pi.text("What now?");
+    pi.keys("Enter");
+    await pi.waitFor("Understood, I will decide myself.");
+    const requests = run.requests();
+    expect(requests).toHaveLength(3);
+    const users = (requests[2]?.messages ?? []).filter((message) => message.role === "user");
+    const notes = users
+      .map((message) => textOf(message))
+      .filter((text) => text.includes("no longer waits"));
+    expect(notes).toHaveLength(1);
+    expect(textOf(users.at(-1))).toBe("What now?");
   });
 });

@@ -1,12 +1,6 @@
 import type { ExtensionAPI, ToolDefinition } from "@earendil-works/pi-coding-agent";
+import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
-import {
-  AskInputSchema,
-  PROMPT_GUIDELINES,
-  PROMPT_SNIPPET,
-  TOOL_DESCRIPTION,
-  TOOL_LABEL,
-} from "../../src/core/index.ts";
 import askUserExtension from "../../src/pi/extension.ts";
 
 function register() {
@@ -32,21 +26,40 @@ function register() {
   return { tools, commands, shortcuts, events, active: () => active };
 }
 
+const PICK = (options: number) => ({
+  question: "Which database?",
+  options: Array.from({ length: options }, (_, i) => ({ label: `Option ${i + 1}` })),
+});
+
 describe("the ask_user tool definition", () => {
-  it("registers one tool whose texts and schema come from the core", () => {
+  it("registers one tool named ask_user that only the model can call, one call at a time", () => {
     const { tools } = register();
     expect(tools).toHaveLength(1);
     expect(tools[0]).toMatchObject({
       name: "ask_user",
-      label: TOOL_LABEL,
-      description: TOOL_DESCRIPTION,
-      promptSnippet: PROMPT_SNIPPET,
-      promptGuidelines: [...PROMPT_GUIDELINES],
-      parameters: AskInputSchema,
       // Other tools and codemode scripts must not ask the user on the model's behalf.
       exposure: "model-only",
       executionMode: "sequential",
     });
+  });
+
+  it("advertises parameters that Pi's validator holds to 1-4 questions of 2-8 options", () => {
+    const schema = register().tools[0]?.parameters;
+    if (schema === undefined) throw new Error("ask_user was not registered");
+    const check = (questions: unknown) => Value.Check(schema, { questions });
+    expect(check([PICK(2)])).toBe(true);
+    expect(check([PICK(8), PICK(2), PICK(3), PICK(4)])).toBe(true);
+    expect(check([])).toBe(false);
+    expect(check([PICK(2), PICK(2), PICK(2), PICK(2), PICK(2)])).toBe(false);
+    expect(check([PICK(1)])).toBe(false);
+    expect(check([PICK(9)])).toBe(false);
+  });
+
+  it("tells the model that Other is offered for it and that it must not assume answers", () => {
+    const tool = register().tools[0];
+    expect(tool?.description).toMatch(/"Other" is added automatically/);
+    expect(tool?.description).toMatch(/Never assume an answer/);
+    expect(tool?.promptGuidelines?.join("\n")).toMatch(/do not invent the answer/);
   });
 
   it("registers /askuser and lifts the re-ask guard when the agent settles", () => {
@@ -63,6 +76,7 @@ describe("the ask_user tool definition", () => {
     expect([...new Set(events)].sort()).toEqual([
       "agent_settled",
       "agent_start",
+      "before_agent_start",
       "session_shutdown",
       "session_start",
       "session_tree",

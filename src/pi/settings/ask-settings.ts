@@ -11,11 +11,12 @@ import { DEFAULT_SETTINGS, type Settings } from "../../settings/settings.ts";
 import type { SettingsFs } from "../../settings/settings-fs.ts";
 import { SettingsStore } from "../../settings/settings-store.ts";
 import type { Timers } from "../../settings/timers.ts";
-import type { DialogPort } from "../dialog-port.ts";
+import type { DialogOptions, DialogPort } from "../dialog-port.ts";
 import type { TerminalFormOptions } from "../form-adapter.ts";
 import type { CreateForm } from "../tui-form.ts";
 import { formKeymap, formKeymapChecker } from "./form-keymap.ts";
 import { ActivityReportingForm } from "./idle-form.ts";
+import { selectWithHighlight } from "./menu-select.ts";
 
 export interface AskSettingsPorts {
   /** Pi's agent directory (`getAgentDir()`), read at every ask. */
@@ -32,7 +33,9 @@ export interface AskSettingsPorts {
 
 /** The part of Pi's context settings use: where the project is, whether it is trusted, the UI. */
 export type SettingsContext = Pick<ExtensionContext, "cwd" | "isProjectTrusted"> & {
-  readonly ui: Pick<ExtensionContext["ui"], "notify" | "select">;
+  readonly ui: Pick<ExtensionContext["ui"], "notify" | "select"> &
+    Partial<Pick<ExtensionContext["ui"], "custom">>;
+  readonly mode?: ExtensionContext["mode"];
 };
 
 /**
@@ -92,16 +95,25 @@ export class AskSettings {
     const timer = idleTimerFor(settings, this.#ports.timers, () => expiry.abort());
     this.#notify(ctx, ask, settings, undefined);
     if (!timer) return show(dialogs, undefined);
-    const touch = <T>(reply: T): T => {
+    // Pi closes a dialog at its `timeout` and tells the client the deadline; a dialog closed at
+    // the deadline (by Pi or by a client honouring it) is the timeout, not the user's cancel.
+    const withDeadline = (opts: DialogOptions | undefined): DialogOptions => ({
+      ...opts,
+      timeout: Math.max(1, Math.ceil(timer.deadline - this.#ports.timers.now())),
+    });
+    const settle = <T>(reply: T): T => {
       if (reply !== undefined) timer.touch();
+      else timer.expireIfDue();
       return reply;
     };
     try {
       return await show(
         {
-          select: async (title, options, opts) => touch(await dialogs.select(title, options, opts)),
+          select: async (title, options, opts) =>
+            settle(await dialogs.select(title, options, withDeadline(opts))),
           input: async (title, placeholder, opts) =>
-            touch(await dialogs.input(title, placeholder, opts)),
+            settle(await dialogs.input(title, placeholder, withDeadline(opts))),
+          clientGone: () => dialogs.clientGone?.() ?? false,
         },
         expiry.signal,
       );
@@ -139,8 +151,14 @@ export class AskSettings {
       this.#commands.set(store.userFile, command);
     }
     const projectFile = this.#projectFile(ctx);
+    const custom = ctx.ui.custom?.bind(ctx.ui);
     const ui = {
-      select: (title: string, options: string[]) => ctx.ui.select(title, options),
+      // Pi's select always opens on the first row; the terminal UI gets a list that opens on
+      // the row acted on last. RPC clients keep Pi's select (they draw it themselves).
+      select: (title: string, options: string[], highlight?: number) =>
+        ctx.mode === "tui" && custom && highlight !== undefined
+          ? selectWithHighlight({ custom }, title, options, highlight)
+          : ctx.ui.select(title, options),
       notify: (message: string, level: "info" | "warning" | "error") =>
         ctx.ui.notify(message, level),
     };

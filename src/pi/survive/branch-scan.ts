@@ -11,6 +11,7 @@ import {
   type RecoveryEntry,
   readAnswerEntry,
   readAskEntry,
+  readEndedNoteDetails,
   readRecoveryEntry,
 } from "./entries.ts";
 
@@ -27,6 +28,8 @@ export interface AskCall {
   readonly recovery?: RecoveryEntry["step"];
   /** Answers given outside the tool call, oldest first. */
   readonly laterAnswers: readonly AnswerEntry[];
+  /** A note telling the model that the ask ended without an answer is on the branch. */
+  readonly endedNoted: boolean;
 }
 
 export interface SkippedEntry {
@@ -79,6 +82,7 @@ export function scanBranch(branch: readonly SessionEntry[]): BranchScan {
             toolCallId: block.id,
             args: block.arguments,
             laterAnswers: [],
+            endedNoted: false,
           };
           calls.push(call);
           byToolCallId.set(block.id, call);
@@ -92,6 +96,17 @@ export function scanBranch(branch: readonly SessionEntry[]): BranchScan {
         if (result.toolName !== TOOL_NAME || typeof result.toolCallId !== "string") continue;
         const call = byToolCallId.get(result.toolCallId);
         if (call) call.result = { details: readDetails(result.details) };
+      }
+    } else if (entry.type === "custom_message" && entry.customType === ENTRY_TYPES.endedNote) {
+      const read = readEndedNoteDetails(entry.details);
+      if (!read.ok) {
+        skipped.push({ entryId: entry.id, reason: read.reason });
+        continue;
+      }
+      for (const toolCallId of read.value.toolCallIds) {
+        attach(entry, { ok: true, value: { toolCallId } }, (call) => {
+          call.endedNoted = true;
+        });
       }
     } else if (entry.type === "custom") {
       switch (entry.customType) {
@@ -156,6 +171,17 @@ function nonEmpty(
  */
 export function wasHandled(call: AskCall): boolean {
   return call.recovery !== undefined || call.laterAnswers.length > 0;
+}
+
+/**
+ * Whether the model still has to learn that this ask ended without an answer: it returned
+ * pending (so the model was told an answer would come), it has ended (an answer record exists),
+ * no answer was ever sent for it, and no note about its end is on the branch yet.
+ */
+export function awaitsEndedNote(call: AskCall): boolean {
+  if (call.result?.details?.status !== "pending" || call.endedNoted) return false;
+  if (call.laterAnswers.length === 0) return false;
+  return call.laterAnswers.every((later) => later.delivered !== "message");
 }
 
 /** The id of the newest assistant entry on the branch that holds the tool call. */

@@ -3,19 +3,7 @@ import type { AskDetails } from "../../core/outcome-types.ts";
 import type { Ask } from "../../core/schema.ts";
 import { readDetails } from "../render-details.ts";
 
-/**
- * The custom session entries askuser writes (`pi.appendEntry`: kept in the session file, never
- * sent to the model). Each names the ask_user call it belongs to by its tool call id; a reader
- * attributes it to the nearest call with that id before it on the branch.
- */
-export const ENTRY_TYPES = {
-  /** The normalised ask, written before anything is shown, so a restart can show it again. */
-  ask: "askuser-ask",
-  /** A restart reopened the call's form (`opened`), or could not (`unrecoverable`). */
-  recovery: "askuser-recovery",
-  /** An answer given outside the tool call, and what it led to. */
-  answer: "askuser-answer",
-} as const;
+export { ENTRY_TYPES } from "./entry-types.ts";
 
 const VERSION = 1;
 
@@ -53,6 +41,14 @@ export function answerEntry(
   delivered: LaterDelivery["kind"],
 ) {
   return { v: VERSION, toolCallId, occasion, details, delivered };
+}
+
+export interface EndedNoteDetails {
+  readonly toolCallIds: readonly string[];
+}
+
+export function endedNoteDetails(toolCallIds: readonly string[]) {
+  return { v: VERSION, toolCallIds: [...toolCallIds] };
 }
 
 /** A record read back from a session file, or why it was skipped. */
@@ -93,6 +89,17 @@ export function readAnswerEntry(data: unknown): Read<AnswerEntry> {
   const details = readDetails(record.details);
   if (!details) return skip("the details are not an ask_user outcome");
   return { ok: true, value: { toolCallId, occasion, details, delivered } };
+}
+
+export function readEndedNoteDetails(data: unknown): Read<EndedNoteDetails> {
+  if (typeof data !== "object" || data === null) return skip("the details are not an object");
+  const record = data as Record<string, unknown>;
+  if (record.v !== VERSION) return skip(`unknown version ${JSON.stringify(record.v)}`);
+  const ids = record.toolCallIds;
+  if (!Array.isArray(ids) || !ids.every((id): id is string => typeof id === "string")) {
+    return skip("toolCallIds is not a list of strings");
+  }
+  return { ok: true, value: { toolCallIds: ids } };
 }
 
 function readBase(data: unknown): Read<{ record: Record<string, unknown>; toolCallId: string }> {

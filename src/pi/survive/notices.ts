@@ -6,12 +6,23 @@ export const NOTICES = {
   nothingToReplay: "ask_user: there is no earlier question on this branch to reopen.",
   otherBranch:
     "ask_user: the answer was not sent because the conversation is now on another branch. Go back to it with /tree and use /ask:replay to answer again.",
+  closedOnOtherBranch:
+    "ask_user: the question was closed on another branch, so nothing was sent; it still waits on its own branch (go back with /tree, then /answer).",
   cannotShowHere: "ask_user: questions cannot be shown in this mode.",
   toolDisabled:
-    "ask_user: the tool was turned off, so the questions waiting for an answer were withdrawn; nothing was sent.",
+    "ask_user: the tool was turned off, so the questions waiting for an answer were withdrawn; the agent is told they ended, and no answers were sent.",
   recoveredBefore:
     "ask_user: a question interrupted by an earlier restart was shown again once and not answered. Use /ask:replay to answer it.",
   unrecoverable: (reason: string) =>
     `ask_user: the question that was open when Pi stopped cannot be shown again: ${reason}.`,
+  reopenedAfterRestart:
+    "ask_user: Pi stopped while this question was open; here it is again. Your answer reaches the agent as a message.",
   pickPending: "Which question do you want to answer?",
 } as const;
+
+/**
+ * Where recovery speaks. It runs at session start, before Pi draws the restored transcript, so a
+ * notify would land above the transcript, out of sight; a widget above the editor is drawn below
+ * it, and above a reopened form. Cleared when the form ends, or at the next agent run.
+ */
+export const RECOVERY_WIDGET = "askuser-recovery";

@@ -1,5 +1,7 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
+import { ENTRY_TYPES } from "./entry-types.ts";
+import { RECOVERY_WIDGET } from "./notices.ts";
 import type { SurvivalSettings } from "./settings-bridge.ts";
 import type { Survival } from "./survival.ts";
 
@@ -18,6 +20,8 @@ export type SurvivalLoader = () => Promise<Survival>;
 export function registerSurvival(pi: ExtensionAPI, settings?: SurvivalSettings): SurvivalLoader {
   let loaded: Survival | undefined;
   let loading: Promise<Survival> | undefined;
+  /** Recovery's notices are up (RECOVERY_WIDGET); the next agent run takes them down. */
+  let recoveryNoticeShown = false;
   const load: SurvivalLoader = () => {
     loading ??= import("./survival.ts").then((module) => {
       loaded = new module.Survival(pi, settings?.createForm);
@@ -61,7 +65,7 @@ export function registerSurvival(pi: ExtensionAPI, settings?: SurvivalSettings):
       }
     }
     restorePendingAsks(survival, ctx);
-    recoverInterruptedAsk(survival, ctx);
+    recoveryNoticeShown = recoverInterruptedAsk(survival, ctx);
   });
   pi.on("session_tree", (_event, ctx) => {
     loaded?.use(ctx);
@@ -70,8 +74,26 @@ export function registerSurvival(pi: ExtensionAPI, settings?: SurvivalSettings):
   pi.on("session_shutdown", async () => {
     await loaded?.shutdown();
   });
-  pi.on("agent_start", () => {
+  pi.on("agent_start", (_event, ctx) => {
     loaded?.delivery.runStarted();
+    if (recoveryNoticeShown) {
+      recoveryNoticeShown = false;
+      ctx.ui.setWidget(RECOVERY_WIDGET, undefined);
+    }
+  });
+  // An ask that did not wait and ended without an answer owes the model a note. It is normally
+  // sent when the ask ends; a session that closed or crashed before that leaves it owed, and it
+  // rides on the next run's starting message (the user's), never starting a run of its own.
+  pi.on("before_agent_start", async (_event, ctx) => {
+    const branch = ctx.sessionManager.getBranch();
+    // Without an answer record on the branch nothing can be owed: no scan, nothing loaded.
+    const recorded = branch.some(
+      (entry) => entry.type === "custom" && entry.customType === ENTRY_TYPES.answer,
+    );
+    if (!recorded) return undefined;
+    const { owedEndedNotes, endedNoteMessage } = await import("./ended-notes.ts");
+    const notes = owedEndedNotes(branch, loaded?.notedHere ?? new Set());
+    return notes.length > 0 ? { message: endedNoteMessage(notes) } : undefined;
   });
   pi.on("turn_start", async (_event, ctx) => {
     loaded?.use(ctx);

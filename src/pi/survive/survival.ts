@@ -4,7 +4,7 @@ import {
   type LaterOccasion,
   laterDelivery,
 } from "../../core/later-delivery.ts";
-import { pendingDetails } from "../../core/outcome.ts";
+import { pendingDetails, showsPartialAnswers } from "../../core/outcome.ts";
 import type { Answer, AskDetails } from "../../core/outcome-types.ts";
 import type { Ask } from "../../core/schema.ts";
 import { TOOL_NAME } from "../../core/steering.ts";
@@ -13,6 +13,7 @@ import { type AskToolResult, toolResult } from "../result.ts";
 import type { CreateForm } from "../tui-form.ts";
 import { findCallEntryId } from "./branch-scan.ts";
 import { AnswerDelivery } from "./delivery.ts";
+import { endedNote, endedNoteMessage } from "./ended-notes.ts";
 import { askEntry, ENTRY_TYPES } from "./entries.ts";
 import { type CallRef, type FinishEnv, finishLater } from "./finish-later.ts";
 import { type LaterFormRequest, openLaterForm } from "./later-form.ts";
@@ -21,7 +22,10 @@ import { type PendingAsk, PendingAsks } from "./pending-asks.ts";
 import { PENDING_WIDGET, pendingWidgetLines } from "./widget.ts";
 
 /** What survival needs from Pi's extension API. */
-export type SurvivalPi = Pick<ExtensionAPI, "appendEntry" | "sendUserMessage" | "getActiveTools">;
+export type SurvivalPi = Pick<
+  ExtensionAPI,
+  "appendEntry" | "sendUserMessage" | "sendMessage" | "getActiveTools"
+>;
 
 /** What one ask_user call adds to the tool's steps (see `executeAsk`). */
 export interface CallHooks {
@@ -45,6 +49,8 @@ export class Survival {
   readonly inFlight = new Set<string>();
   /** Calls whose form is open outside the tool call (recovered or replayed). */
   readonly openCalls = new Set<string>();
+  /** Asks (call entry ids) whose ended note this instance has sent; Pi may hold it until turn end. */
+  readonly notedHere = new Set<string>();
   readonly #pi: SurvivalPi;
   readonly #createForm: ((ctx: ExtensionContext) => Promise<CreateForm>) | undefined;
   /** The key that opens a waiting ask, shown in the widget; undefined in RPC or when off. */
@@ -158,10 +164,13 @@ export class Survival {
     return this.#pi.getActiveTools().includes(TOOL_NAME);
   }
 
-  /** A disabled tool withdraws its pending asks: nothing they held is sent. */
+  /** A disabled tool withdraws its pending asks: no answer they held is sent. */
   async withdrawIfDisabled(): Promise<void> {
-    if (this.pending.list().length === 0 || this.toolActive()) return;
-    await this.pending.endAll("disabled");
+    // Only asks on the current branch: an end is recorded (and its note sent) where the ask was
+    // asked, so asks on other branches are withdrawn once the session is back on theirs.
+    const here = this.pending.list().filter((pending) => this.onBranch(pending.callEntryId));
+    if (here.length === 0 || this.toolActive()) return;
+    await Promise.all(here.map((pending) => this.pending.end(pending.callEntryId, "disabled")));
     this.notify(NOTICES.toolDisabled, "warning");
   }
 
@@ -205,7 +214,38 @@ export class Survival {
       outcome = { ...details, status: "cancelled", origin: "disabled" };
       this.notify(NOTICES.toolDisabled, "warning");
     }
-    finishLater(this.#finishEnv(), pending, outcome, "pending");
+    const onBranch = this.onBranch(pending.callEntryId);
+    if (!onBranch && (outcome.status === "answered" || showsPartialAnswers(outcome))) {
+      // The user ended it while the session was on another branch, where nothing about it may be
+      // sent or recorded: on its own branch it still waits, as the model was told it would.
+      this.pending.add(pending);
+      const sends = laterDelivery(outcome, "pending").kind === "message";
+      this.notify(sends ? NOTICES.otherBranch : NOTICES.closedOnOtherBranch, "warning");
+      return;
+    }
+    const kind = finishLater(this.#finishEnv(), pending, outcome, "pending");
+    if (onBranch && kind !== "message") this.#sendEndedNote(pending, outcome);
+  }
+
+  /**
+   * The model was told an answer would come; it ended without one, so the model is told that,
+   * on the ask's branch. `triggerTurn: false`: appended at once while the agent is idle (read with
+   * the user's next message), or at the end of the current turn while it works; never a turn of
+   * its own. If this fails, the next run's start finds the note owed and adds it then.
+   */
+  #sendEndedNote(pending: PendingAsk, details: AskDetails): void {
+    const note = endedNote(pending, details);
+    if (!note) return;
+    try {
+      this.#pi.sendMessage(endedNoteMessage([note]), { triggerTurn: false });
+      this.notedHere.add(pending.callEntryId);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.notify(
+        `ask_user: could not tell the agent that the question ended (${reason}); it is told with your next message.`,
+        "error",
+      );
+    }
   }
 
   #finishEnv(): FinishEnv {

@@ -4,6 +4,7 @@ import { notificationText } from "../notify/sanitize.ts";
 import {
   BOOLEAN_SETTINGS,
   type BooleanSettingId,
+  DEFAULT_SETTINGS,
   SCALAR_SETTINGS,
   type ScalarSettingId,
   scalarOf,
@@ -36,11 +37,12 @@ export function settingRows(snapshot: SettingsSnapshot): SettingRow[] {
     const toggle = (BOOLEAN_SETTINGS as readonly string[]).includes(id)
       ? (id as BooleanSettingId)
       : undefined;
+    const value = scalarOf(settings, id);
     return {
       id,
       label: LABELS[id],
-      value: formatValue(id, scalarOf(settings, id)),
-      source: scalarSources[id],
+      value: formatValue(id, value),
+      source: shownSource(scalarSources[id], value === scalarOf(DEFAULT_SETTINGS, id)),
       ...(toggle ? { toggle } : {}),
     };
   });
@@ -54,6 +56,15 @@ export function settingRows(snapshot: SettingsSnapshot): SettingRow[] {
     };
   });
   return [...scalars, ...keys];
+}
+
+/**
+ * A user value equal to its default shows as the default: the user file askuser creates holds
+ * every default, and a row marked "(user)" for a value nobody chose would say something false.
+ * A project value keeps its source even then: it may be what overrides the user's own value.
+ */
+function shownSource(source: SettingSource, isDefault: boolean): SettingSource {
+  return source === "user" && isDefault ? "default" : source;
 }
 
 function formatValue(id: ScalarSettingId, value: number | boolean | string): string {

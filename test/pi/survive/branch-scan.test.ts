@@ -1,13 +1,20 @@
 import type { SessionEntry } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import { pendingDetails } from "../../../src/core/index.ts";
+import { cancelledBeforeOpenDetails, pendingDetails } from "../../../src/core/index.ts";
 import {
+  awaitsEndedNote,
   findCallEntryId,
   lastAnswers,
   scanBranch,
   wasHandled,
 } from "../../../src/pi/survive/branch-scan.ts";
-import { answerEntry, askEntry, recoveryEntry } from "../../../src/pi/survive/entries.ts";
+import { owedEndedNotes } from "../../../src/pi/survive/ended-notes.ts";
+import {
+  answerEntry,
+  askEntry,
+  endedNoteDetails,
+  recoveryEntry,
+} from "../../../src/pi/survive/entries.ts";
 import { resolveAsk } from "../../../src/pi/survive/resolve-ask.ts";
 import { askOf } from "../../support/asks.ts";
 
@@ -43,6 +50,107 @@ const answered = {
   answers: { q1: { selected: ["Postgres"] } },
   unanswered: [],
 };
+
+const note = (details: unknown): SessionEntry =>
+  ({
+    ...base(),
+    type: "custom_message",
+    customType: "askuser-ended",
+    content: "…",
+    display: true,
+    details,
+  }) as never;
+
+describe("awaitsEndedNote", () => {
+  const pending = pendingDetails(ask);
+  const closedEmpty = { ...pending, status: "cancelled", origin: "user" };
+  const ended = () =>
+    custom("askuser-answer", answerEntry("call_1", "pending", closedEmpty as never, "notice"));
+  it.each<[string, () => SessionEntry[], boolean]>([
+    ["still waiting", () => [call("call_1"), result("call_1", pending)], false],
+    ["ended, no note yet", () => [call("call_1"), result("call_1", pending), ended()], true],
+    [
+      "ended, note on the branch",
+      () => [
+        call("call_1"),
+        result("call_1", pending),
+        ended(),
+        note(endedNoteDetails(["call_1"])),
+      ],
+      false,
+    ],
+    [
+      "ended, then answered by a reopen: the answer told the model",
+      () => [
+        call("call_1"),
+        result("call_1", pending),
+        ended(),
+        custom("askuser-answer", answerEntry("call_1", "reopened", answered as never, "message")),
+      ],
+      false,
+    ],
+    [
+      "a blocking ask, never pending",
+      () => [call("call_1"), result("call_1", answered), ended()],
+      false,
+    ],
+  ])("%s → %s", (_name, branch, owed) => {
+    const [scanned] = scanBranch(branch()).calls;
+    expect(scanned && awaitsEndedNote(scanned)).toBe(owed);
+  });
+
+  it("an unreadable note is skipped with the reason, and the note stays owed", () => {
+    const scan = scanBranch([
+      call("call_1"),
+      result("call_1", pending),
+      ended(),
+      note({ v: 1, toolCallIds: "call_1" }),
+    ]);
+    expect(scan.skipped.map((s) => s.reason)).toEqual(["toolCallIds is not a list of strings"]);
+    expect(scan.calls[0] && awaitsEndedNote(scan.calls[0])).toBe(true);
+  });
+});
+
+describe("owedEndedNotes", () => {
+  it("reads question text from the untrusted session file, so control characters are neutralised", () => {
+    const hostile = {
+      status: "cancelled",
+      origin: "session_closed",
+      questions: [{ ...ask.questions[0], question: "Which\u009b2J database\u202e?" }],
+      answers: {},
+      unanswered: ["q1"],
+    };
+    const [owed] = owedEndedNotes(
+      [
+        call("call_1"),
+        result("call_1", pendingDetails(ask)),
+        custom("askuser-answer", answerEntry("call_1", "pending", hostile as never, "nothing")),
+      ],
+      new Set(),
+    );
+    expect(owed?.text).toContain('"Which\ufffd2J database\ufffd?"');
+    expect(owed?.text).not.toMatch(/[\u0080-\u009f\u202e]/u);
+  });
+
+  it("leaves out asks whose note this process already sent", () => {
+    const entry = call("call_1");
+    const branch = [
+      entry,
+      result("call_1", pendingDetails(ask)),
+      custom(
+        "askuser-answer",
+        answerEntry(
+          "call_1",
+          "pending",
+          cancelledBeforeOpenDetails(ask, "session_closed"),
+          "nothing",
+        ),
+      ),
+    ];
+    expect(owedEndedNotes(branch, new Set())).toHaveLength(1);
+    expect(owedEndedNotes(branch, new Set([entry.id]))).toEqual([]);
+  });
+});
 
 describe("scanBranch", () => {
   it("attributes each record to the newest call with its id, even when a model reuses ids", () => {

@@ -25,7 +25,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
     expect(w.ui.formsOpened).toBe(0);
     const [result] = w.model.requests[1]?.filter((m) => m.role === "toolResult") ?? [];
     expect(result && textOf(result)).toMatchInlineSnapshot(
-      `"The question was shown to the user; the answer will arrive as a user message. Continue with work that does not depend on it, and do not assume an answer until it arrives."`,
+      `"The question was shown to the user; the answer will arrive as a user message, or a note if the question ends without one. Continue with work that does not depend on it, and do not assume an answer until it arrives."`,
     );
     expect(result).toMatchObject({ isError: false, details: { status: "pending" } });
     expect(w.ui.widgetText()).toMatchInlineSnapshot(
@@ -94,7 +94,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
     expect(laterAnswers(w)).toHaveLength(1);
   });
 
-  it("a partial cancel delivers the answers given, once; an empty cancel only tells the user", async () => {
+  it("a partial cancel delivers the answers given, once; an empty cancel sends no answer", async () => {
     const w = await world({
       model: new ScriptedModel()
         .askUser({ questions: [DATABASE, API], waitForAnswer: false }, "call_1")
@@ -122,7 +122,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
     (await empty.ui.nextForm()).handleInput(KEYS.escape);
     await cancelling;
     expect(empty.ui.notifications.map((n) => n.text)).toContain(
-      "ask_user: the question was closed without an answer; nothing was sent to the agent.",
+      "ask_user: the question was closed without an answer; the agent is told only that it ended unanswered.",
     );
     expect(empty.model.requests).toHaveLength(2);
     expect(laterAnswers(empty)).toEqual([]);
@@ -191,14 +191,14 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
     expect(w.model.requests).toHaveLength(3);
   });
 
-  it("a disabled tool withdraws its pending asks: nothing is sent", async () => {
+  it("a disabled tool withdraws its pending asks: no answers are sent", async () => {
     const w = await world({ model: new ScriptedModel().askUser(NO_WAIT).text("Working.") });
     await w.runtime.session.prompt("Plan");
     w.runtime.session.setActiveToolsByName(["read"]);
     await w.command("/answer");
     expect(w.ui.formsOpened).toBe(0);
     expect(w.ui.notifications.map((n) => n.text)).toContain(
-      "ask_user: the tool was turned off, so the questions waiting for an answer were withdrawn; nothing was sent.",
+      "ask_user: the tool was turned off, so the questions waiting for an answer were withdrawn; the agent is told they ended, and no answers were sent.",
     );
     expect(askuserEntries(w.branch()).at(-1)).toMatchObject({
       data: { delivered: "nothing", details: { origin: "disabled" } },
