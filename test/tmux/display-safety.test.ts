@@ -55,3 +55,50 @@ describe("in a real terminal (tmux), an escape-laden field name drives nothing",
     expect(session.bufferSamples()).toEqual([]);
   });
 });
+
+/**
+ * Columns as tmux draws these characters (tmux 3.3a, checked with its cursor): emoji and
+ * skin-tone modifiers two each, VS16, ZWJ and the keycap mark none, the Hangul filler two.
+ */
+function drawnColumns(text: string): number {
+  let columns = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code === 0xfe0f || code === 0x200d || code === 0x20e3) continue;
+    columns += code >= 0x1f000 || code === 0x3164 ? 2 : 1;
+  }
+  return columns;
+}
+
+describe("in a real terminal (tmux), emoji sequences keep the pane separator in one column", () => {
+  it("skin tones, VS16 and keycaps draw as wide as pi-tui measured them", async () => {
+    const file = join(dir, "emoji.json");
+    const labels = [
+      "Plain",
+      "Thumbs \u{1f44d}\u{1f3fd} up",
+      "Love \u2764\ufe0f it",
+      "Key 1\ufe0f\u20e3",
+    ];
+    writeFileSync(
+      file,
+      JSON.stringify({
+        questions: [
+          {
+            question: "Which one?",
+            options: labels.map((label) => ({ label, preview: `${label} in the preview` })),
+          },
+        ],
+      }),
+    );
+    const session = TmuxSession.start(`${NODE} bin/askuser.js ask ${file}`, {
+      width: 100,
+      height: 20,
+    });
+    running.push(session);
+    const screen = await session.waitFor("Other");
+    const rows = screen.split("\n").filter((row) => row.includes("│") && /[1-4]\. /.test(row));
+    expect(rows.length, screen).toBe(4);
+    const columns = rows.map((row) => drawnColumns(row.slice(0, row.indexOf("│"))));
+    expect(new Set(columns), screen).toEqual(new Set([columns[0]]));
+  });
+});

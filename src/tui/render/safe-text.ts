@@ -48,20 +48,22 @@ function expandTabs(line: string): string {
   return out;
 }
 
-// An emoji presentation selector (VS16) and the character it follows, with a keycap if any.
-const PRESENTATION_SEQUENCE = /(\P{M})\uFE0F(\u20E3?)/gu;
+// A character with what makes it an emoji sequence: VS16 (and a keycap), or a skin-tone modifier.
+const EMOJI_SEQUENCE = /(\P{M})(?:\uFE0F(\u20E3?)|[\u{1F3FB}-\u{1F3FF}])/gu;
+const MAY_HOLD_SEQUENCE = /[\uFE0F\u{1F3FB}-\u{1F3FF}]/u;
 
 /**
- * pi-tui measures a character followed by VS16 as an emoji, two columns, while many terminals
- * draw the character at its own width: the line comes out narrower than measured on some
- * terminals and the differential renderer's cursor goes astray. Without the selector every
- * terminal draws what pi-tui measures; the columns the selector would have taken are kept as
- * spaces, so the measured width of the line does not change.
+ * pi-tui measures a character with VS16 as an emoji, two columns, and an emoji with a skin-tone
+ * modifier as one emoji; many terminals draw the first at the character's own width and the
+ * second as two emoji (tmux: four columns), so the line is not as wide as measured and the pane
+ * separator and the differential renderer's cursor go astray. Without the selector or the
+ * modifier every terminal draws what pi-tui measures; columns they took are kept as spaces, so
+ * the measured width of the line does not change.
  */
 function drawnAsMeasured(text: string): string {
-  if (!text.includes("\uFE0F")) return text;
-  return text.replace(PRESENTATION_SEQUENCE, (sequence, base: string, keycap: string) => {
-    const plain = base + keycap;
+  if (!MAY_HOLD_SEQUENCE.test(text)) return text;
+  return text.replace(EMOJI_SEQUENCE, (sequence, base: string, keycap: string | undefined) => {
+    const plain = base + (keycap ?? "");
     return plain + " ".repeat(Math.max(0, visibleWidth(sequence) - visibleWidth(plain)));
   });
 }
@@ -72,7 +74,7 @@ function drawnAsMeasured(text: string): string {
  * is typed or pasted but lets DEL, C1, bidi controls and fillers through; and the Editor has laid it out by its own
  * measure, so a stand-in must take exactly the room the Editor gave the character. The unsafe
  * characters were measured zero-width, so they are dropped here (the review shows them as
- * escapes); VS16 sequences keep their measured width, and a tab is drawn as an arrow.
+ * escapes); emoji sequences keep their measured width, and a tab is drawn as an arrow.
  */
 export function safeEditorLine(line: string): string {
   return drawnAsMeasured(dropUnsafeBeyondC0(line)).replaceAll(TAB_IN_EDITOR, "→");
