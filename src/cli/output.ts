@@ -33,11 +33,6 @@ export function safeStream(raw: RawStream, options: { keepSgr?: boolean } = {}):
   };
 }
 
-/** Display-safe text on its own, for output that does not go through a CliIo (a crash report). */
-export function displaySafe(text: string): string {
-  return neutraliseMultiline(text);
-}
-
 function keepingSgr(text: string): string {
   if (!text.includes("\x1b")) return neutraliseMultiline(text);
   return text
