@@ -11,10 +11,10 @@ import {
 import { DEMO_PAYLOAD } from "./demo-payload.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { ASK_HELP } from "./help.ts";
-import type { CliIo } from "./io.ts";
+import type { CommandIo } from "./io.ts";
 import { readJsonSource } from "./read-json.ts";
 
-export async function askCommand(args: readonly string[], io: CliIo): Promise<number> {
+export async function askCommand(args: readonly string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseAskArgs(args);
   if (values.help) {
     io.stdout.write(ASK_HELP);
@@ -44,7 +44,7 @@ export async function askCommand(args: readonly string[], io: CliIo): Promise<nu
     io.stderr.write(
       `askuser: invalid payload:\n${validation.issues.map((i) => `  - ${formatIssue(i)}`).join("\n")}\n`,
     );
-    if (values.json) io.stdout.write(`${JSON.stringify(details, null, 2)}\n`);
+    if (values.json) io.stdout.writeJson(details, 2);
     return EXIT.invalid;
   }
 
@@ -64,9 +64,8 @@ export async function askCommand(args: readonly string[], io: CliIo): Promise<nu
     details = unavailableDetails(validation.ask);
   }
 
-  io.stdout.write(
-    values.json ? `${JSON.stringify(details, null, 2)}\n` : `${modelText(details)}\n`,
-  );
+  if (values.json) io.stdout.writeJson(details, 2);
+  else io.stdout.write(`${modelText(details)}\n`);
   return details.status === "answered" ? EXIT.answered : EXIT.notAnswered;
 }
 

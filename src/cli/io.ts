@@ -1,9 +1,10 @@
 import type { Ask, AskDetails } from "../core/index.ts";
+import type { RawStream, SafeStream } from "./output.ts";
 
 /** Everything the CLI touches outside itself, so tests can run it in-process. */
 export interface CliIo {
-  readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown };
+  readonly stdout: RawStream;
+  readonly stderr: RawStream;
   readText(path: string): Promise<string>;
   readStdin(): Promise<string>;
   /** True when a person can answer: a terminal to read keys from and draw on (see canReachTerminal). */
@@ -17,4 +18,13 @@ export interface CliIo {
   readonly now?: () => number;
   /** Shows the terminal form and resolves with its outcome; absent where no form can run. */
   readonly openForm?: (ask: Ask) => Promise<AskDetails>;
+}
+
+/**
+ * What a command receives: the same, with standard output and error made display-safe by
+ * `main`, so no command can write a byte from its input to a terminal.
+ */
+export interface CommandIo extends Omit<CliIo, "stdout" | "stderr"> {
+  readonly stdout: SafeStream;
+  readonly stderr: SafeStream;
 }

@@ -11,7 +11,7 @@ import {
 } from "../transcripts/index.ts";
 import { EXIT, InputError } from "./errors.ts";
 import { LOG_HELP } from "./help.ts";
-import type { CliIo } from "./io.ts";
+import type { CommandIo } from "./io.ts";
 import { type LogOptions, parseLogArgs } from "./log-args.ts";
 import { jsonLine } from "./log-json.ts";
 import { askAsMarkdown, MARKDOWN_TITLE } from "./log-markdown.ts";
@@ -24,7 +24,7 @@ import { turnsOutput } from "./log-turns.ts";
  * `askuser log`: every ask in the agents' session logs, newest first, and what the user answered.
  * What could not be read is summarised on standard error, never dropped silently.
  */
-export async function logCommand(args: readonly string[], io: CliIo): Promise<number> {
+export async function logCommand(args: readonly string[], io: CommandIo): Promise<number> {
   const now = io.now?.() ?? Date.now();
   const options = parseLogArgs(args, now, io.cwd ?? process.cwd());
   if (options.help) {
@@ -102,7 +102,7 @@ function render(
 async function printTurns(
   file: string,
   options: LogOptions,
-  io: CliIo,
+  io: CommandIo,
   context: Parameters<typeof askAsText>[1],
 ): Promise<number> {
   let read: Awaited<ReturnType<typeof readTurns>>;

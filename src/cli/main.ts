@@ -1,9 +1,14 @@
 import { shortenArgumentsIn } from "./argument-echo.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { MAIN_HELP } from "./help.ts";
-import type { CliIo } from "./io.ts";
+import type { CliIo, CommandIo } from "./io.ts";
+import { wantsColour } from "./log-style.ts";
+import { safeStream } from "./output.ts";
 
-type Command = (args: readonly string[], io: CliIo) => Promise<number>;
+type Command = (args: readonly string[], io: CommandIo) => Promise<number>;
+
+/** A bug in askuser, not in its input: README "Exit codes". */
+export const EXIT_INTERNAL = 70;
 
 /**
  * Each command is loaded on first use, so one command never pays for another's dependencies:
@@ -16,29 +21,54 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
 
 /** Runs one command line and returns its exit code. The one place errors become exit codes. */
 export async function main(argv: readonly string[], io: CliIo, version: string): Promise<number> {
+  const safe = commandIo(io);
   const [first, ...rest] = argv;
   try {
     if (first === undefined || first === "--help" || first === "-h" || first === "help") {
-      io.stdout.write(MAIN_HELP);
+      safe.stdout.write(MAIN_HELP);
       return first === undefined ? EXIT.invalid : EXIT.answered;
     }
     if (first === "--version" || first === "-v") {
-      io.stdout.write(`${version}\n`);
+      safe.stdout.write(`${version}\n`);
       return EXIT.answered;
     }
     const load = COMMANDS[first];
     if (!load) throw new UsageError(`unknown command "${first}"; run askuser --help`);
     const command = await load();
-    return await command(rest, io);
+    return await command(rest, safe);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`askuser: ${shortenArgumentsIn(error.message, argv)}\n`);
+      safe.stderr.write(`askuser: ${shortenArgumentsIn(error.message, argv)}\n`);
       return EXIT.invalid;
     }
     if (error instanceof InputError) {
-      io.stderr.write(`askuser: ${error.message}\n`);
+      safe.stderr.write(`askuser: ${error.message}\n`);
       return EXIT.invalid;
     }
     throw error;
   }
+}
+
+/** `main`, with an unexpected error reported on standard error as exit 70 instead of thrown. */
+export async function runCommandLine(
+  argv: readonly string[],
+  io: CliIo,
+  version: string,
+): Promise<number> {
+  try {
+    return await main(argv, io, version);
+  } catch (error) {
+    const report = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    safeStream(io.stderr).write(`askuser: unexpected error: ${report}\n`);
+    return EXIT_INTERNAL;
+  }
+}
+
+/**
+ * The streams every command writes through. Colour (SGR) passes only where the user can see it
+ * and has not turned it off; everything else from input becomes visible stand-ins.
+ */
+function commandIo(io: CliIo): CommandIo {
+  const keepSgr = wantsColour(io.stdoutIsTerminal === true, io.env);
+  return { ...io, stdout: safeStream(io.stdout, { keepSgr }), stderr: safeStream(io.stderr) };
 }

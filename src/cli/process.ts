@@ -4,7 +4,7 @@ import { INPUT_FILE_LIMIT, readFileBounded, readStreamBounded } from "./bounded-
 import { canReachTerminal, isGoneError, withFormTerminal } from "./controlling-terminal.ts";
 import { decodeUtf8 } from "./decode-utf8.ts";
 import type { CliIo } from "./io.ts";
-import { main } from "./main.ts";
+import { runCommandLine } from "./main.ts";
 
 /** True while the form owns the terminal: its own wiring handles the terminal going away. */
 let formOpen = false;
@@ -35,14 +35,8 @@ export async function runFromProcess(): Promise<void> {
   process.stderr.on("error", (error: NodeJS.ErrnoException) => {
     if (!isGoneError(error)) throw error;
   });
-  try {
-    process.exitCode = await main(process.argv.slice(2), io, await packageVersion());
-  } catch (error) {
-    process.stderr.write(
-      `askuser: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exitCode = 70;
-  }
+  const version = await packageVersion().catch(() => "unknown");
+  process.exitCode = await runCommandLine(process.argv.slice(2), io, version);
 }
 
 /**

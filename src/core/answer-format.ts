@@ -1,5 +1,6 @@
 import type { Answer } from "./outcome-types.ts";
 import type { Question } from "./schema.ts";
+import { jsonForDisplay, REPLACED_FOR_DISPLAY_CLASS } from "./text-safety.ts";
 
 /**
  * One answer as one line of text: `"<question>" = "<answer>"`. Labels are joined with `, `, the
@@ -8,13 +9,17 @@ import type { Question } from "./schema.ts";
  * as a JSON list of its items instead, and the note as a JSON string:
  * `"<question>" = ["A", "x, y"] — "note"`. A quote inside is then escaped once (`\"`), never
  * doubled against the outer quotes, and `parseAnswerLine` can always take the line apart again.
+ * So is an answer with a control, bidi or invisible character in it, that character written as a
+ * `\u` escape: the text stays exact for the model, and the line holds nothing a terminal would
+ * act on wherever it is displayed (a Pi user message, `askuser ask` output).
  */
 export const ITEM_SEPARATOR = ", ";
 export const COMMENT_SEPARATOR = " — ";
 export const NO_ANSWER = "(no answer)";
 
-const ITEM_NEEDS_QUOTES = /, |，|—|["\\]|[\p{Cc}\u2028\u2029]|^\s|[\s,，]$/u;
-const COMMENT_NEEDS_QUOTES = /^["\s]|["\\]|[\p{Cc}\u2028\u2029]|\s$/u;
+const ESCAPED = REPLACED_FOR_DISPLAY_CLASS;
+const ITEM_NEEDS_QUOTES = new RegExp(String.raw`, |，|—|["\\]|[${ESCAPED}]|^\s|[\s,，]$`, "u");
+const COMMENT_NEEDS_QUOTES = new RegExp(String.raw`^["\s]|["\\]|[${ESCAPED}]|\s$`, "u");
 
 export function formatAnswerLine(question: Question, answer: Answer | undefined): string {
   const prefix = `${JSON.stringify(question.question)} = `;
@@ -48,10 +53,10 @@ function plainValue(answer: Answer): string {
 
 function jsonListValue(answer: Answer): string {
   const list = `[${itemsOf(answer)
-    .map((item) => JSON.stringify(item))
+    .map((item) => jsonForDisplay(item))
     .join(ITEM_SEPARATOR)}]`;
   if (answer.comment === undefined) return list;
-  return `${list}${COMMENT_SEPARATOR}${JSON.stringify(answer.comment)}`;
+  return `${list}${COMMENT_SEPARATOR}${jsonForDisplay(answer.comment)}`;
 }
 
 /** A line taken apart, before its items are matched against labels. */

@@ -4,6 +4,7 @@ import {
   type FormState,
   formatAnswerValue,
   NO_ANSWER,
+  neutraliseInline,
   type Question,
   type QuestionState,
   unansweredIds,
@@ -34,7 +35,7 @@ export function questionRows(question: Question, state: QuestionState): DialogRo
     return { kind: "option", index, text: `${index + 1}. ${mark}${option.label}${description}` };
   });
   const otherMark = question.multiSelect ? `${state.other === undefined ? "[ ]" : "[x]"} ` : "";
-  const otherText = state.other === undefined ? "" : `: ${JSON.stringify(state.other)}`;
+  const otherText = state.other === undefined ? "" : `: ${shownTyped(state.other)}`;
   rows.push({
     kind: "other",
     text: `${rows.length + 1}. ${otherMark}${OTHER_ROW_TEXT}${otherText}`,
@@ -118,7 +119,12 @@ function answerSummary(question: Question, state: QuestionState): string {
     ...(state.other === undefined ? {} : { other: state.other }),
     ...(state.comment === undefined ? {} : { comment: state.comment }),
   };
-  return formatAnswerValue(answer);
+  return neutraliseInline(formatAnswerValue(answer));
+}
+
+/** Typed text as the dialogs show it: quoted, on one line, every unsafe character a stand-in. */
+function shownTyped(text: string): string {
+  return neutraliseInline(JSON.stringify(text));
 }
 
 function pickedLabels(question: Question, state: QuestionState): string[] {
@@ -130,7 +136,7 @@ function pickedLabels(question: Question, state: QuestionState): string[] {
 
 function pickedItems(question: Question, state: QuestionState): string[] {
   const labels = pickedLabels(question, state);
-  return state.other === undefined ? labels : [...labels, JSON.stringify(state.other)];
+  return state.other === undefined ? labels : [...labels, shownTyped(state.other)];
 }
 
 function oneLine(text: string): string {

@@ -4,8 +4,8 @@ import { showsPartialAnswers } from "../core/outcome.ts";
 import type { Answer, AskDetails, CancelOrigin, UnavailableReason } from "../core/outcome-types.ts";
 import type { Question } from "../core/schema.ts";
 import { TOOL_NAME } from "../core/steering.ts";
-import { neutraliseInline, neutraliseMultiline } from "../core/text-safety.ts";
 import { formatIssue } from "../core/validation-issue.ts";
+import { safeInline, safeLines } from "../tui/render/safe-text.ts";
 import { readDetails } from "./render-details.ts";
 
 /** The theme slots the renderers use; Pi's `Theme` fits, and tests pass identity styles. */
@@ -39,7 +39,7 @@ export function resultText(
   theme: RenderTheme,
 ): string {
   const details = readDetails(result.details);
-  if (!details) return theme.fg("error", neutraliseMultiline(firstText(result.content)));
+  if (!details) return theme.fg("error", safeLines(firstText(result.content)).join("\n"));
   const lines = [...statusLines(details, expanded, theme)];
   const shown = shownAnswers(details);
   if (shown) lines.push(...answerLines(details, shown, expanded, theme));
@@ -167,8 +167,9 @@ function firstText(content: readonly unknown[]): string {
   return "ask_user returned no text";
 }
 
+/** Untrusted text on one line, drawn exactly as pi-tui measures it. */
 function safe(text: string): string {
-  return neutraliseInline(text);
+  return safeInline(text);
 }
 
 function clip(text: string, max: number): string {

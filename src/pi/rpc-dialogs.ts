@@ -8,7 +8,6 @@ import {
   type FormState,
   hasAnswer,
   isSubmitTab,
-  neutraliseMultiline,
   reduceForm,
 } from "../core/index.ts";
 import type { DialogOptions, DialogPort } from "./dialog-port.ts";
@@ -140,7 +139,8 @@ class DialogFlow {
         if (text === undefined) {
           this.dispatch({ type: "closeEditor" });
         } else {
-          this.dispatch({ type: "editDraft", text: neutraliseMultiline(text) });
+          // The model receives exactly what was typed; the dialogs show it inert (dialog-text).
+          this.dispatch({ type: "editDraft", text });
           this.dispatch({ type: "saveDraft" });
         }
         continue;

@@ -1,5 +1,6 @@
 import type { ExtensionToolContext } from "@earendil-works/pi-coding-agent";
 import type { AskDetails } from "../core/outcome-types.ts";
+import { neutraliseInline } from "../core/text-safety.ts";
 import { piDialogs } from "./dialog-port.ts";
 import { type AskEnvironment, executeAsk } from "./execute.ts";
 import { type AskToolResult, reaskBlockedResult } from "./result.ts";
@@ -23,7 +24,7 @@ export async function runAsk(
   hooks?: Pick<AskEnvironment, "recordAsk" | "startPending">,
 ): Promise<AskToolResult> {
   const reportFailure = (error: unknown): void => {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = neutraliseInline(error instanceof Error ? error.message : String(error));
     ctx.ui.notify(`ask_user: the question UI failed: ${reason}`, "error");
   };
   const dialogs = piDialogs(ctx.ui);
@@ -51,7 +52,7 @@ export async function runAsk(
     try {
       runtime = await settings.load();
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = neutraliseInline(error instanceof Error ? error.message : String(error));
       ctx.ui.notify(
         `askuser settings could not be loaded (${reason}); asking without them`,
         "error",

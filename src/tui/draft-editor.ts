@@ -1,5 +1,6 @@
 import { Editor, type TUI } from "@earendil-works/pi-tui";
 import { type FormState, isSubmitTab } from "../core/index.ts";
+import { TAB_IN_EDITOR } from "./render/safe-text.ts";
 import type { FormTheme } from "./theme.ts";
 
 const PASTE_START = "\x1b[200~";
@@ -45,7 +46,7 @@ export class DraftEditor {
     if (key === this.openFor) return;
     this.openFor = key;
     this.pasting = false;
-    this.editor.setText(key && question ? question.draft : "");
+    this.editor.setText(key && question ? question.draft.replaceAll("\t", TAB_IN_EDITOR) : "");
     this.editor.focused = this.hasFocus && key !== undefined;
   }
 
@@ -65,9 +66,10 @@ export class DraftEditor {
   /** Feeds raw input to the Editor and returns its full text (pasted blocks expanded). */
   input(data: string): string {
     if (data.includes(PASTE_START)) this.pasting = true;
+    const pasted = this.pasting;
     if (data.includes(PASTE_END)) this.pasting = false;
-    this.editor.handleInput(data);
-    return this.editor.getExpandedText();
+    this.editor.handleInput(pasted ? data.replaceAll("\t", TAB_IN_EDITOR) : data);
+    return this.editor.getExpandedText().replaceAll(TAB_IN_EDITOR, "\t");
   }
 
   render(width: number): readonly string[] {

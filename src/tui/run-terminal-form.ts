@@ -1,5 +1,10 @@
 import { ProcessTerminal, type Terminal, TuiMainScreen } from "@earendil-works/pi-tui";
-import type { Ask, AskDetails, CancelOrigin } from "../core/index.ts";
+import {
+  type Ask,
+  type AskDetails,
+  type CancelOrigin,
+  neutraliseMultiline,
+} from "../core/index.ts";
 import { AskForm } from "./ask-form.ts";
 import { ScrollbackKeepingTerminal } from "./keep-scrollback.ts";
 import type { FormKeymap } from "./keymap/keymap.ts";
@@ -115,5 +120,5 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
 
 function writeErrorToStderr(error: unknown): void {
   const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  process.stderr.write(`askuser: the form failed: ${text}\n`);
+  process.stderr.write(`askuser: the form failed: ${neutraliseMultiline(text)}\n`);
 }

@@ -8,6 +8,7 @@ import {
   parseAnswerText,
 } from "../../src/core/index.ts";
 import { askOf } from "../support/asks.ts";
+import { controlIn } from "../support/control-sequences.ts";
 
 const ask = askOf({
   questions: [
@@ -184,6 +185,21 @@ describe("parseAnswerLine / parseAnswerText", () => {
     expect([...parsed.entries()]).toEqual([[single.id, { selected: ["One"] }]]);
   });
 
+  it("writes typed controls, bidi and invisible characters as escapes, and reads them back exactly", () => {
+    const other = "a\u009b2J\u009d0;t\u009c\u202eb\u2066c\u2028\u3164\u007f";
+    const comment = "n\u202e\u0085";
+    const line = formatAnswerLine(multi, { selected: ["A"], other, comment });
+    expect(line).toBe(
+      String.raw`"Which \"store\"?" = ["A", "a\u009b2J\u009d0;t\u009c\u202eb\u2066c\u2028\u3164\u007f"] — "n\u202e\u0085"`,
+    );
+    expect(controlIn(line)).toBeUndefined();
+    expect(parseAnswerText(line, ask.questions).get(multi.id)).toEqual({
+      selected: ["A"],
+      other,
+      comment,
+    });
+  });
+
   it("parses back exactly what it formats, for any answer", () => {
     const labels = multi.options.map((o) => o.label);
     // Mostly the characters the format gives a meaning to, so every quoting path is exercised.
@@ -213,6 +229,7 @@ describe("parseAnswerLine / parseAnswerText", () => {
       fc.property(answer, (a) => {
         const line = formatAnswerLine(multi, a);
         expect(line).not.toContain("\n");
+        expect(controlIn(line)).toBeUndefined();
         expect(parseAnswerText(line, ask.questions).get(multi.id)).toEqual(a);
       }),
       { numRuns: 3000 },

@@ -75,7 +75,7 @@ describe("validateAskInput", () => {
     if (!result.ok) throw new Error("expected valid");
     const [question] = result.ask.questions;
     expect(question?.question).toBe("Which database?");
-    expect(question?.context).toBe("line one\nline\u241b[31m two\ufffd\ttabbed");
+    expect(question?.context).toBe("line one\nline\u241b[31m two\\u202e\ttabbed");
     expect(question?.options[0]).toEqual({ label: "Postgres", preview: "a\u2407b\nc" });
   });
 

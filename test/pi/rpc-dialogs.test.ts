@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type Ask, modelText, validateAskInput } from "../../src/core/index.ts";
 import type { DialogPort } from "../../src/pi/dialog-port.ts";
 import { askThroughDialogs } from "../../src/pi/rpc-dialogs.ts";
+import { controlIn } from "../support/control-sequences.ts";
 
 interface Call {
   readonly method: "select" | "input";
@@ -278,8 +279,15 @@ describe("RPC dialog fallback", () => {
     expect(failures.map(String)).toEqual(["Error: client went away"]);
   });
 
-  it("typed text is made safe before it is recorded", async () => {
-    const { details } = await run([DATABASE], ["Other", "My\u001b[31mSQL"]);
-    expect(details.answers).toEqual({ database: { selected: [], other: "My␛[31mSQL" } });
+  it("typed text reaches the model exactly and every dialog shows it inert", async () => {
+    const typed = "My\u001b[31mSQL\u009b2J\u202e\tx";
+    const { details, calls } = await run(
+      [FEATURES, DATABASE],
+      ["Other", typed, "Done", "SQLite", "Submit"],
+    );
+    expect(details.answers.features).toEqual({ selected: [], other: typed });
+    const shown = calls.flatMap((call) => [call.title, ...(call.options ?? [])]).join("\n");
+    expect(shown).toContain(String.raw`My\u001b[31mSQL\u009b2J\u202e`);
+    expect(controlIn(shown)).toBeUndefined();
   });
 });

@@ -166,6 +166,17 @@ describe("Notifier", () => {
     expect(commands).toHaveLength(1);
   });
 
+  it("a failing command named with controls is quoted inert", async () => {
+    const runCommand = vi.fn(async () => ({ ok: false, reason: "no" }) as const);
+    const notifier = new Notifier({ runCommand, insideTmux: false });
+    const failures = await notifier.notify(
+      NOTE,
+      { ...ALL_ON, bell: false, osc9: false, osc777: false, command: "notify\u009b2J\u202e" },
+      () => {},
+    );
+    expect(failures.map((f) => f.message).join("")).toContain(String.raw`"notify\u009b2J\u202e"`);
+  });
+
   it("reports a failing channel once, and still runs the others", async () => {
     const runCommand = vi.fn(
       async () => ({ ok: false, reason: "exited with code 2: nope" }) as const,

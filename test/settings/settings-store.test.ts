@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { UNSAFE_CHARACTER_CLASS } from "../../src/core/text-safety.ts";
 import { noticeText } from "../../src/settings/notices.ts";
-import { UNSAFE_NOTIFICATION_CHARS } from "../../src/settings/notify/sanitize.ts";
 import { DEFAULT_SETTINGS } from "../../src/settings/settings.ts";
 import { defaultSettingsText, SettingsStore } from "../../src/settings/settings-store.ts";
 import { fakeKeymap } from "./support/fake-keymap.ts";
@@ -178,7 +178,7 @@ describe("SettingsStore: live reload and the project file", () => {
 
 describe("SettingsStore: hostile file text", () => {
   it("never lets control characters from the file reach a notice", async () => {
-    const unsafe = new RegExp(`[${UNSAFE_NOTIFICATION_CHARS}]`, "u");
+    const unsafe = new RegExp(`[${UNSAFE_CHARACTER_CLASS}]`, "u");
     // JSON escapes: the parsed key and values really hold ESC, BEL, CSI and a bidi override.
     const escaped = String.raw`{"\u001b]0;owned\u0007": 1, "notifications": {"bell": "\u009b31m\u202e"}}`;
     // A raw control character: the JSON parser's message quotes the text around it.

@@ -14,6 +14,8 @@ export interface TmuxStartOptions {
    * "icanon" when the terminal was given back in canonical mode and "-icanon" when left raw.
    */
   readonly reportExit?: boolean;
+  /** Server options set before the command starts, e.g. `["set-clipboard", "on"]`. */
+  readonly serverOptions?: readonly (readonly [string, string])[];
 }
 
 /**
@@ -44,6 +46,9 @@ export class TmuxSession {
     const size = ["-x", String(options.width ?? 100), "-y", String(options.height ?? 40)];
     session.#tmux("-f", "/dev/null", "new-session", "-d", "-s", "t", ...size);
     session.#tmux("set-option", "-g", "escape-time", "0");
+    for (const [name, value] of options.serverOptions ?? []) {
+      session.#tmux("set-option", "-g", name, value);
+    }
     const line = typeof command === "string" ? command : command.map(shellQuote).join(" ");
     // With reportExit the shell stays (reading a line nobody sends) so the pane keeps the
     // output; tmux's own remain-on-exit would print its "Pane is dead" notice over it.
@@ -118,6 +123,16 @@ export class TmuxSession {
     const screen = this.scrollback();
     const [, code = "", tty = ""] = EXIT_MARK.exec(screen) ?? [];
     return { code: Number(code), tty, screen };
+  }
+
+  /** The pane's title, as the program in it may have set it (OSC 0 or 2). */
+  paneTitle(): string {
+    return this.#tmux("display-message", "-p", "-t", "t", "#{pane_title}").trim();
+  }
+
+  /** The start of every paste buffer, as the program in it may have set one (OSC 52). */
+  bufferSamples(): string[] {
+    return this.#tmux("list-buffers", "-F", "#{buffer_sample}").split("\n").filter(Boolean);
   }
 
   /** The process id of the pane's program (with reportExit, the shell around the command). */

@@ -128,7 +128,21 @@ describe("the Other editor", () => {
     const form = renderForm(PICK_MANY);
     form.press("4");
     form.paste("first line\r\nsecond\tline");
-    expect(q0(form.state)).toMatchObject({ mode: "freeform", draft: "first line\nsecond    line" });
+    expect(q0(form.state)).toMatchObject({ mode: "freeform", draft: "first line\nsecond\tline" });
+  });
+
+  it("a pasted tab stays a tab in the answer and is drawn as an arrow", () => {
+    const form = renderForm(PICK_MANY);
+    form.press("4");
+    form.paste("key\tvalue");
+    expect(form.screen()).toContain("key→value");
+    form.press("enter");
+    expect(q0(form.state)?.other).toBe("key\tvalue");
+    form.press("4");
+    expect(form.screen()).toContain("key→value");
+    form.type("!");
+    form.press("enter");
+    expect(q0(form.state)?.other).toBe("key\tvalue!");
   });
 
   it("a paste split across reads still belongs to the editor", () => {
@@ -136,7 +150,7 @@ describe("the Other editor", () => {
     form.press("4");
     form.form.handleInput("\x1b[200~part one\r");
     form.form.handleInput("\tpart two\x1b[201~");
-    expect(q0(form.state)).toMatchObject({ mode: "freeform", draft: "part one\n    part two" });
+    expect(q0(form.state)).toMatchObject({ mode: "freeform", draft: "part one\n\tpart two" });
   });
 
   it("keeps wide and combining characters intact", () => {

@@ -1,6 +1,7 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { Answer, AskDetails } from "../../core/outcome-types.ts";
 import type { Ask } from "../../core/schema.ts";
+import { neutraliseInline } from "../../core/text-safety.ts";
 import { askSurface } from "../availability.ts";
 import { piDialogs } from "../dialog-port.ts";
 import { askThroughDialogs } from "../rpc-dialogs.ts";
@@ -27,7 +28,7 @@ export async function openLaterForm(
   request: LaterFormRequest,
 ): Promise<AskDetails | undefined> {
   const reportFailure = (error: unknown): void => {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = neutraliseInline(error instanceof Error ? error.message : String(error));
     ctx.ui.notify(`ask_user: the question UI failed: ${reason}`, "error");
   };
   const surface = askSurface(ctx.mode, ctx.hasUI);

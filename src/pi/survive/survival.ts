@@ -8,6 +8,7 @@ import { pendingDetails, showsPartialAnswers } from "../../core/outcome.ts";
 import type { Answer, AskDetails } from "../../core/outcome-types.ts";
 import type { Ask } from "../../core/schema.ts";
 import { TOOL_NAME } from "../../core/steering.ts";
+import { neutraliseMultiline } from "../../core/text-safety.ts";
 import { type AskToolResult, toolResult } from "../result.ts";
 import type { CreateForm } from "../tui-form.ts";
 import { findCallEntryId } from "./branch-scan.ts";
@@ -271,8 +272,9 @@ export class Survival {
     }
   }
 
+  /** Every notice of the survive flow; error reasons in it may quote untrusted text. */
   notify(text: string, level: "info" | "warning" | "error"): void {
-    this.#ctx?.ui.notify(text, level);
+    this.#ctx?.ui.notify(neutraliseMultiline(text), level);
   }
 }
 

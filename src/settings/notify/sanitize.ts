@@ -1,10 +1,10 @@
+import { UNSAFE_CHARACTER_CLASS } from "../../core/text-safety.ts";
+
 /**
- * Characters that must never reach a terminal inside an escape sequence or a notification:
- * C0 controls (ESC, BEL, newline, tab), DEL, C1 controls (8-bit CSI, OSC and ST), the Unicode
- * line and paragraph separators, and the bidirectional controls that reorder what is read.
+ * The core's unsafe set (C0 with ESC, BEL, newline and tab; DEL; C1; separators; bidi controls):
+ * inside an escape sequence or a notification none may appear, or the sequence could end early.
  */
-export const UNSAFE_NOTIFICATION_CHARS = String.raw`\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069`;
-const UNSAFE_RUNS = new RegExp(`[${UNSAFE_NOTIFICATION_CHARS}]+`, "gu");
+const UNSAFE_RUNS = new RegExp(`[${UNSAFE_CHARACTER_CLASS}]+`, "gu");
 
 /**
  * Text fit for a notification: every run of unsafe characters becomes one space, whitespace is

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runAsk } from "../../../src/pi/run-ask.ts";
 import { REASK_BLOCKED_TEXT, ReaskGuard } from "../../../src/settings/reask-guard.ts";
+import { controlIn } from "../../support/control-sequences.ts";
 
 const ASK = { questions: [{ question: "Pick?", options: [{ label: "A" }, { label: "B" }] }] };
 
@@ -37,6 +38,22 @@ describe("runAsk with settings", () => {
     });
     expect(shown).toHaveLength(1);
     expect(notices).toEqual(["askuser settings could not be loaded (boom); asking without them"]);
+  });
+
+  it("error reasons in notices are shown inert", async () => {
+    const { ctx, notices } = rpcContext();
+    const hostile = "\u001b]0;TITLE\u0007\u009b2J\u202e";
+    const failing = {
+      ...(ctx as { ui: object }),
+      ui: {
+        ...(ctx as { ui: object }).ui,
+        select: () => Promise.reject(new Error(`client said ${hostile}`)),
+      },
+    };
+    const settings = { guard: new ReaskGuard(), load: () => Promise.reject(new Error(hostile)) };
+    await runAsk(ASK, undefined, failing as never, () => {}, settings);
+    expect(notices).toHaveLength(2);
+    for (const notice of notices) expect(controlIn(notice), notice).toBeUndefined();
   });
 
   it("answers at once, showing nothing, while the re-ask guard is up", async () => {

@@ -128,7 +128,7 @@ describe("owedEndedNotes", () => {
       ],
       new Set(),
     );
-    expect(owed?.text).toContain('"Which\ufffd2J database\ufffd?"');
+    expect(owed?.text).toContain(String.raw`"Which\\u009b2J database\\u202e?"`);
     expect(owed?.text).not.toMatch(/[\u0080-\u009f\u202e]/u);
   });
 

@@ -336,6 +336,12 @@ describe("the user's settings (askuser.json)", () => {
       "press Alt+A or type /answer",
       'askuser settings: answerKey "hyper+q" is not a key name Pi knows (like "alt+a"); alt+a is used',
     ],
+    [
+      { answerKey: "alt+\u009b2J" },
+      ["alt+a"],
+      "press Alt+A or type /answer",
+      String.raw`askuser settings: answerKey "alt+\u009b2J" is not a key name Pi knows (like "alt+a"); alt+a is used`,
+    ],
   ])("answerKey %j binds %j", async (settings, bound, how, warning) => {
     const w = await withSettings(settings);
     expect(shortcuts(w)).toEqual(bound);
