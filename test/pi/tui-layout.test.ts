@@ -53,7 +53,7 @@ describe.each(CASES)("the form in Pi's $mode TUI at $columns×$rows", ({ mode, c
 
   it("shows the tab bar and every key hint, with Pi's footer below", async () => {
     const form = await open(DEMO_PAYLOAD, size, mode);
-    expectOnScreen(form.screen(), "[○ Database]", "Submit", "↑↓ move", "esc cancel", "❯ 1.");
+    expectOnScreen(form.screen(), "[○ Database]", "Submit", "↑/k ↓/j move", "esc cancel", "❯ 1.");
   });
 
   it("shows the whole cancel prompt with its keys", async () => {
@@ -103,7 +103,7 @@ describe.each(MODES)("the Submit review in Pi's %s TUI at 60×30", (mode) => {
       ],
     };
     const form = await open(payload, size, mode);
-    expectOnScreen(form.screen(), "[○ Engine]", "↑↓ move", "esc cancel", "❯ 1. ○ A");
+    expectOnScreen(form.screen(), "[○ Engine]", "↑/k ↓/j move", "esc cancel", "❯ 1. ○ A");
     await form.press("enter", "tab");
     await form.waitFor("Review your answers");
     await form.press("enter");
