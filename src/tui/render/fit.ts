@@ -8,24 +8,23 @@ import type { FormTheme } from "../theme.ts";
  */
 
 /**
- * At most `rows` lines of `lines`: the first ones, and in place of the rest a cue that says how
- * many are folded away. One row holds only the first line, cut with an ellipsis. Zero rows, none.
+ * At most `rows` lines of `lines`: the first ones, and in place of the rest a cue (after `indent`)
+ * that says how many are folded away. One row holds only the first line, cut with an ellipsis.
  */
 export function fold(
   lines: readonly string[],
   rows: number,
   width: number,
   theme: FormTheme,
+  indent = "",
 ): string[] {
   if (lines.length <= rows) return [...lines];
   if (rows <= 0) return [];
   const first = lines[0] ?? "";
   if (rows === 1) return [truncateToWidth(first, Math.max(1, width), "…")];
   const hidden = lines.length - (rows - 1);
-  return [
-    ...lines.slice(0, rows - 1),
-    theme.dim(`… ${hidden} more line${hidden === 1 ? "" : "s"}`),
-  ];
+  const cue = `${indent}${theme.dim(`… ${hidden} more line${hidden === 1 ? "" : "s"}`)}`;
+  return [...lines.slice(0, rows - 1), cue];
 }
 
 /**
@@ -37,13 +36,14 @@ export function foldEvenly(
   rows: number,
   width: number,
   theme: FormTheme,
+  indent = "",
 ): string[][] {
   const total = (cap: number) =>
     blocks.reduce((sum, block) => sum + Math.min(block.length, cap), 0);
   const longest = Math.max(0, ...blocks.map((block) => block.length));
   let cap = longest;
   while (cap > 1 && total(cap) > rows) cap -= 1;
-  return blocks.map((block) => fold(block, cap, width, theme));
+  return blocks.map((block) => fold(block, cap, width, theme, indent));
 }
 
 /**

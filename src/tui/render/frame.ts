@@ -71,7 +71,8 @@ function submitFrame(input: FrameInput, top: readonly string[]): Draft {
   if (state.notice) bottom.push(...renderNotice(state, state.notice, keymap, width, theme));
   bottom.push("", ...footer(input, submitHints(keymap)));
   const room = input.rows - top.length - review.title.length - bottom.length;
-  const answers = foldEvenly(review.answers, room, width, theme).flat();
+  // The cue goes under the answer's text, past its ✓/○ mark.
+  const answers = foldEvenly(review.answers, room, width, theme, "  ").flat();
   const middle = [...review.title, ...answers];
   return { lines: stackWithin(top, middle, bottom, input.rows, width, theme), preview: NO_PREVIEW };
 }
