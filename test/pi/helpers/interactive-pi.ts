@@ -46,6 +46,20 @@ export async function startInteractivePi(
 ): Promise<InteractivePi> {
   const dir = mkdtempSync(join(tmpdir(), "askuser-interactive-"));
   const agentDir = join(dir, "agent");
+  // Pi's interactive mode reads its agent dir (keybindings, tools, logs) from the environment:
+  // point it at the sandbox, never at ~/.pi, and keep it from downloading tools.
+  const savedEnv = { agentDir: process.env.PI_CODING_AGENT_DIR, offline: process.env.PI_OFFLINE };
+  process.env.PI_CODING_AGENT_DIR = agentDir;
+  process.env.PI_OFFLINE = "1";
+  const restoreEnv = () => {
+    for (const [key, value] of [
+      ["PI_CODING_AGENT_DIR", savedEnv.agentDir],
+      ["PI_OFFLINE", savedEnv.offline],
+    ] as const) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  };
   const { faux } = recordingFaux([askStep(askArguments, "call_1"), replyStep("Thanks.")]);
   const settingsManager = SettingsManager.inMemory({ quietStartup: true });
   const runtime = await createAgentSessionRuntime(
@@ -103,8 +117,21 @@ export async function startInteractivePi(
     tui.renderNow();
     await terminal.flush();
   };
-  await waitFor("❯");
-  await settle();
+  const dispose = async () => {
+    await runtime.session.abort().catch(() => undefined);
+    await turn;
+    interactive.stop();
+    await runtime.dispose();
+    restoreEnv();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor("❯");
+    await settle();
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
 
   return {
     terminal,
@@ -120,12 +147,6 @@ export async function startInteractivePi(
     },
     screen,
     waitFor,
-    async dispose() {
-      await runtime.session.abort().catch(() => undefined);
-      await turn;
-      interactive.stop();
-      await runtime.dispose();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    dispose,
   };
 }
