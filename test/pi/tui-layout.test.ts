@@ -117,3 +117,18 @@ describe.each(MODES)("the Submit review in Pi's %s TUI at 60×30", (mode) => {
     );
   });
 });
+
+describe.each(MODES)("resizing Pi's %s TUI with the form open", (mode) => {
+  it("keeps the tab bar, the hints and Pi's footer on screen at every size", async () => {
+    const form = await open(DEMO_PAYLOAD, { columns: 120, rows: 40 }, mode);
+    for (const [columns, rows] of [
+      [80, 24],
+      [60, 30],
+      [200, 50],
+      [80, 24],
+    ] as const) {
+      await form.resize(columns, rows);
+      expectOnScreen(form.screen(), "[○ Database]", "↑/k ↓/j move", "esc cancel", "❯ 1.");
+    }
+  });
+});

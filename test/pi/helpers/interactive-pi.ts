@@ -31,6 +31,8 @@ export interface InteractivePi {
   press(...keys: KeyName[]): Promise<void>;
   /** Sends raw bytes (a bracketed paste, say) and waits for the screen. */
   sendRaw(data: string): Promise<void>;
+  /** Resizes the terminal and waits for the screen. */
+  resize(columns: number, rows: number): Promise<void>;
   /** The visible rows, trailing spaces trimmed. */
   screen(): string[];
   /** Waits until the screen shows `text`; fails with the last screen. */
@@ -143,6 +145,10 @@ export async function startInteractivePi(
     },
     async sendRaw(data) {
       terminal.send(data);
+      await settle();
+    },
+    async resize(columns, rows) {
+      terminal.resize(columns, rows);
       await settle();
     },
     screen,
