@@ -15,7 +15,8 @@ const SEARCH_DEPTH = 4;
  * rendering those components, so a taller footer, a status line or a widget is counted too.
  */
 export function hostRows(tui: TUI, dialog: Component, width: number): number {
-  const children = tui.children;
+  // A host without pi-tui's component tree (a test double, say) keeps no rows the form can see.
+  const children: readonly Component[] = Array.isArray(tui.children) ? tui.children : [];
   const holder = children.findIndex((child) => holds(child, dialog, 0));
   if (holder < 0) return 0;
   const fullscreen = tui.mode === "fullscreen" && holder > 0;

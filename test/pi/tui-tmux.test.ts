@@ -106,7 +106,10 @@ describe("the interactive pi TUI in a real terminal", () => {
       tmux.keys("Enter");
       await tmux.waitFor("[○ Features]");
       tmux.keys("Escape");
-      const cancel = await tmux.waitFor("Cancel these questions?");
+      // The whole prompt: a capture can land between the lines of one redraw.
+      const cancel = await tmux.waitFor(
+        (s) => s.includes("Cancel these questions?") && s.includes("╰─"),
+      );
       expect(cancel).toContain("esc: cancel · any other key: back to the form");
       expect(cancel).toContain("╰─");
       expect(cancel.trimEnd().split("\n").at(-1)).toMatch(/m1\s*$/);
