@@ -73,11 +73,39 @@ describe.each([
 });
 
 describe("what gives up rows first", () => {
-  it("a question too long for the terminal folds, with a cue, after the context", () => {
-    const screen = renderForm(LONG_ASK, { width: 40, rows: 16 }).screen();
+  it("a question too long for the terminal scrolls with pgdn, so every word can be read", () => {
+    const form = renderForm(LONG_ASK, { width: 40, rows: 16 });
+    const first = form.screen();
+    expect(first).toContain("pgup/pgdn scroll question");
+    expect(first).toMatch(/^↓ \d+ more lines \(pgdn\)$/m);
+    expect(first.split("\n").length).toBeLessThanOrEqual(16);
+    const seen = new Set<string>();
+    for (let page = 0; page < 20; page++) {
+      for (const word of form.screen().split(/\s+/)) seen.add(word);
+      form.press("pageDown");
+    }
+    const context = LONG_ASK.questions[0]?.context ?? "";
+    const asked = LONG_ASK.questions[0]?.question ?? "";
+    for (const word of `${context} ${asked}`.split(/\s+/)) expect(seen).toContain(word);
+    expect(form.screen()).toMatch(/^↑ \d+ more lines \(pgup\)$/m);
+    expect(form.screen()).toContain("❯ 1. ○ A");
+  });
+
+  it("a long question folds instead when the scroll keys move a preview", () => {
+    const ask: AskInput = {
+      questions: [
+        {
+          question: `${LONG_QUESTION}?`,
+          options: [
+            { label: "A", preview: Array.from({ length: 40 }, (_, i) => `row ${i}`).join("\n") },
+            { label: "B" },
+          ],
+        },
+      ],
+    };
+    const screen = renderForm(ask, { width: 60, rows: 20 }).screen();
     expect(screen).toMatch(/^… \d+ more lines$/m);
-    expect(screen).not.toContain("The team runs Postgres today.");
-    expect(screen).toContain("Which of these storage engines should");
+    expect(screen).toContain("pgup/pgdn scroll preview");
   });
 
   it("a long answer folds in the review, so the buttons stay in a short terminal", () => {

@@ -8,8 +8,9 @@ import { renderCancelBox, renderHints, renderNotice } from "./footer.ts";
 import { renderQuestionHeader, renderTabBar } from "./header.ts";
 import { editorHints, listHints, submitHints } from "./hint-sets.ts";
 import { widthOf } from "./measure.ts";
-import { type QuestionBody, renderQuestionBody } from "./question-body.ts";
+import { type QuestionBody, renderQuestionBody, scrollCue } from "./question-body.ts";
 import { renderSubmitView } from "./submit-view.ts";
+import { windowAt } from "./viewport.ts";
 import { wrapBlock } from "./wrap.ts";
 
 export interface FrameInput {
@@ -94,8 +95,8 @@ function questionFrame(input: FrameInput, top: readonly string[]): Draft {
       : ["", ...renderEditorBlock(current.mode, input.editorLines ?? [], width, theme)];
   const notice = state.notice ? renderNotice(state, state.notice, keymap, width, theme) : [];
   // The footer's hints depend on whether the preview scrolls, which depends on the body's budget:
-  // measure the footer with the scroll hint first, so the budget never comes out too generous.
-  const budgetFooter = footer(input, footerItems(input, true));
+  // measure the footer with the longest scroll hint first, so the budget is never too generous.
+  const budgetFooter = footer(input, footerItems(input, "question"));
   const fixed = top.length + editor.length + notice.length + 1 + budgetFooter.length;
   const room = input.rows - fixed;
 
@@ -104,30 +105,43 @@ function questionFrame(input: FrameInput, top: readonly string[]): Draft {
       ? wrapBlock(`Note: ${current.comment}`, width).map(theme.muted)
       : [];
   const headRoom = room - 1 - MIN_BODY - Math.min(noteLines.length, 1);
-  const head = [...renderQuestionHeader(question, width, theme, headRoom), ""];
-  const note = fold(noteLines, room - head.length - MIN_BODY, width, theme);
+  const folded = renderQuestionHeader(question, width, theme, headRoom);
+  const note = fold(noteLines, room - folded.length - 1 - MIN_BODY, width, theme);
   const body = renderQuestionBody({
     question,
     state: current,
     width,
-    budget: room - head.length - note.length,
+    budget: room - folded.length - 1 - note.length,
     previewScroll: input.previewScroll,
     theme,
     keymap,
   });
-  const scrolls = body.preview.maxOffset > 0;
+  let preview = body.preview;
+  let head = folded;
+  let scrolls: "preview" | "question" | undefined = preview.maxOffset > 0 ? "preview" : undefined;
+  // A question too long to show whole is a window the scroll keys move, unless they already
+  // move the preview: the user can read every word before answering.
+  const whole = renderQuestionHeader(question, width, theme);
+  if (
+    !scrolls &&
+    current.mode === "options" &&
+    whole.length > folded.length &&
+    folded.length >= 3
+  ) {
+    const window = windowAt(whole, input.previewScroll, folded.length, scrollCue(keymap, theme));
+    head = window.lines;
+    preview = { offset: window.offset, maxOffset: window.maxOffset, page: folded.length - 2 };
+    scrolls = "question";
+  }
   const bottom = [...editor, ...notice, "", ...footer(input, footerItems(input, scrolls))];
-  const middle = [...head, ...body.lines, ...note];
-  return {
-    lines: stackWithin(top, middle, bottom, input.rows, width, theme),
-    preview: body.preview,
-  };
+  const middle = [...head, "", ...body.lines, ...note];
+  return { lines: stackWithin(top, middle, bottom, input.rows, width, theme), preview };
 }
 
-function footerItems(input: FrameInput, previewScrolls: boolean): string[] {
+function footerItems(input: FrameInput, scrolls: "preview" | "question" | undefined): string[] {
   const mode = input.state.questions[input.state.tab]?.mode ?? "options";
   return mode === "options"
-    ? listHints(input.state, input.keymap, previewScrolls)
+    ? listHints(input.state, input.keymap, scrolls)
     : editorHints(input.state, input.keymap);
 }
 
