@@ -22,6 +22,7 @@ export function terminalForm(options: TerminalFormOptions = {}): CreateForm {
       tui: request.tui,
       onDone: request.onDone,
       onError: request.onError,
+      reserveRows: request.hostRows,
       ...(options.keymap ? { keymap: options.keymap } : {}),
       ...(options.onChange ? { onChange: options.onChange } : {}),
     });

@@ -13,6 +13,7 @@ import {
   type Resolution,
   reduceForm,
 } from "../core/index.ts";
+import { hostRows } from "./host-rows.ts";
 import { type EndableForm, HostedForm } from "./hosted-form.ts";
 
 export interface FormRequest {
@@ -28,6 +29,8 @@ export interface FormRequest {
   readonly onDone: (details: AskDetails) => void;
   /** An error inside the form: it ends the form as a UI failure (keeping the answers given). */
   readonly onError: (error: unknown) => void;
+  /** The rows Pi keeps for itself (footer, status, widgets) at a width: the form fits in the rest. */
+  readonly hostRows: (width: number) => number;
 }
 
 export type CreateForm = (request: FormRequest) => EndableForm;
@@ -91,6 +94,7 @@ export function openTuiForm(
     ui.custom<AskDetails>(
       (tui, theme, keybindings, done) => {
         closeDialog = done;
+        let dialog: HostedForm | undefined;
         form = createForm({
           ask,
           prefill,
@@ -100,16 +104,18 @@ export function openTuiForm(
           keybindings,
           onDone: settle,
           onError: fail,
+          hostRows: (width) => (dialog ? hostRows(tui, dialog, width) : 0),
         });
         if (outcome) done(outcome);
         // The turn may have been aborted between the pre-open check and this factory.
         else if (signal?.aborted) endForm(TURN_ABORT);
-        return new HostedForm(form, fail, () => {
+        dialog = new HostedForm(form, fail, () => {
           // Pi disposes the dialog itself (after done(), or on reload and session switch, when it
           // never resolves custom()): calling done() now would restore stale editor text.
           closeDialog = undefined;
           endForm(SESSION_CLOSED);
         });
+        return dialog;
       },
       { blocked: { kind: "question", message: blockedMessage(ask) } },
     ).then(

@@ -33,10 +33,10 @@ export interface AskFormOptions {
   /** Called after every state change, e.g. to restart an idle timer. */
   readonly onChange?: (state: FormState) => void;
   /**
-   * Terminal rows the host keeps for itself below or above the form (a status bar, say); the
-   * form scrolls its list to fit in the rest. Default 0.
+   * Terminal rows the host keeps for itself below or above the form (a status bar, say), or how
+   * to measure them at a width; the form scrolls its list to fit in the rest. Default 0.
    */
-  readonly reserveRows?: number;
+  readonly reserveRows?: number | ((width: number) => number);
   /**
    * Receives an error thrown while handling a key or rendering; the form has already ended as a
    * UI failure. Without it the error is rethrown to the caller (the TUI).
@@ -105,7 +105,9 @@ export class AskForm implements Component, Focusable {
   }
 
   render(width: number): readonly string[] {
-    const rows = Math.max(1, this.options.tui.terminal.rows - (this.options.reserveRows ?? 0));
+    const reserve = this.options.reserveRows ?? 0;
+    const reserved = typeof reserve === "function" ? reserve(width) : reserve;
+    const rows = Math.max(1, this.options.tui.terminal.rows - reserved);
     const cache = this.cached;
     if (
       cache &&

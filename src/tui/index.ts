@@ -1,5 +1,5 @@
 export { AskForm, type AskFormOptions, keyContext } from "./ask-form.ts";
-export { ScrollbackKeepingTerminal } from "./keep-scrollback.ts";
+export { inlineTui, ScrollbackKeepingTerminal } from "./keep-scrollback.ts";
 export { decodeKey } from "./keymap/decode.ts";
 export {
   CONTEXT_COMMANDS,

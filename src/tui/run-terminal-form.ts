@@ -1,4 +1,4 @@
-import { ProcessTerminal, type Terminal, TuiMainScreen } from "@earendil-works/pi-tui";
+import { ProcessTerminal, type Terminal } from "@earendil-works/pi-tui";
 import {
   type Ask,
   type AskDetails,
@@ -6,7 +6,7 @@ import {
   neutraliseMultiline,
 } from "../core/index.ts";
 import { AskForm } from "./ask-form.ts";
-import { ScrollbackKeepingTerminal } from "./keep-scrollback.ts";
+import { inlineTui } from "./keep-scrollback.ts";
 import type { FormKeymap } from "./keymap/keymap.ts";
 import { defaultAnsiTheme, type FormTheme } from "./theme.ts";
 
@@ -48,10 +48,10 @@ const SIGNAL_ORIGINS: ReadonlyArray<readonly [NodeJS.Signals, CancelOrigin]> = [
  * lines are cleared so the result printed next starts where the form did.
  */
 export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Promise<AskDetails> {
-  const terminal = new ScrollbackKeepingTerminal(options.terminal ?? new ProcessTerminal());
+  const tui = inlineTui(options.terminal ?? new ProcessTerminal());
+  const terminal = tui.terminal;
   const signals = options.signals ?? process;
   const reportError = options.reportError ?? writeErrorToStderr;
-  const tui = new TuiMainScreen(terminal);
   const errors: unknown[] = [];
 
   return new Promise<AskDetails>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEMO_PAYLOAD } from "../../src/cli/demo-payload.ts";
 import { cleanupAfterEach } from "../support/cleanup.ts";
 import type { TmuxSession } from "../support/tmux.ts";
 import { startTmuxPi } from "./helpers/pi-modes.ts";
@@ -81,4 +82,37 @@ describe("the interactive pi TUI in a real terminal", () => {
       Unanswered: "Which API style?". Do not assume answers to the unanswered questions."
     `);
   });
+
+  it.each([
+    ["fullscreen", []],
+    ["regular", ["--tui-mode", "regular"]],
+  ])(
+    "at 80×24 (%s) keeps the tab bar, every key hint and Pi's footer on screen",
+    async (_, args) => {
+      const sandbox = new PiSandbox([
+        { toolCall: { name: "ask_user", arguments: DEMO_PAYLOAD } },
+        { text: "Thanks, noted." },
+      ]);
+      cleanup(() => sandbox.dispose());
+      const tmux = startTmuxPi(sandbox, cleanup, { width: 80, height: 24, args: [...args] });
+      await tmux.waitFor("[Extensions]", 20_000);
+      tmux.text("Plan the order service");
+      tmux.keys("Enter");
+      const form = await tmux.waitFor("esc cancel", 20_000);
+      const rows = form.trimEnd().split("\n");
+      expect(form).toContain("[○ Database]  ○ Features   ○ API   Submit");
+      expect(form).toContain("↑/k ↓/j move · enter select");
+      expect(rows.at(-1)).toMatch(/m1\s*$/);
+      tmux.keys("Enter");
+      await tmux.waitFor("[○ Features]");
+      tmux.keys("Escape");
+      // The whole prompt: a capture can land between the lines of one redraw.
+      const cancel = await tmux.waitFor(
+        (s) => s.includes("Cancel these questions?") && s.includes("╰─"),
+      );
+      expect(cancel).toContain("esc: cancel · any other key: back to the form");
+      expect(cancel).toContain("╰─");
+      expect(cancel.trimEnd().split("\n").at(-1)).toMatch(/m1\s*$/);
+    },
+  );
 });

@@ -210,4 +210,56 @@ describe("askuser ask in a real terminal (tmux)", () => {
     expect(code).toBe(1);
     expect(tty).toBe("icanon");
   });
+
+  it("starts on its own line after output without a newline, and resizes leave no copies", async () => {
+    const payload = payloadFile(TWO_QUESTIONS);
+    const tmux = run(
+      `echo history 1; echo history 2; printf abc; ${NODE} bin/askuser.js ask ${payload}`,
+    );
+    const first = await tmux.waitFor("[○ Runtime]");
+    expect(first.split("\n").slice(2, 4)).toEqual(["abc", "─".repeat(80)]);
+    tmux.keys("Down");
+    await tmux.waitFor("❯ 2. ○ Deno");
+    tmux.resize(60, 30);
+    // Only the redraw at 60 columns puts these hints on a line of their own.
+    await tmux.waitFor((s) => s.split("\n").includes("tab/shift+tab questions · esc cancel"));
+    tmux.resize(100, 26);
+    await tmux.waitFor((s) => s.includes("─".repeat(100)) && s.includes("questions · esc cancel"));
+    const history = tmux.scrollback().split("\n");
+    expect(history.filter((line) => line.includes("[○ Runtime]"))).toHaveLength(1);
+    const abc = history.indexOf("abc");
+    expect(history.slice(abc - 2, abc + 2)).toEqual([
+      "history 1",
+      "history 2",
+      "abc",
+      "─".repeat(100),
+    ]);
+    tmux.keys("Escape");
+    const { tty } = await tmux.exited();
+    expect(tty).toBe("icanon");
+  });
+
+  it("leaves no copy of the form in the scrollback when resized at the top of the screen", async () => {
+    const tmux = run(`printf abc; ${NODE} bin/askuser.js ask ${payloadFile(TWO_QUESTIONS)}`);
+    await tmux.waitFor("[○ Runtime]");
+    for (const columns of [60, 44]) {
+      tmux.resize(columns, 30);
+      // Redrawn (not only rewrapped by the terminal): a full border right above the tab bar.
+      await tmux.waitFor((s) => {
+        const lines = s.split("\n");
+        return (
+          lines[lines.findIndex((line) => line.startsWith("[○ Runtime]")) - 1] ===
+          "─".repeat(columns)
+        );
+      });
+    }
+    const history = tmux.scrollback().split("\n");
+    // No copy of the form. tmux keeps the cursor's row when it rewraps, so the rows a narrower
+    // width adds above the cursor push the top of the screen, here the first rows of the form's
+    // border, into the scrollback before the form can redraw: those pieces stay there.
+    expect(history.filter((line) => line.includes("[○ Runtime]"))).toHaveLength(1);
+    expect(history.filter((line) => line.includes("Which runtime?"))).toHaveLength(1);
+    tmux.keys("Escape");
+    expect((await tmux.exited()).tty).toBe("icanon");
+  });
 });

@@ -131,10 +131,27 @@ describe("a custom table drives the form and its footer", () => {
     );
   });
 
+  it("shows every key bound to a command, not only the first", () => {
+    const keymap = custom({ list: { moveUp: ["up"], moveDown: ["down", "n"] } });
+    const footer = renderForm(PICK_ONE, { keymap }).screen().split("\n").at(-1);
+    expect(footer).toBe("↑ ↓/n move · enter select · 1-4 pick row · esc cancel");
+  });
+
+  it("keeps every bound key in the hints at 40 columns, wrapping between hints", () => {
+    const keymap = custom({
+      list: { moveDown: ["down", "n", "ctrl+n"], activate: ["enter", "ctrl+s"] },
+    });
+    const form = renderForm(TWO_QUESTIONS, { keymap, width: 40 });
+    const hints = form.screen().split("\n").slice(-4);
+    for (const line of hints) expect(line.length).toBeLessThanOrEqual(40);
+    expect(hints.join(" · ")).toContain("↑/k ↓/n/ctrl+n move");
+    expect(hints.join(" · ")).toContain("enter/ctrl+s select");
+  });
+
   it("leaves a command out of the footer when it has no keys", () => {
     const keymap = custom({ list: { nextTab: [], prevTab: [], pickRow1: ["a"] } });
     const footer = renderForm(TWO_QUESTIONS, { keymap }).screen().split("\n").at(-1);
-    expect(footer).toBe("↑↓ move · enter select · a/2/3 pick row · esc cancel");
+    expect(footer).toBe("↑/k ↓/j move · enter select · a/2/3 pick row · esc cancel");
   });
 
   it("names the scroll keys in the preview's cue", () => {

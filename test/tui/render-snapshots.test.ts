@@ -65,7 +65,7 @@ describe("render snapshots (identity theme, 40 rows)", () => {
         4. ○ Other
              Type your own answer
 
-      ↑↓ move · enter select · 1-4 pick row · esc cancel"
+      ↑/k ↓/j move · enter select · 1-4 pick row · esc cancel"
     `);
   });
 });

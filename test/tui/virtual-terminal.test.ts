@@ -3,7 +3,7 @@ import { DEMO_PAYLOAD } from "../../src/cli/demo-payload.ts";
 import { ScrollbackKeepingTerminal } from "../../src/tui/keep-scrollback.ts";
 import { splitWidths } from "../../src/tui/render/columns.ts";
 import { mountInTerminal } from "./support/mount-terminal.ts";
-import { largestPayload } from "./support/payloads.ts";
+import { largestPayload, TWO_QUESTIONS } from "./support/payloads.ts";
 
 type Mounted = Awaited<ReturnType<typeof mountInTerminal>>;
 const mounted: Mounted[] = [];
@@ -104,6 +104,43 @@ describe("the form in a virtual terminal (pi-tui's main-screen renderer over @xt
     await bare.resize(60, 30);
     expect(scrollbackText(bare)).not.toContain("history line 1\n");
   });
+
+  it("starts on a line of its own after output that did not end its line", async () => {
+    const form = await mount(
+      TWO_QUESTIONS,
+      { columns: 80, rows: 30 },
+      { before: "$ printf abc; askuser ask\r\nabc", inline: true },
+    );
+    const screen = form.viewport();
+    expect(screen.slice(0, 3)).toEqual(["$ printf abc; askuser ask", "abc", "─".repeat(80)]);
+  });
+
+  it.each([
+    ["narrower", 60, 30],
+    ["wider", 110, 30],
+    ["shorter", 80, 26],
+  ])(
+    "redraws in place, below the shell's lines, when the terminal gets %s",
+    async (_, columns, rows) => {
+      const before = "history 1\r\nhistory 2\r\n$ askuser ask payload.json\r\n";
+      const form = await mount(TWO_QUESTIONS, { columns: 80, rows: 30 }, { before, inline: true });
+      await form.press("down");
+      await form.resize(columns, rows);
+      const buffer = form.terminal.emulator.buffer.active;
+      const all: string[] = [];
+      for (let y = 0; y < buffer.length; y++)
+        all.push(buffer.getLine(y)?.translateToString(true) ?? "");
+      expect(all.filter((line) => line.includes("[○ Runtime]"))).toHaveLength(1);
+      const screen = form.viewport();
+      expect(screen.slice(0, 4)).toEqual([
+        "history 1",
+        "history 2",
+        "$ askuser ask payload.json",
+        "─".repeat(columns),
+      ]);
+      expect(screen.join("\n")).toContain("❯ 2. ○ Deno");
+    },
+  );
 
   it("scrolls the option list in a short terminal and keeps the highlighted row on screen", async () => {
     const form = await mount(largestPayload(), { columns: 70, rows: 20 });

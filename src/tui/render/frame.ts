@@ -3,12 +3,14 @@ import { type FormState, isSubmitTab } from "../../core/index.ts";
 import type { FormKeymap } from "../keymap/keymap.ts";
 import type { FormTheme } from "../theme.ts";
 import { renderEditorBlock } from "./editor-block.ts";
+import { fold, foldEvenly, stackWithin } from "./fit.ts";
 import { renderCancelBox, renderHints, renderNotice } from "./footer.ts";
 import { renderQuestionHeader, renderTabBar } from "./header.ts";
 import { editorHints, listHints, submitHints } from "./hint-sets.ts";
 import { widthOf } from "./measure.ts";
-import { type QuestionBody, renderQuestionBody } from "./question-body.ts";
+import { type QuestionBody, renderQuestionBody, scrollCue } from "./question-body.ts";
 import { renderSubmitView } from "./submit-view.ts";
+import { windowAt } from "./viewport.ts";
 import { wrapBlock } from "./wrap.ts";
 
 export interface FrameInput {
@@ -56,59 +58,90 @@ export function renderFormFrame(input: FrameInput): FormFrame {
 
 type Draft = Omit<FormFrame, "cutLines">;
 
+/** The fewest rows the option list and preview keep before the question text gives up rows. */
+const MIN_BODY = 3;
+
+/**
+ * The Submit tab: the answers give up rows (each folded, the longest first) so the buttons, the
+ * notice and the key hints stay on screen: Enter never acts on buttons the user cannot see.
+ */
 function submitFrame(input: FrameInput, top: readonly string[]): Draft {
   const { state, width, theme, keymap } = input;
-  const lines = [...top, ...renderSubmitView(state, width, theme)];
-  if (state.notice) lines.push(...renderNotice(state, state.notice, keymap, width, theme));
-  lines.push("", ...footer(input, submitHints(keymap)));
-  return { lines, preview: NO_PREVIEW };
+  const review = renderSubmitView(state, width, theme);
+  const bottom = [...review.buttons];
+  if (state.notice) bottom.push(...renderNotice(state, state.notice, keymap, width, theme));
+  bottom.push("", ...footer(input, submitHints(keymap)));
+  const room = input.rows - top.length - review.title.length - bottom.length;
+  // The cue goes under the answer's text, past its ✓/○ mark.
+  const answers = foldEvenly(review.answers, room, width, theme, "  ").flat();
+  const middle = [...review.title, ...answers];
+  return { lines: stackWithin(top, middle, bottom, input.rows, width, theme), preview: NO_PREVIEW };
 }
 
+/**
+ * A question's tab. The editor, the notice and the key hints (or the cancel prompt) are fixed;
+ * the option list and preview shrink to what is left, down to a few rows, and only then do the
+ * note and the question text fold.
+ */
 function questionFrame(input: FrameInput, top: readonly string[]): Draft {
   const { state, width, theme, keymap } = input;
   const question = state.ask.questions[state.tab];
   const current = state.questions[state.tab];
   if (!question || !current) return { lines: [...top], preview: NO_PREVIEW };
 
-  const head = [...renderQuestionHeader(question, width, theme), ""];
-  const tail: string[] = [];
-  if (current.comment !== undefined && current.mode !== "comment") {
-    tail.push(...wrapBlock(`Note: ${current.comment}`, width).map(theme.muted));
-  }
-  if (current.mode !== "options") {
-    tail.push("", ...renderEditorBlock(current.mode, input.editorLines ?? [], width, theme));
-  }
-  if (state.notice) tail.push(...renderNotice(state, state.notice, keymap, width, theme));
-
+  const editor =
+    current.mode === "options"
+      ? []
+      : ["", ...renderEditorBlock(current.mode, input.editorLines ?? [], width, theme)];
+  const notice = state.notice ? renderNotice(state, state.notice, keymap, width, theme) : [];
   // The footer's hints depend on whether the preview scrolls, which depends on the body's budget:
-  // measure the footer with the scroll hint first, so the budget never comes out too generous.
-  const budgetFooter = footer(input, footerItems(input, true));
-  const budget = input.rows - top.length - head.length - tail.length - 1 - budgetFooter.length;
+  // measure the footer with the longest scroll hint first, so the budget is never too generous.
+  const budgetFooter = footer(input, footerItems(input, "question"));
+  const fixed = top.length + editor.length + notice.length + 1 + budgetFooter.length;
+  const room = input.rows - fixed;
+
+  const noteLines =
+    current.comment !== undefined && current.mode !== "comment"
+      ? wrapBlock(`Note: ${current.comment}`, width).map(theme.muted)
+      : [];
+  const headRoom = room - 1 - MIN_BODY - Math.min(noteLines.length, 1);
+  const folded = renderQuestionHeader(question, width, theme, headRoom);
+  const note = fold(noteLines, room - folded.length - 1 - MIN_BODY, width, theme);
   const body = renderQuestionBody({
     question,
     state: current,
     width,
-    budget,
+    budget: room - folded.length - 1 - note.length,
     previewScroll: input.previewScroll,
     theme,
     keymap,
   });
-  const scrolls = body.preview.maxOffset > 0;
-  const lines = [
-    ...top,
-    ...head,
-    ...body.lines,
-    ...tail,
-    "",
-    ...footer(input, footerItems(input, scrolls)),
-  ];
-  return { lines, preview: body.preview };
+  let preview = body.preview;
+  let head = folded;
+  let scrolls: "preview" | "question" | undefined = preview.maxOffset > 0 ? "preview" : undefined;
+  // A question too long to show whole is a window the scroll keys move, unless they already
+  // move the preview: the user can read every word before answering.
+  const whole = renderQuestionHeader(question, width, theme);
+  if (
+    !scrolls &&
+    current.mode === "options" &&
+    whole.length > folded.length &&
+    folded.length >= 3
+  ) {
+    const window = windowAt(whole, input.previewScroll, folded.length, scrollCue(keymap, theme));
+    head = window.lines;
+    preview = { offset: window.offset, maxOffset: window.maxOffset, page: folded.length - 2 };
+    scrolls = "question";
+  }
+  const bottom = [...editor, ...notice, "", ...footer(input, footerItems(input, scrolls))];
+  const middle = [...head, "", ...body.lines, ...note];
+  return { lines: stackWithin(top, middle, bottom, input.rows, width, theme), preview };
 }
 
-function footerItems(input: FrameInput, previewScrolls: boolean): string[] {
+function footerItems(input: FrameInput, scrolls: "preview" | "question" | undefined): string[] {
   const mode = input.state.questions[input.state.tab]?.mode ?? "options";
   return mode === "options"
-    ? listHints(input.state, input.keymap, previewScrolls)
+    ? listHints(input.state, input.keymap, scrolls)
     : editorHints(input.state, input.keymap);
 }
 

@@ -1,5 +1,6 @@
 import type { FormState, Question } from "../../core/index.ts";
 import type { FormTheme } from "../theme.ts";
+import { fold } from "./fit.ts";
 import { widthOf } from "./measure.ts";
 import { safeInline } from "./safe-text.ts";
 import { wrapBlock, wrapLine } from "./wrap.ts";
@@ -41,15 +42,23 @@ function tabCell(text: string, active: boolean, theme: FormTheme): string {
   return active ? theme.selected(theme.bold(`[${text}]`)) : ` ${text} `;
 }
 
-/** Context (what the agent learned), the question itself, and how many answers it takes. */
+/**
+ * Context (what the agent learned), the question itself, and how many answers it takes, in at
+ * most `maxRows` rows: when the terminal is too short, the context folds first, then the question.
+ */
 export function renderQuestionHeader(
   question: Question,
   width: number,
   theme: FormTheme,
+  maxRows = Number.POSITIVE_INFINITY,
 ): string[] {
-  const lines: string[] = [];
-  if (question.context) lines.push(...wrapBlock(question.context, width).map(theme.muted));
-  lines.push(...wrapLine(safeInline(question.question), width).map((l) => theme.bold(l)));
-  if (question.multiSelect) lines.push(theme.dim("Select all that apply."));
-  return lines;
+  const context = question.context ? wrapBlock(question.context, width).map(theme.muted) : [];
+  const asked = wrapLine(safeInline(question.question), width).map((l) => theme.bold(l));
+  const multi = question.multiSelect ? [theme.dim("Select all that apply.")] : [];
+  const rows = Math.max(1, maxRows);
+  const askedRoom = Math.max(1, rows - multi.length);
+  const contextShown = fold(context, rows - multi.length - asked.length, width, theme);
+  const askedShown = fold(asked, askedRoom - contextShown.length, width, theme);
+  const multiShown = contextShown.length + askedShown.length < rows ? multi : [];
+  return [...contextShown, ...askedShown, ...multiShown];
 }

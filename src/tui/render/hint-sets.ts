@@ -2,8 +2,15 @@ import type { FormState } from "../../core/index.ts";
 import type { FormKeymap } from "../keymap/keymap.ts";
 import { hint, pickCommands } from "./hints.ts";
 
-/** The footer of a question's option list, from the effective key table. */
-export function listHints(state: FormState, keymap: FormKeymap, previewScrolls: boolean): string[] {
+/**
+ * The footer of a question's option list, from the effective key table. `scrolls` names what the
+ * scroll keys move now ("preview", "question"), if anything.
+ */
+export function listHints(
+  state: FormState,
+  keymap: FormKeymap,
+  scrolls: "preview" | "question" | undefined,
+): string[] {
   const question = state.ask.questions[state.tab];
   if (!question) return [];
   const rows = question.options.length + 1;
@@ -13,8 +20,8 @@ export function listHints(state: FormState, keymap: FormKeymap, previewScrolls: 
     multi ? hint(keymap, "list", ["toggle"], "toggle") : undefined,
     hint(keymap, "list", ["activate"], multi ? "confirm" : "select"),
     hint(keymap, "list", pickCommands(rows), multi ? "toggle row" : "pick row"),
-    previewScrolls
-      ? hint(keymap, "list", ["scrollPreviewUp", "scrollPreviewDown"], "scroll preview")
+    scrolls
+      ? hint(keymap, "list", ["scrollPreviewUp", "scrollPreviewDown"], `scroll ${scrolls}`)
       : undefined,
     state.questions.length > 1
       ? hint(keymap, "list", ["nextTab", "prevTab"], "questions")

@@ -2,26 +2,31 @@ import { type CanonicalKey, canonicalKey, displayKey, isArrowGlyph } from "../ke
 import { type FormKeymap, type KeyContext, keysOf, PICK_ROWS } from "../keymap/keymap.ts";
 
 /**
- * How a group of commands is written in the footer, from the keys really bound: the first key of
- * each command ("↑↓", "tab/shift+tab"), digits as a range ("1-4"). Undefined when none is bound,
- * so the footer never advertises a key that does nothing.
+ * How a group of commands is written in the footer, from the keys really bound, every one of them:
+ * one key per command reads "↑↓", "tab/shift+tab" or, for digits, a range ("1-4"); a command with
+ * several keys lists them ("↑/k ↓/j"). Undefined when none is bound, so the footer never
+ * advertises a key that does nothing.
  */
 export function keyLabel(
   keymap: FormKeymap,
   context: KeyContext,
   commands: readonly string[],
 ): string | undefined {
-  const firsts = commands
-    .map((command) => firstKey(keymap, context, command))
-    .filter((key): key is CanonicalKey => key !== undefined);
-  if (firsts.length === 0) return undefined;
-  const digitRange = asDigitRange(commands, firsts);
+  const bound = commands
+    .map((command) => boundKeys(keymap, context, command))
+    .filter((keys) => keys.length > 0);
+  if (bound.length === 0) return undefined;
+  const singles = bound.map((keys) => (keys.length === 1 ? keys[0] : undefined));
+  if (!singles.every((key): key is CanonicalKey => key !== undefined)) {
+    return bound.map((keys) => keys.map(displayKey).join("/")).join(" ");
+  }
+  const digitRange = asDigitRange(commands, singles);
   if (digitRange) return digitRange;
-  const shown = [...new Set(firsts.map(displayKey))];
+  const shown = [...new Set(singles.map(displayKey))];
   return shown.join(shown.every(isArrowGlyph) ? "" : "/");
 }
 
-/** "↑↓ move" — or nothing when no key runs the commands. */
+/** "↑/k ↓/j move" — or nothing when no key runs the commands. */
 export function hint(
   keymap: FormKeymap,
   context: KeyContext,
@@ -37,16 +42,12 @@ export function pickCommands(rows: number): readonly string[] {
   return PICK_ROWS.slice(0, Math.min(rows, PICK_ROWS.length));
 }
 
-function firstKey(
-  keymap: FormKeymap,
-  context: KeyContext,
-  command: string,
-): CanonicalKey | undefined {
-  for (const name of keysOf(keymap, context, command)) {
-    const key = canonicalKey(name);
-    if (key) return key;
-  }
-  return undefined;
+/** A command's keys in the table's order, each once (aliases such as esc/escape are one key). */
+function boundKeys(keymap: FormKeymap, context: KeyContext, command: string): CanonicalKey[] {
+  const keys = keysOf(keymap, context, command)
+    .map(canonicalKey)
+    .filter((key): key is CanonicalKey => key !== undefined);
+  return [...new Set(keys)];
 }
 
 function asDigitRange(

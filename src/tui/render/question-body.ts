@@ -93,7 +93,11 @@ function listCue(theme: FormTheme): Cue {
 }
 
 function paneCue(input: BodyInput): Cue {
-  const { keymap, theme } = input;
+  return scrollCue(input.keymap, input.theme);
+}
+
+/** The cue of a window the scroll keys move: how many lines are hidden, and which key shows them. */
+export function scrollCue(keymap: FormKeymap, theme: FormTheme): Cue {
   return (direction, hidden) => {
     const command = direction === "above" ? "scrollPreviewUp" : "scrollPreviewDown";
     const key = keyLabel(keymap, "list", [command]);

@@ -3,25 +3,33 @@ import type { FormTheme } from "../theme.ts";
 import { safeInline } from "./safe-text.ts";
 import { wrapLine, wrapWithPrefix } from "./wrap.ts";
 
+/** The Submit tab in parts, so the frame can fold the answers and keep the buttons on screen. */
+export interface SubmitView {
+  /** The heading and the blank line under it. */
+  readonly title: readonly string[];
+  /** One block per question: its answer line, wrapped. */
+  readonly answers: readonly (readonly string[])[];
+  /** A blank line and the Submit and Cancel buttons. */
+  readonly buttons: readonly string[];
+}
+
 /**
  * The Submit tab: every answer exactly as the model will read it (the same line format the core
  * sends), unanswered questions marked, then the Submit and Cancel buttons.
  */
-export function renderSubmitView(state: FormState, width: number, theme: FormTheme): string[] {
+export function renderSubmitView(state: FormState, width: number, theme: FormTheme): SubmitView {
   // The details a submit would produce now: what the user reviews is what the agent gets.
   const details = detailsFromForm({ ...state, resolution: { kind: "submitted" } });
   const title = wrapLine("Review your answers. The agent will receive:", width).map((l) =>
     theme.bold(l),
   );
-  const lines = [...title, ""];
-  for (const question of state.ask.questions) {
+  const answers = state.ask.questions.map((question) => {
     const answer = details.answers[question.id];
     const mark = answer ? theme.success("✓ ") : theme.warning("○ ");
     const text = safeInline(formatAnswerLine(question, answer));
-    lines.push(...wrapWithPrefix(mark, text, width, answer ? theme.text : theme.warning));
-  }
-  lines.push("", renderButtons(state, theme));
-  return lines;
+    return wrapWithPrefix(mark, text, width, answer ? theme.text : theme.warning);
+  });
+  return { title: [...title, ""], answers, buttons: ["", renderButtons(state, theme)] };
 }
 
 function renderButtons(state: FormState, theme: FormTheme): string {

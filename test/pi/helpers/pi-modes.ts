@@ -19,6 +19,7 @@ export function startTmuxPi(
   cleanup: Cleanup,
   options: {
     readonly script?: FauxScript;
+    readonly width?: number;
     readonly height?: number;
     readonly args?: string[];
   } = {},
@@ -32,6 +33,7 @@ export function startTmuxPi(
   const tmux = TmuxSession.start([process.execPath, ...args], {
     env,
     cwd: sandbox.dir,
+    ...(options.width ? { width: options.width } : {}),
     ...(options.height ? { height: options.height } : {}),
   });
   cleanup(() => tmux.close());

@@ -56,7 +56,7 @@ describe("askuser settings in the real pi TUI", () => {
       }),
     );
     const form = await ask("two");
-    expect(form).toMatch(/↑\/n move/u);
+    expect(form).toMatch(/↑\/k n move/u);
     expect(await waitForFile(notified)).toBe("Which database should the service use?");
     tmux.keys("n", "Enter");
     await tmux.waitFor("Reply 2.");

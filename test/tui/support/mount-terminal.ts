@@ -1,6 +1,7 @@
 import { type Terminal, TuiMainScreen } from "@earendil-works/pi-tui";
 import type { AskDetails, AskInput } from "../../../src/core/index.ts";
 import { AskForm } from "../../../src/tui/ask-form.ts";
+import { inlineTui } from "../../../src/tui/keep-scrollback.ts";
 import { identityTheme } from "../../../src/tui/theme.ts";
 import { type KeyName, keyBytes } from "./keys.ts";
 import { askOf } from "./render-form.ts";
@@ -14,11 +15,18 @@ import { VirtualTerminal } from "./virtual-terminal.ts";
 export async function mountInTerminal(
   payload: AskInput,
   size: { columns: number; rows: number },
-  options: { before?: string; wrap?: (terminal: Terminal) => Terminal } = {},
+  options: {
+    before?: string;
+    wrap?: (terminal: Terminal) => Terminal;
+    /** Mount as `askuser ask` does: on a fresh line, redrawn in place on a resize. */
+    inline?: boolean;
+  } = {},
 ) {
   const terminal = new VirtualTerminal(size.columns, size.rows);
   terminal.write(options.before ?? "$ askuser ask payload.json\r\n");
-  const tui = new TuiMainScreen(options.wrap ? options.wrap(terminal) : terminal);
+  const tui = options.inline
+    ? inlineTui(terminal)
+    : new TuiMainScreen(options.wrap ? options.wrap(terminal) : terminal);
   const outcomes: AskDetails[] = [];
   const form = new AskForm({
     ask: askOf(payload),
