@@ -1,7 +1,8 @@
-import { open } from "node:fs/promises";
+import { closeSync, readSync } from "node:fs";
 import { basename } from "node:path";
 import { isObject, parseJson } from "./json.ts";
 import type { Agent } from "./model.ts";
+import { openRegularFile } from "./scan/open-file.ts";
 
 const SNIFF_BYTES = 64 * 1024;
 
@@ -19,16 +20,16 @@ export function agentOfFirstLine(firstLine: string, path: string): Agent {
   return basename(path).startsWith("rollout-") ? "codex" : "claude-code";
 }
 
-/** Reads the start of a file to tell its agent. */
+/** Reads the start of a file to tell its agent; refuses anything but a regular file. */
 export async function sniffAgent(path: string): Promise<Agent> {
-  const handle = await open(path, "r");
+  const { fd, size } = openRegularFile(path);
   try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    const buffer = Buffer.alloc(Math.min(SNIFF_BYTES, size));
+    const bytesRead = buffer.length > 0 ? readSync(fd, buffer, 0, buffer.length, 0) : 0;
     const newline = buffer.subarray(0, bytesRead).indexOf(0x0a);
     const first = buffer.toString("utf8", 0, newline < 0 ? bytesRead : newline);
     return agentOfFirstLine(first.replace(/^\uFEFF/u, ""), path);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }

@@ -30,7 +30,10 @@ export interface ReadAsksResult {
 
 /**
  * Reads the sources one file at a time, yielding each file's asks as soon as it is read.
- * Files and folders that cannot be read are added to `problems` and passed over.
+ * Files and folders that cannot be read are added to `problems` and passed over. A record that
+ * several files hold (Claude Code copies the history into resumed and forked sessions, uuids and
+ * all) is listed from the first file that has it; the later copies are counted in their file's
+ * report.
  */
 export async function* readAskFiles(
   sources: readonly AskSource[],
@@ -38,6 +41,7 @@ export async function* readAskFiles(
   options: ReadAsksOptions = {},
 ): AsyncGenerator<FileAsks> {
   const wanted = options.agents ? new Set(options.agents) : undefined;
+  const seen = new Set<string>();
   for (const source of sources) {
     if (wanted && source.agent && !wanted.has(source.agent)) continue;
     const files = await findSessionFiles(source.path, source.agent, problems, source.mustExist);
@@ -47,13 +51,32 @@ export async function* readAskFiles(
       try {
         const agent = file.agent ?? (await sniffAgent(file.path));
         if (wanted && !wanted.has(agent)) continue;
-        yield await readSessionFile(file.path, agent, options);
+        yield withoutCopies(await readSessionFile(file.path, agent, options), seen);
       } catch (error) {
         if (options.signal?.aborted) throw error;
         problems.push(problemOf(file.path, error));
       }
     }
   }
+}
+
+/** Drops the exchanges read from records an earlier file already held, counting them. */
+function withoutCopies(read: FileAsks, seen: Set<string>): FileAsks {
+  const keys = read.recordKeys;
+  if (!keys || keys.size === 0) return read;
+  const exchanges = read.exchanges.filter((exchange) => {
+    const key = keys.get(exchange);
+    if (key === undefined) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const copies = read.exchanges.length - exchanges.length;
+  if (copies === 0) return read;
+  return {
+    exchanges,
+    report: { ...read.report, asks: exchanges.length, copies: read.report.copies + copies },
+  };
 }
 
 /** Reads every source and gathers the asks, the per-file reports and the problems. */

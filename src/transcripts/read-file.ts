@@ -5,7 +5,7 @@ import type { Agent, AskExchange, FileReport } from "./model.ts";
 import { DEFAULT_PI_ASK_TOOLS, PiSessionReader } from "./pi/session-reader.ts";
 import { type ScanOptions, type ScanResult, scanFile } from "./scan/line-scanner.ts";
 import { SkipTally } from "./scan/skip-tally.ts";
-import type { SessionReader } from "./session-reader.ts";
+import type { SessionAsks, SessionReader } from "./session-reader.ts";
 
 export interface ReadOptions extends ScanOptions {
   /** Tool names read as asks in Pi sessions (default ask_user, question, questionnaire). */
@@ -15,6 +15,8 @@ export interface ReadOptions extends ScanOptions {
 export interface FileAsks {
   readonly exchanges: readonly AskExchange[];
   readonly report: FileReport;
+  /** Record keys of exchanges that other files may hold copies of (see SessionAsks). */
+  readonly recordKeys?: ReadonlyMap<AskExchange, string>;
 }
 
 export function createSessionReader(
@@ -46,10 +48,11 @@ export async function readSessionFile(
   const skips = new SkipTally();
   const reader = createSessionReader(fileAgent, path, skips, options);
   const scan = await scanFile(path, reader, skips, options);
-  const { exchanges, offBranchAsks } = reader.finish();
+  const asks = reader.finish();
   return {
-    exchanges,
-    report: fileReport(path, fileAgent, scan, skips, exchanges.length, offBranchAsks),
+    exchanges: asks.exchanges,
+    report: fileReport(path, fileAgent, scan, skips, asks),
+    ...(asks.recordKeys ? { recordKeys: asks.recordKeys } : {}),
   };
 }
 
@@ -59,17 +62,18 @@ export function fileReport(
   agent: Agent,
   scan: ScanResult,
   skips: SkipTally,
-  asks: number,
-  offBranchAsks: number,
+  asks: SessionAsks,
 ): FileReport {
   return {
     file,
     agent,
     lines: scan.lines,
     bytes: scan.bytes,
-    asks,
+    asks: asks.exchanges.length,
     skipped: { ...skips.counts },
     skippedLines: [...skips.lineNumbers],
-    offBranchAsks,
+    offBranchAsks: asks.offBranchAsks,
+    unpaired: asks.unpaired,
+    copies: asks.copies,
   };
 }

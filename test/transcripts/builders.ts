@@ -212,6 +212,18 @@ export class PiLog extends SessionLog {
     return id;
   }
 
+  /** An extension's entry (`pi.appendEntry`), in the key order Pi writes it. */
+  custom(customType: string, data: unknown): string {
+    this.counter++;
+    const id = this.counter.toString(16).padStart(8, "0");
+    const timestamp = this.clock.tick();
+    this.lines.push(
+      JSON.stringify({ type: "custom", customType, data, id, parentId: this.leaf, timestamp }),
+    );
+    this.leaf = id;
+    return id;
+  }
+
   message(message: Record<string, unknown>): string {
     return this.entry({
       type: "message",

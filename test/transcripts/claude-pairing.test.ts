@@ -166,26 +166,26 @@ describe("Claude Code: ask_user called through askuser's own MCP server", () => 
     ],
   };
 
-  it.each([
-    ["mcp__askuser__ask_user"],
-    ["mcp__plugin_askuser_askuser__ask_user"],
-  ])("reads %s calls and their answers", async (name) => {
-    const log = new ClaudeLog();
-    const id = log.call(name, ASK);
-    const text = 'The user answered:\n"Which database?" = "Postgres"';
-    log.result(id, [{ type: "text", text }], { toolUseResult: [{ type: "text", text }] });
-    const { asks, turns } = await read(log.text());
-    expect(asks).toEqual([
-      {
-        callId: id,
-        resultLine: 2,
-        outcome: "answered",
-        answers: { "Which database?": "selected=Postgres" },
-        opensTurn: true,
-      },
-    ]);
-    expect(turns).toEqual([[2, "answer", "Which database? → Postgres"]]);
-  });
+  it.each([["mcp__askuser__ask_user"], ["mcp__plugin_askuser_askuser__ask_user"]])(
+    "reads %s calls and their answers",
+    async (name) => {
+      const log = new ClaudeLog();
+      const id = log.call(name, ASK);
+      const text = 'The user answered:\n"Which database?" = "Postgres"';
+      log.result(id, [{ type: "text", text }], { toolUseResult: [{ type: "text", text }] });
+      const { asks, turns } = await read(log.text());
+      expect(asks).toEqual([
+        {
+          callId: id,
+          resultLine: 2,
+          outcome: "answered",
+          answers: { "Which database?": "selected=Postgres" },
+          opensTurn: true,
+        },
+      ]);
+      expect(turns).toEqual([[2, "answer", "Which database? → Postgres"]]);
+    },
+  );
 
   it("an ask_user of another MCP server is not read", async () => {
     const log = new ClaudeLog();

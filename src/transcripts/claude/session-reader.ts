@@ -1,4 +1,4 @@
-import { askExchange } from "../exchange.ts";
+import { askExchange, type ClassifiedAsk } from "../exchange.ts";
 import { arrayAt, isObject, isoTime, type JsonObject, objectAt, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
 import { bytesAt, PatternCursor, stringValueAt } from "../scan/byte-search.ts";
@@ -8,13 +8,14 @@ import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
 import { contentText } from "../text.ts";
 import {
-  type AskResult,
   askedQuestions,
   classifyAskResult,
   classifyPlanResult,
+  hasAskResultShape,
   type ResultInput,
 } from "./ask-result.ts";
-import { ASK_TOOL, PLAN_TOOL } from "./markers.ts";
+import { ASK_TOOL, isClaudeAskTool, PLAN_TOOL } from "./markers.ts";
+import { classifyOwnResult, ownAskedQuestions } from "./own-result.ts";
 
 /**
  * The search anchor: `_use` occurs in both `"tool_use"` and `"tool_use_id"`, and starts with a
@@ -32,18 +33,27 @@ interface Call {
   readonly tool: string;
   readonly input: unknown;
   readonly site: RecordSite;
+  readonly uuid: string | undefined;
 }
 
 interface Result extends ResultInput {
   readonly id: string;
   readonly site: RecordSite;
+  /** The carrier record's uuid: copies of a record (resumed, forked sessions) share it. */
+  readonly uuid: string | undefined;
 }
 
 /**
  * Reads the asks of a Claude Code transcript. Only lines that can hold an ask are parsed: a call
- * to AskUserQuestion or ExitPlanMode, a result for one of them, or a result whose call is not
- * (yet) known. Every tool_use id is indexed from the raw bytes, so a result is joined to its call
- * and a Bash result that quotes an answer marker is never read as an answer.
+ * to AskUserQuestion, ExitPlanMode or askuser's own ask_user, a result for one of them, or a
+ * result whose call is not (yet) known. Every tool_use id is indexed from the raw bytes, so a
+ * result is joined to its call and a Bash result that quotes an answer marker is never read as
+ * an answer.
+ *
+ * Every result record is its own exchange, classified from its own data: a call can have several
+ * (a cancel and then an answer, a fork that answered again), and copies of one record (same
+ * uuid) count once. A result whose call is not in the file is read only when its structured
+ * result has an ask result's shape; any other is counted as unpaired.
  */
 export class ClaudeSessionReader implements SessionReader {
   private readonly file: string;
@@ -51,10 +61,13 @@ export class ClaudeSessionReader implements SessionReader {
   private readonly cursor = new PatternCursor(ANCHOR);
   /** Every tool_use id in the file, with its tool name. */
   private readonly toolNames = new Map<string, string>();
-  private readonly calls = new Map<string, Call>();
-  private readonly results = new Map<string, Result>();
-  /** Results read before (or without) their call; joined or read on their own at the end. */
-  private readonly orphans: Result[] = [];
+  /** Ask calls by id, in file order: a model may reuse an id, a fork repeats it. */
+  private readonly calls = new Map<string, Call[]>();
+  /** Results of ask calls and results whose call was not known when read, in file order. */
+  private readonly results: Result[] = [];
+  /** Records already read, by uuid and block id, so copies count once. */
+  private readonly seen = new Set<string>();
+  private copies = 0;
 
   constructor(file: string, skips: SkipTally) {
     this.file = file;
@@ -73,7 +86,7 @@ export class ClaudeSessionReader implements SessionReader {
       } else if (bytesAt(view, token, TOOL_USE_ID)) {
         const id = stringValueAt(view, token + TOOL_USE_ID.length, end, ID_VALUE);
         const tool = id === undefined ? undefined : this.toolNames.get(id);
-        relevant = tool === undefined || isAskTool(tool);
+        relevant = tool === undefined || isClaudeAskTool(tool);
       }
       hit = this.cursor.find(view, hit + 1, end);
     }
@@ -88,48 +101,65 @@ export class ClaudeSessionReader implements SessionReader {
     const name = callNameAt(view, afterType, end, id);
     if (name === undefined) return true;
     this.toolNames.set(id, name);
-    return isAskTool(name);
+    return isClaudeAskTool(name);
   }
 
   private readRecord(view: Buffer, start: number, end: number, lineNumber: number): void {
     const record = parseRecord(view, start, end, lineNumber, this.skips);
     if (!record) return;
     const site = siteOf(record, lineNumber);
+    const uuid = stringAt(record, "uuid");
     const blocks = arrayAt(objectAt(record, "message"), "content") ?? [];
     const resultBlocks = blocks.filter((block) => isObject(block) && block.type === "tool_result");
+    let copy = false;
     for (const block of blocks) {
       if (!isObject(block)) continue;
-      if (block.type === "tool_use") this.addCall(block, site);
-      else if (block.type === "tool_result") {
+      const id = stringAt(block, block.type === "tool_use" ? "id" : "tool_use_id");
+      if (id === undefined || (block.type !== "tool_use" && block.type !== "tool_result")) continue;
+      if (uuid !== undefined) {
+        const key = `${uuid}\u0000${id}`;
+        if (this.seen.has(key)) {
+          copy = true;
+          continue;
+        }
+        this.seen.add(key);
+      }
+      if (block.type === "tool_use") this.addCall(block, id, site, uuid);
+      else {
         const toolUseResult = resultBlocks.length === 1 ? record.toolUseResult : undefined;
-        this.addResult(block, toolUseResult, site);
+        this.addResult(block, id, toolUseResult, site, uuid);
       }
     }
+    if (copy && resultBlocks.length > 0) this.copies++;
   }
 
-  private addCall(block: JsonObject, site: RecordSite): void {
-    const id = stringAt(block, "id");
+  private addCall(block: JsonObject, id: string, site: RecordSite, uuid: string | undefined): void {
     const tool = stringAt(block, "name");
-    if (id === undefined || tool === undefined) return;
+    if (tool === undefined) return;
     this.toolNames.set(id, tool);
-    if (isAskTool(tool) && !this.calls.has(id)) {
-      this.calls.set(id, { id, tool, input: block.input, site });
-    }
+    if (!isClaudeAskTool(tool)) return;
+    const list = this.calls.get(id) ?? [];
+    list.push({ id, tool, input: block.input, site, uuid });
+    this.calls.set(id, list);
   }
 
-  private addResult(block: JsonObject, toolUseResult: unknown, site: RecordSite): void {
-    const id = stringAt(block, "tool_use_id");
-    if (id === undefined) return;
-    const result: Result = {
+  private addResult(
+    block: JsonObject,
+    id: string,
+    toolUseResult: unknown,
+    site: RecordSite,
+    uuid: string | undefined,
+  ): void {
+    const tool = this.toolNames.get(id);
+    if (tool !== undefined && !isClaudeAskTool(tool)) return;
+    this.results.push({
       id,
       site,
+      uuid,
       text: contentText(block.content),
       isError: block.is_error === true,
       toolUseResult,
-    };
-    const tool = this.toolNames.get(id);
-    if (tool === undefined) this.orphans.push(result);
-    else if (isAskTool(tool) && !this.results.has(id)) this.results.set(id, result);
+    });
   }
 
   /** The tool a tool_use id called, once the file is read. */
@@ -138,34 +168,63 @@ export class ClaudeSessionReader implements SessionReader {
   }
 
   finish(): SessionAsks {
-    const exchanges: AskExchange[] = [];
-    for (const orphan of this.orphans) {
-      const tool = this.toolNames.get(orphan.id);
-      if (tool !== undefined) {
-        if (isAskTool(tool) && !this.results.has(orphan.id)) this.results.set(orphan.id, orphan);
-        continue;
-      }
-      const classified = classifyAskResult(orphan, undefined);
-      if (classified)
-        exchanges.push(this.exchange(orphan.id, ASK_TOOL, orphan.site, orphan, classified));
-    }
-    for (const call of this.calls.values()) {
-      const result = this.results.get(call.id);
-      if (call.tool === PLAN_TOOL) {
-        const classified = result && classifyPlanResult(result, call.input);
-        if (classified && result) {
-          exchanges.push(
-            this.exchange(call.id, call.tool, call.site, result, classified, call.input),
-          );
+    const entries: { exchange: AskExchange; order: number; key: string | undefined }[] = [];
+    const answeredCalls = new Set<Call>();
+    let unpaired = 0;
+    for (const result of this.results) {
+      const tool = this.toolNames.get(result.id);
+      if (tool === undefined) {
+        const classified = hasAskResultShape(result)
+          ? classifyAskResult(result, undefined)
+          : undefined;
+        if (!classified) {
+          unpaired++;
+          continue;
         }
+        const exchange = this.exchange(result.id, ASK_TOOL, result.site, result, classified);
+        entries.push({ exchange, order: result.site.line, key: resultKey(result) });
         continue;
       }
-      const classified = result ? classifyAskResult(result, call.input) : undefined;
-      exchanges.push(
-        this.exchange(call.id, call.tool, call.site, result, classified ?? pending(call.input)),
-      );
+      if (!isClaudeAskTool(tool)) continue;
+      const call = callFor(this.calls.get(result.id) ?? [], result.site.line);
+      if (!call) {
+        unpaired++;
+        continue;
+      }
+      answeredCalls.add(call);
+      const classified = classifyFor(call, result);
+      if (!classified) continue;
+      const exchange = this.exchange(call.id, call.tool, call.site, result, classified, call.input);
+      entries.push({ exchange, order: call.site.line, key: resultKey(result) });
     }
-    return { exchanges, offBranchAsks: 0 };
+    for (const list of this.calls.values()) {
+      for (const call of list) {
+        if (answeredCalls.has(call) || call.tool === PLAN_TOOL) continue;
+        const exchange = this.exchange(
+          call.id,
+          call.tool,
+          call.site,
+          undefined,
+          pending(call),
+          call.input,
+        );
+        const key = call.uuid === undefined ? undefined : `${call.uuid}\u0000${call.id}`;
+        entries.push({ exchange, order: call.site.line, key });
+      }
+    }
+    entries.sort(
+      (a, b) => a.order - b.order || (a.exchange.resultLine ?? 0) - (b.exchange.resultLine ?? 0),
+    );
+    const recordKeys = new Map<AskExchange, string>();
+    for (const entry of entries)
+      if (entry.key !== undefined) recordKeys.set(entry.exchange, entry.key);
+    return {
+      exchanges: entries.map((entry) => entry.exchange),
+      offBranchAsks: 0,
+      unpaired,
+      copies: this.copies,
+      recordKeys,
+    };
   }
 
   private exchange(
@@ -173,7 +232,7 @@ export class ClaudeSessionReader implements SessionReader {
     tool: string,
     site: RecordSite,
     result: Result | undefined,
-    classified: AskResult,
+    classified: ClassifiedAsk,
     input?: unknown,
   ): AskExchange {
     return askExchange({
@@ -192,6 +251,24 @@ export class ClaudeSessionReader implements SessionReader {
   }
 }
 
+/** The call a result answers: the nearest call with its id before it, else the first after it. */
+function callFor(calls: readonly Call[], line: number): Call | undefined {
+  let before: Call | undefined;
+  for (const call of calls) if (call.site.line < line) before = call;
+  return before ?? calls[0];
+}
+
+function classifyFor(call: Call, result: Result): ClassifiedAsk | undefined {
+  if (call.tool === PLAN_TOOL) return classifyPlanResult(result, call.input);
+  if (call.tool === ASK_TOOL) return classifyAskResult(result, call.input);
+  return classifyOwnResult(result, call.input);
+}
+
+/** A result record's identity across files: its uuid and the call it answers. */
+function resultKey(result: Result): string | undefined {
+  return result.uuid === undefined ? undefined : `${result.uuid}\u0000${result.id}`;
+}
+
 const TYPE_KEY = Buffer.from('"type"');
 
 /** True when the string token at `token` is the value of a `"type"` key (blanks allowed around `:`). */
@@ -204,14 +281,10 @@ function isTypeValue(view: Buffer, token: number, start: number): boolean {
   return at - TYPE_KEY.length + 1 >= start && bytesAt(view, at - TYPE_KEY.length + 1, TYPE_KEY);
 }
 
-function isAskTool(name: string): boolean {
-  return name === ASK_TOOL || name === PLAN_TOOL;
-}
-
-function pending(input: unknown): AskResult {
+function pending(call: Call): ClassifiedAsk {
   return {
     outcome: "pending",
-    questions: askedQuestions(input),
+    questions: call.tool === ASK_TOOL ? askedQuestions(call.input) : ownAskedQuestions(call.input),
     response: null,
     rejection: null,
     error: null,

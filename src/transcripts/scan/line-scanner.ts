@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
+import { openRegularFile } from "./open-file.ts";
 import { parseLine } from "./parse-line.ts";
 import type { SkipTally } from "./skip-tally.ts";
 
@@ -52,6 +53,10 @@ const CHUNKS_PER_YIELD = 16;
  * are passed over. Parsing is left to the visitor, which does it only for lines that can matter.
  * The last line, when it has no line break, may be a record still being written: it is parsed
  * here and counted as `truncated` when it is not whole.
+ *
+ * Only regular files are read (a FIFO or a device is refused before anything is read), and only
+ * up to the length the file had when it was opened: a file that keeps growing cannot keep the
+ * reader going, and what was appended meanwhile is left for the next run.
  */
 export async function scanFile(
   path: string,
@@ -61,7 +66,7 @@ export async function scanFile(
 ): Promise<ScanResult> {
   const chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-  const fd = openSync(path, "r");
+  const { fd, size } = openRegularFile(path);
   const chunk = takeBuffer(chunkBytes);
   let carry: Buffer = Buffer.allocUnsafe(FIRST_CARRY_BYTES);
   let carried = 0;
@@ -113,7 +118,8 @@ export async function scanFile(
   try {
     let chunksSinceYield = 0;
     for (;;) {
-      const bytesRead = readSync(fd, chunk, 0, chunkBytes, null);
+      const wanted = Math.min(chunkBytes, size - bytes);
+      const bytesRead = wanted > 0 ? readSync(fd, chunk, 0, wanted, null) : 0;
       if (bytesRead === 0) break;
       bytes += bytesRead;
       const view = chunk.subarray(0, bytesRead);
