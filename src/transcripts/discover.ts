@@ -1,6 +1,8 @@
 import { readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { agentDirFromEnv } from "../settings/paths.ts";
 import type { Agent, ReadProblem } from "./model.ts";
+import { kindOf, NotRegularFileError } from "./scan/open-file.ts";
 
 /** A folder of session logs, and where its path came from (a flag, a variable, or the default). */
 export interface SessionRoot {
@@ -19,6 +21,8 @@ export const ROOT_VARIABLES: Readonly<Record<Agent, string>> = {
 /**
  * The three default locations, each overridable: our variable first, then the agent's own
  * (`CLAUDE_CONFIG_DIR`; `PI_CODING_AGENT_SESSION_DIR`, `PI_CODING_AGENT_DIR`; `CODEX_HOME`).
+ * `PI_CODING_AGENT_DIR` is read by the same rule as the settings read it (a leading `~` is the
+ * home folder), so both find the same agent folder.
  */
 export function defaultRoots(
   env: Readonly<Record<string, string | undefined>>,
@@ -43,7 +47,7 @@ export function defaultRoots(
       "pi",
       [
         ["PI_CODING_AGENT_SESSION_DIR", () => env.PI_CODING_AGENT_SESSION_DIR ?? ""],
-        ["PI_CODING_AGENT_DIR", () => join(env.PI_CODING_AGENT_DIR ?? "", "sessions")],
+        ["PI_CODING_AGENT_DIR", () => join(agentDirFromEnv(env, home), "sessions")],
       ],
       () => join(home, ".pi", "agent", "sessions"),
     ),
@@ -89,7 +93,7 @@ export async function findSessionFiles(
   }
   if (info.isFile()) return [{ path, agent, modified: info.mtimeMs }];
   if (!info.isDirectory()) {
-    problems.push({ path, message: "not a file or folder" });
+    problems.push(problemOf(path, new NotRegularFileError(kindOf(info))));
     return [];
   }
   const found: FoundFile[] = [];
@@ -109,13 +113,20 @@ export async function findSessionFiles(
           continue;
         }
         const symlink = entry.isSymbolicLink();
-        if (!symlink && !(entry.isFile() && isSessionFileName(entry.name, agent))) continue;
+        if (!isSessionFileName(entry.name, agent)) {
+          if (!symlink) continue;
+        } else if (!symlink && !entry.isFile()) {
+          // A FIFO or device under a session name is never read, but never passed over silently.
+          problems.push(problemOf(child, new NotRegularFileError(kindOf(entry))));
+          continue;
+        }
         const childInfo = await statOrProblem(child, problems);
         if (!childInfo) continue;
         if (childInfo.isDirectory()) pending.push(child);
-        else if (childInfo.isFile() && isSessionFileName(entry.name, agent)) {
+        else if (!isSessionFileName(entry.name, agent)) continue;
+        else if (childInfo.isFile())
           found.push({ path: child, agent, modified: childInfo.mtimeMs });
-        }
+        else problems.push(problemOf(child, new NotRegularFileError(kindOf(childInfo))));
       }
     } catch (error) {
       problems.push(problemOf(folder, error));

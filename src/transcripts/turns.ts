@@ -1,3 +1,4 @@
+import { closeSync } from "node:fs";
 import { ClaudeSessionReader } from "./claude/session-reader.ts";
 import { claudeTurnOpeners } from "./claude/turns.ts";
 import { CodexSessionReader } from "./codex/session-reader.ts";
@@ -9,10 +10,22 @@ import { DEFAULT_PI_ASK_TOOLS, PiSessionReader } from "./pi/session-reader.ts";
 import { piTurnOpener } from "./pi/turns.ts";
 import { fileReport, type ReadOptions } from "./read-file.ts";
 import { scanFile } from "./scan/line-scanner.ts";
+import { openRegularFile } from "./scan/open-file.ts";
 import { everyRecord } from "./scan/record-visitor.ts";
 import { SkipTally } from "./scan/skip-tally.ts";
 import type { SessionAsks, SessionReader } from "./session-reader.ts";
 import type { TurnOpener } from "./turn-opener.ts";
+
+/**
+ * The largest file `readTurns` reads: the turns hold what the user said in full, so their memory
+ * grows with the file, unlike listing asks. Bigger files are refused before anything is read.
+ */
+export const MAX_TURNS_FILE_BYTES = 2 * 1024 ** 3;
+
+export interface TurnsOptions extends ReadOptions {
+  /** Refuse files larger than this (default MAX_TURNS_FILE_BYTES). */
+  readonly maxFileBytes?: number;
+}
 
 export interface FileTurns {
   readonly agent: Agent;
@@ -30,8 +43,9 @@ export interface FileTurns {
 export async function readTurns(
   path: string,
   agent?: Agent,
-  options: ReadOptions = {},
+  options: TurnsOptions = {},
 ): Promise<FileTurns> {
+  refuseLarge(path, options.maxFileBytes ?? MAX_TURNS_FILE_BYTES);
   const fileAgent = agent ?? (await sniffAgent(path));
   const firstPass = new SkipTally();
   const skips = new SkipTally();
@@ -97,6 +111,16 @@ export async function readTurns(
     turns,
     report: fileReport(path, fileAgent, scan, skips, asks.read),
   };
+}
+
+function refuseLarge(path: string, maxBytes: number): void {
+  const { fd, size } = openRegularFile(path);
+  closeSync(fd);
+  if (size > maxBytes) {
+    throw new Error(
+      `it holds ${size.toLocaleString("en-US")} bytes, more than the ${maxBytes.toLocaleString("en-US")} that --turns reads; list its asks with askuser log <file> instead`,
+    );
+  }
 }
 
 /** A file's asks, found by the record their outcome was read from. */

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, openSync } from "node:fs";
 
 /** A session file opened for reading, with its length and last change when it was opened. */
 export interface OpenedFile {
@@ -34,7 +34,17 @@ export function openRegularFile(path: string): OpenedFile {
   }
 }
 
-function kindOf(info: Stats): string {
+/** What a file-system entry is, as `Stats` or a directory entry tells it. */
+interface EntryKind {
+  isFIFO(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+  isSocket(): boolean;
+  isDirectory(): boolean;
+}
+
+/** "a FIFO", "a character device", …: for messages that say why something is not read. */
+export function kindOf(info: EntryKind): string {
   if (info.isFIFO()) return "a FIFO";
   if (info.isCharacterDevice()) return "a character device";
   if (info.isBlockDevice()) return "a block device";
