@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { agentDirFromEnv } from "../settings/paths.ts";
@@ -61,8 +62,19 @@ export interface FoundFile {
   readonly path: string;
   /** Known from the root it was found under; otherwise told from the file's first line. */
   readonly agent: Agent | undefined;
-  /** Last modification, in epoch milliseconds. */
-  readonly modified: number;
+  /**
+   * Last modification, in epoch milliseconds, when the walk learnt it; regular files found in a
+   * folder are not stat-ed one by one (see `modifiedTime`).
+   */
+  readonly modified?: number;
+}
+
+/** Folders read at the same time while walking. */
+const FOLDERS_AT_ONCE = 32;
+
+/** A found file's last modification, asked of the file system only when the walk did not learn it. */
+export function modifiedTime(file: FoundFile): number {
+  return file.modified ?? statSync(file.path).mtimeMs;
 }
 
 /** Whether a file name is a session log of `agent` (any agent's when undefined). */
@@ -98,38 +110,46 @@ export async function findSessionFiles(
   }
   const found: FoundFile[] = [];
   const seen = new Set<string>();
-  const pending = [path];
-  while (pending.length > 0) {
-    const folder = pending.pop() ?? "";
+  let pending: { path: string; real: string | undefined }[] = [{ path, real: undefined }];
+  const walk = async (folder: { path: string; real: string | undefined }): Promise<void> => {
     try {
-      const real = await realpath(folder);
-      if (seen.has(real)) continue;
+      const real = folder.real ?? (await realpath(folder.path));
+      if (seen.has(real)) return;
       seen.add(real);
-      const entries = await readdir(folder, { withFileTypes: true });
+      const entries = await readdir(folder.path, { withFileTypes: true });
       for (const entry of entries) {
-        const child = join(folder, entry.name);
+        const child = join(folder.path, entry.name);
+        // A plain folder's real path follows from its parent's: only links need resolving.
         if (entry.isDirectory()) {
-          pending.push(child);
+          pending.push({ path: child, real: join(real, entry.name) });
           continue;
         }
-        const symlink = entry.isSymbolicLink();
-        if (!isSessionFileName(entry.name, agent)) {
-          if (!symlink) continue;
-        } else if (!symlink && !entry.isFile()) {
+        const named = isSessionFileName(entry.name, agent);
+        if (entry.isFile()) {
+          if (named) found.push({ path: child, agent });
+        } else if (entry.isSymbolicLink()) {
+          const target = await statOrProblem(child, problems);
+          if (target?.isDirectory()) pending.push({ path: child, real: undefined });
+          else if (target && named) {
+            if (target.isFile()) found.push({ path: child, agent, modified: target.mtimeMs });
+            else problems.push(problemOf(child, new NotRegularFileError(kindOf(target))));
+          }
+        } else if (named) {
           // A FIFO or device under a session name is never read, but never passed over silently.
           problems.push(problemOf(child, new NotRegularFileError(kindOf(entry))));
-          continue;
         }
-        const childInfo = await statOrProblem(child, problems);
-        if (!childInfo) continue;
-        if (childInfo.isDirectory()) pending.push(child);
-        else if (!isSessionFileName(entry.name, agent)) continue;
-        else if (childInfo.isFile())
-          found.push({ path: child, agent, modified: childInfo.mtimeMs });
-        else problems.push(problemOf(child, new NotRegularFileError(kindOf(childInfo))));
       }
     } catch (error) {
-      problems.push(problemOf(folder, error));
+      problems.push(problemOf(folder.path, error));
+    }
+  };
+  // Folders are read a bounded number at a time: one at a time leaves the disk idle between
+  // calls, and a corpus of many small folders is mostly that wait.
+  while (pending.length > 0) {
+    const wave = pending;
+    pending = [];
+    for (let at = 0; at < wave.length; at += FOLDERS_AT_ONCE) {
+      await Promise.all(wave.slice(at, at + FOLDERS_AT_ONCE).map(walk));
     }
   }
   return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -1,5 +1,5 @@
 import { sniffAgent } from "./detect-agent.ts";
-import { findSessionFiles, problemOf } from "./discover.ts";
+import { findSessionFiles, modifiedTime, problemOf } from "./discover.ts";
 import type { Agent, AskExchange, FileReport, ReadProblem } from "./model.ts";
 import { type FileAsks, type ReadOptions, readSessionFile } from "./read-file.ts";
 
@@ -47,10 +47,14 @@ export async function* readAskFiles(
     const files = await findSessionFiles(source.path, source.agent, problems, source.mustExist);
     for (const file of files) {
       options.signal?.throwIfAborted();
-      if (options.modifiedSince !== undefined && file.modified < options.modifiedSince) continue;
       try {
-        const agent = file.agent ?? (await sniffAgent(file.path));
-        if (wanted && !wanted.has(agent)) continue;
+        if (options.modifiedSince !== undefined && modifiedTime(file) < options.modifiedSince) {
+          continue;
+        }
+        // Only a choice of agents needs the agent before reading; otherwise it is told in the
+        // same pass that reads the file.
+        const agent = file.agent ?? (wanted ? await sniffAgent(file.path) : undefined);
+        if (wanted && agent !== undefined && !wanted.has(agent)) continue;
         yield withoutCopies(await readSessionFile(file.path, agent, options), seen);
       } catch (error) {
         if (options.signal?.aborted) throw error;

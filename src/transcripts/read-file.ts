@@ -1,9 +1,14 @@
 import { ClaudeSessionReader } from "./claude/session-reader.ts";
 import { CodexSessionReader } from "./codex/session-reader.ts";
-import { sniffAgent } from "./detect-agent.ts";
+import { agentOfFirstLine } from "./detect-agent.ts";
 import type { Agent, AskExchange, FileReport } from "./model.ts";
 import { DEFAULT_PI_ASK_TOOLS, PiSessionReader } from "./pi/session-reader.ts";
-import { type ScanOptions, type ScanResult, scanFile } from "./scan/line-scanner.ts";
+import {
+  type LineVisitor,
+  type ScanOptions,
+  type ScanResult,
+  scanFile,
+} from "./scan/line-scanner.ts";
 import { SkipTally } from "./scan/skip-tally.ts";
 import type { SessionAsks, SessionReader } from "./session-reader.ts";
 
@@ -37,23 +42,60 @@ export function createSessionReader(
 
 /**
  * Reads every ask in one session file, streaming, with what could not be read. `agent` is told
- * from the file's first line when not given. Throws only when the file cannot be read at all.
+ * from the file's first line when not given, in the same pass that reads the file (opening a
+ * file twice doubles the cost of a corpus of many small ones). Throws only when the file cannot
+ * be read at all.
  */
 export async function readSessionFile(
   path: string,
   agent?: Agent,
   options: ReadOptions = {},
 ): Promise<FileAsks> {
-  const fileAgent = agent ?? (await sniffAgent(path));
   const skips = new SkipTally();
-  const reader = createSessionReader(fileAgent, path, skips, options);
-  const scan = await scanFile(path, reader, skips, options);
+  const visitor = new AgentVisitor(path, agent, skips, options);
+  const scan = await scanFile(path, visitor, skips, options);
+  const { fileAgent, reader } = visitor.settle();
   const asks = reader.finish();
   return {
     exchanges: asks.exchanges,
     report: fileReport(path, fileAgent, scan, skips, asks),
     ...(asks.recordKeys ? { recordKeys: asks.recordKeys } : {}),
   };
+}
+
+/** Passes lines to the agent's reader, telling the agent from the first line when not given. */
+class AgentVisitor implements LineVisitor {
+  private reader: SessionReader | undefined;
+  private agent: Agent | undefined;
+  private readonly path: string;
+  private readonly skips: SkipTally;
+  private readonly options: ReadOptions;
+
+  constructor(path: string, agent: Agent | undefined, skips: SkipTally, options: ReadOptions) {
+    this.path = path;
+    this.skips = skips;
+    this.options = options;
+    if (agent !== undefined) this.start(agent);
+  }
+
+  line(view: Buffer, start: number, end: number, lineNumber: number): void {
+    if (!this.reader) {
+      const first = lineNumber === 1 ? view.toString("utf8", start, end) : "";
+      this.start(agentOfFirstLine(first, this.path));
+    }
+    this.reader?.line(view, start, end, lineNumber);
+  }
+
+  settle(): { fileAgent: Agent; reader: SessionReader } {
+    if (!this.reader || this.agent === undefined) this.start(agentOfFirstLine("", this.path));
+    const reader = this.reader as SessionReader;
+    return { fileAgent: this.agent as Agent, reader };
+  }
+
+  private start(agent: Agent): void {
+    this.agent = agent;
+    this.reader = createSessionReader(agent, this.path, this.skips, this.options);
+  }
 }
 
 /** What was read of one file and what was skipped, with a snapshot of the tally. */
