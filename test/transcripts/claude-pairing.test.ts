@@ -122,7 +122,10 @@ describe("Claude Code: every result is reported from its own record", () => {
     original.result(id, MARKED, answered("8080"));
     const root = tempFolder();
     writeFile(root, "p/a.jsonl", original.text());
-    const resumed = new ClaudeLog({ sessionId: "aaaaaaaa-0000-4000-8000-000000000002" });
+    const resumed = new ClaudeLog({
+      sessionId: "aaaaaaaa-0000-4000-8000-000000000002",
+      idTag: "b",
+    });
     for (const line of original.lines) resumed.raw(line);
     const second = resumed.ask([PORT]);
     resumed.result(second, MARKED, answered("3000"));
