@@ -2,7 +2,7 @@ import { closeSync, readSync } from "node:fs";
 import { basename } from "node:path";
 import { isObject, parseJson } from "./json.ts";
 import type { Agent } from "./model.ts";
-import { openRegularFile } from "./scan/open-file.ts";
+import { type OpenedFile, openRegularFile } from "./scan/open-file.ts";
 
 const SNIFF_BYTES = 64 * 1024;
 
@@ -22,14 +22,19 @@ export function agentOfFirstLine(firstLine: string, path: string): Agent {
 
 /** Reads the start of a file to tell its agent; refuses anything but a regular file. */
 export async function sniffAgent(path: string): Promise<Agent> {
-  const { fd, size } = openRegularFile(path);
+  const opened = openRegularFile(path);
   try {
-    const buffer = Buffer.alloc(Math.min(SNIFF_BYTES, size));
-    const bytesRead = buffer.length > 0 ? readSync(fd, buffer, 0, buffer.length, 0) : 0;
-    const newline = buffer.subarray(0, bytesRead).indexOf(0x0a);
-    const first = buffer.toString("utf8", 0, newline < 0 ? bytesRead : newline);
-    return agentOfFirstLine(first.replace(/^\uFEFF/u, ""), path);
+    return agentOfOpenedFile(opened, path);
   } finally {
-    closeSync(fd);
+    closeSync(opened.fd);
   }
+}
+
+/** Tells an open file's agent from its first line, leaving its read position where it was. */
+export function agentOfOpenedFile(file: OpenedFile, path: string): Agent {
+  const buffer = Buffer.alloc(Math.min(SNIFF_BYTES, file.size));
+  const bytesRead = buffer.length > 0 ? readSync(file.fd, buffer, 0, buffer.length, 0) : 0;
+  const newline = buffer.subarray(0, bytesRead).indexOf(0x0a);
+  const first = buffer.toString("utf8", 0, newline < 0 ? bytesRead : newline);
+  return agentOfFirstLine(first.replace(/^\uFEFF/u, ""), path);
 }

@@ -1,4 +1,3 @@
-import { statSync } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { agentDirFromEnv } from "../settings/paths.ts";
@@ -63,19 +62,14 @@ export interface FoundFile {
   /** Known from the root it was found under; otherwise told from the file's first line. */
   readonly agent: Agent | undefined;
   /**
-   * Last modification, in epoch milliseconds, when the walk learnt it; regular files found in a
-   * folder are not stat-ed one by one (see `modifiedTime`).
+   * Last modification, in epoch milliseconds, when the walk learnt it: regular files found in a
+   * folder are not stat-ed one by one (readers take the time when they open the file).
    */
   readonly modified?: number;
 }
 
 /** Folders read at the same time while walking. */
 const FOLDERS_AT_ONCE = 32;
-
-/** A found file's last modification, asked of the file system only when the walk did not learn it. */
-export function modifiedTime(file: FoundFile): number {
-  return file.modified ?? statSync(file.path).mtimeMs;
-}
 
 /** Whether a file name is a session log of `agent` (any agent's when undefined). */
 export function isSessionFileName(name: string, agent: Agent | undefined): boolean {

@@ -1,7 +1,10 @@
-import { sniffAgent } from "./detect-agent.ts";
-import { findSessionFiles, modifiedTime, problemOf } from "./discover.ts";
+import { closeSync } from "node:fs";
+import { agentOfOpenedFile } from "./detect-agent.ts";
+import { type FoundFile, findSessionFiles, problemOf } from "./discover.ts";
 import type { Agent, AskExchange, FileReport, ReadProblem } from "./model.ts";
-import { type FileAsks, type ReadOptions, readSessionFile } from "./read-file.ts";
+import { OpenAhead } from "./open-ahead.ts";
+import { type FileAsks, type ReadOptions, readOpenedSessionFile } from "./read-file.ts";
+import type { OpenedFile } from "./scan/open-file.ts";
 
 /** A file or folder to read. */
 export interface AskSource {
@@ -45,22 +48,51 @@ export async function* readAskFiles(
   for (const source of sources) {
     if (wanted && source.agent && !wanted.has(source.agent)) continue;
     const files = await findSessionFiles(source.path, source.agent, problems, source.mustExist);
-    for (const file of files) {
-      options.signal?.throwIfAborted();
-      try {
-        if (options.modifiedSince !== undefined && modifiedTime(file) < options.modifiedSince) {
-          continue;
-        }
-        // Only a choice of agents needs the agent before reading; otherwise it is told in the
-        // same pass that reads the file.
-        const agent = file.agent ?? (wanted ? await sniffAgent(file.path) : undefined);
-        if (wanted && agent !== undefined && !wanted.has(agent)) continue;
-        yield withoutCopies(await readSessionFile(file.path, agent, options), seen);
-      } catch (error) {
-        if (options.signal?.aborted) throw error;
-        problems.push(problemOf(file.path, error));
+    const ahead = new OpenAhead(files.map((file) => file.path));
+    try {
+      for (const [index, file] of files.entries()) {
+        options.signal?.throwIfAborted();
+        const read = await readOne(file, ahead.take(index), wanted, options, problems);
+        if (read) yield withoutCopies(read, seen);
       }
+    } finally {
+      ahead.dispose();
     }
+  }
+}
+
+/** One found file, opened ahead: its asks, or undefined when it is passed over or unreadable. */
+async function readOne(
+  file: FoundFile,
+  opening: Promise<OpenedFile>,
+  wanted: ReadonlySet<Agent> | undefined,
+  options: ReadAsksOptions,
+  problems: ReadProblem[],
+): Promise<FileAsks | undefined> {
+  let opened: OpenedFile;
+  try {
+    opened = await opening;
+  } catch (error) {
+    problems.push(problemOf(file.path, error));
+    return undefined;
+  }
+  let handedOver = false;
+  try {
+    if (options.modifiedSince !== undefined && opened.modified < options.modifiedSince) {
+      return undefined;
+    }
+    // Only a choice of agents needs the agent before reading; otherwise it is told in the same
+    // pass that reads the file.
+    const agent = file.agent ?? (wanted ? agentOfOpenedFile(opened, file.path) : undefined);
+    if (wanted && agent !== undefined && !wanted.has(agent)) return undefined;
+    handedOver = true;
+    return await readOpenedSessionFile(file.path, opened, agent, options);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    problems.push(problemOf(file.path, error));
+    return undefined;
+  } finally {
+    if (!handedOver) closeSync(opened.fd);
   }
 }
 

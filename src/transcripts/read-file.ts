@@ -9,6 +9,7 @@ import {
   type ScanResult,
   scanFile,
 } from "./scan/line-scanner.ts";
+import type { OpenedFile } from "./scan/open-file.ts";
 import { SkipTally } from "./scan/skip-tally.ts";
 import type { SessionAsks, SessionReader } from "./session-reader.ts";
 
@@ -51,9 +52,19 @@ export async function readSessionFile(
   agent?: Agent,
   options: ReadOptions = {},
 ): Promise<FileAsks> {
+  return readOpenedSessionFile(path, path, agent, options);
+}
+
+/** `readSessionFile` for a file already opened (`opened` is closed when read). */
+export async function readOpenedSessionFile(
+  path: string,
+  opened: string | OpenedFile,
+  agent: Agent | undefined,
+  options: ReadOptions,
+): Promise<FileAsks> {
   const skips = new SkipTally();
   const visitor = new AgentVisitor(path, agent, skips, options);
-  const scan = await scanFile(path, visitor, skips, options);
+  const scan = await scanFile(opened, visitor, skips, options);
   const { fileAgent, reader } = visitor.settle();
   const asks = reader.finish();
   return {
@@ -62,6 +73,9 @@ export async function readSessionFile(
     ...(asks.recordKeys ? { recordKeys: asks.recordKeys } : {}),
   };
 }
+
+const PI_HEADER = Buffer.from('"session"');
+const CODEX_HEADER = Buffer.from('"session_meta"');
 
 /** Passes lines to the agent's reader, telling the agent from the first line when not given. */
 class AgentVisitor implements LineVisitor {
@@ -80,7 +94,12 @@ class AgentVisitor implements LineVisitor {
 
   line(view: Buffer, start: number, end: number, lineNumber: number): void {
     if (!this.reader) {
-      const first = lineNumber === 1 ? view.toString("utf8", start, end) : "";
+      // Pi's header is of type `"session"`, Codex's of type `"session_meta"`; any other first
+      // line is told by the file's name alone, without decoding it.
+      const line = view.subarray(start, end);
+      const header =
+        lineNumber === 1 && (line.indexOf(PI_HEADER) >= 0 || line.indexOf(CODEX_HEADER) >= 0);
+      const first = header ? view.toString("utf8", start, end) : "";
       this.start(agentOfFirstLine(first, this.path));
     }
     this.reader?.line(view, start, end, lineNumber);

@@ -1,5 +1,5 @@
 import { closeSync, readSync } from "node:fs";
-import { openRegularFile } from "./open-file.ts";
+import { type OpenedFile, openRegularFile } from "./open-file.ts";
 import { parseLine } from "./parse-line.ts";
 import type { SkipTally } from "./skip-tally.ts";
 
@@ -59,16 +59,17 @@ const CHUNKS_PER_YIELD = 16;
  * reader going, and what was appended meanwhile is left for the next run.
  */
 export async function scanFile(
-  path: string,
+  file: string | OpenedFile,
   visitor: LineVisitor,
   skips: SkipTally,
   options: ScanOptions = {},
 ): Promise<ScanResult> {
   const chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-  const { fd, size } = openRegularFile(path);
+  // A file opened by the caller is handed over: it is closed here, like one opened here.
+  const { fd, size } = typeof file === "string" ? openRegularFile(file) : file;
   const chunk = takeBuffer(chunkBytes);
-  let carry: Buffer = Buffer.allocUnsafe(FIRST_CARRY_BYTES);
+  let carry: Buffer = takeCarry();
   let carried = 0;
   /** True while dropping the rest of a line that outgrew `maxLineBytes`. */
   let discarding = false;
@@ -160,6 +161,7 @@ export async function scanFile(
   } finally {
     closeSync(fd);
     spare = chunk;
+    if (carry.length <= FIRST_CARRY_BYTES * 16) spareCarry = carry;
   }
   return { lines: lineNumber, bytes };
 }
@@ -169,6 +171,15 @@ export async function scanFile(
  * of megabyte buffers for the garbage collector (they live outside the heap and are freed late).
  */
 let spare: Buffer | undefined;
+
+/** The same for the carry buffer: most files fit in one chunk and never use it. */
+let spareCarry: Buffer | undefined;
+
+function takeCarry(): Buffer {
+  const buffer = spareCarry ?? Buffer.allocUnsafe(FIRST_CARRY_BYTES);
+  spareCarry = undefined;
+  return buffer;
+}
 
 function takeBuffer(size: number): Buffer {
   const buffer = spare !== undefined && spare.length === size ? spare : Buffer.allocUnsafe(size);

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync } from "node:fs";
+import { close, closeSync, constants, fstat, fstatSync, open, openSync } from "node:fs";
 
 /** A session file opened for reading, with its length and last change when it was opened. */
 export interface OpenedFile {
@@ -8,6 +8,8 @@ export interface OpenedFile {
   /** Last modification, in epoch milliseconds. */
   readonly modified: number;
 }
+
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 /** The path names something other than a regular file: a FIFO, a device, a socket, a folder. */
 export class NotRegularFileError extends Error {
@@ -23,7 +25,7 @@ export class NotRegularFileError extends Error {
  * swapped after a check cannot slip a device in: `/dev/zero` or a FIFO is refused at once.
  */
 export function openRegularFile(path: string): OpenedFile {
-  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const fd = openSync(path, READ_FLAGS);
   try {
     const info = fstatSync(fd);
     if (!info.isFile()) throw new NotRegularFileError(kindOf(info));
@@ -41,6 +43,28 @@ interface EntryKind {
   isBlockDevice(): boolean;
   isSocket(): boolean;
   isDirectory(): boolean;
+}
+
+/**
+ * `openRegularFile` without blocking the event loop: the open and the type check run on the
+ * thread pool, so several files can be opened at once while the main thread reads others.
+ */
+export function openRegularFileAsync(path: string): Promise<OpenedFile> {
+  return new Promise((resolve, reject) => {
+    open(path, READ_FLAGS, (openError, fd) => {
+      if (openError) {
+        reject(openError);
+        return;
+      }
+      fstat(fd, (statError, info) => {
+        if (!statError && info.isFile()) {
+          resolve({ fd, size: info.size, modified: info.mtimeMs });
+          return;
+        }
+        close(fd, () => reject(statError ?? new NotRegularFileError(kindOf(info))));
+      });
+    });
+  });
 }
 
 /** "a FIFO", "a character device", …: for messages that say why something is not read. */
