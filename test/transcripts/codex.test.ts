@@ -196,3 +196,36 @@ describe("request_user_input_async: answered by the user's next message", () => 
     ]);
   });
 });
+
+describe("Codex: ask_user called through askuser's own MCP server", () => {
+  const OWN = {
+    questions: [
+      {
+        id: "db",
+        header: "Database",
+        question: "Which database?",
+        options: [{ label: "Postgres" }, { label: "SQLite" }],
+      },
+    ],
+  };
+  const TEXT = 'The user answered:\n"Which database?" = "Postgres"';
+
+  it.each([
+    ["mcp__askuser__ask_user", TEXT],
+    ["askuser__ask_user", JSON.stringify({ content: [{ type: "text", text: TEXT }] })],
+  ])("reads %s calls and their answers", async (name, output) => {
+    const log = new CodexLog();
+    const call = log.call(name, OWN);
+    log.output(call, output);
+    const path = writeFile(tempFolder(), "rollout-2026-01-14T09-00-00-y.jsonl", log.text());
+    const { exchanges } = await readSessionFile(path, "codex");
+    expect(exchanges.map((e) => ({ tool: e.tool, ...summarize(e) }))).toEqual([
+      {
+        tool: name,
+        outcome: "answered",
+        answers: { "Which database?": "selected=Postgres" },
+        opensTurn: true,
+      },
+    ]);
+  });
+});

@@ -6,10 +6,24 @@ import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
 import { classifyCodexAsyncResult, classifyCodexResult } from "./ask-result.ts";
+import { classifyCodexOwnResult } from "./own-result.ts";
 
 export const CODEX_ASK_TOOL = "request_user_input";
 /** The non-blocking variant: the user's next message answers it. */
 export const CODEX_ASYNC_ASK_TOOL = "request_user_input_async";
+/**
+ * askuser's own ask_user through its MCP server, as Codex names MCP tools (`<server>__<tool>`,
+ * `mcp__` first in newer builds). Another server's ask_user is not ours to read.
+ */
+const OWN_MCP_TOOL = /^(?:mcp__)?askuser__ask_user$/u;
+
+function isCodexAskTool(name: unknown): name is string {
+  return (
+    name === CODEX_ASK_TOOL ||
+    name === CODEX_ASYNC_ASK_TOOL ||
+    (typeof name === "string" && OWN_MCP_TOOL.test(name))
+  );
+}
 
 const TYPE = Buffer.from('"type":"');
 const PAYLOAD_TYPE = Buffer.from('"payload":{"type":"');
@@ -90,7 +104,7 @@ export class CodexSessionReader implements SessionReader {
     const hit = anchor - '"function'.length;
     if (bytesAt(view, hit, FUNCTION_CALL)) {
       const name = stringValueAt(view, hit + FUNCTION_CALL.length, end, NAME_AFTER_TYPE);
-      return name === undefined || name === CODEX_ASK_TOOL || name === CODEX_ASYNC_ASK_TOOL;
+      return name === undefined || isCodexAskTool(name);
     }
     if (bytesAt(view, hit, FUNCTION_CALL_OUTPUT)) {
       const id = stringValueAt(view, hit + FUNCTION_CALL_OUTPUT.length, end, CALL_ID_AFTER_TYPE);
@@ -122,7 +136,7 @@ export class CodexSessionReader implements SessionReader {
       for (const id of this.unanswered.splice(0)) this.nextMessages.set(id, { text, site });
     } else if (type === "event_msg" && payload.type === "turn_aborted") {
       for (const id of this.calls.keys()) {
-        if (!this.outputs.has(id) && this.calls.get(id)?.tool === CODEX_ASK_TOOL) {
+        if (!this.outputs.has(id) && this.calls.get(id)?.tool !== CODEX_ASYNC_ASK_TOOL) {
           this.aborted.add(id);
         }
       }
@@ -134,10 +148,7 @@ export class CodexSessionReader implements SessionReader {
     const id = stringAt(payload, "call_id");
     if (id === undefined) return;
     const name = payload.name;
-    if (
-      payload.type === "function_call" &&
-      (name === CODEX_ASK_TOOL || name === CODEX_ASYNC_ASK_TOOL)
-    ) {
+    if (payload.type === "function_call" && isCodexAskTool(name)) {
       if (this.calls.has(id)) return;
       const args =
         typeof payload.arguments === "string" ? parseJson(payload.arguments) : payload.arguments;
@@ -158,9 +169,12 @@ export class CodexSessionReader implements SessionReader {
       const output = this.outputs.get(call.id);
       const next = this.nextMessages.get(call.id);
       const isAsync = call.tool === CODEX_ASYNC_ASK_TOOL;
+      const aborted = this.aborted.has(call.id);
       const classified = isAsync
         ? classifyCodexAsyncResult(call.args, output?.output, next)
-        : classifyCodexResult(call.args, output?.output, this.aborted.has(call.id));
+        : OWN_MCP_TOOL.test(call.tool)
+          ? classifyCodexOwnResult(call.args, output?.output, aborted)
+          : classifyCodexResult(call.args, output?.output, aborted);
       const answeredBy =
         "later" in classified && classified.later !== null ? next?.site : undefined;
       exchanges.push(
