@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readAsks, readSessionFile, readTurns } from "../../src/transcripts/index.ts";
 import { auq, BARE_REJECTION, ClaudeLog, tempFolder, writeFile } from "./builders.ts";
@@ -195,5 +196,62 @@ describe("Claude Code: ask_user called through askuser's own MCP server", () => 
     const id = log.call("mcp__other__ask_user", ASK);
     log.result(id, 'The user answered:\n"Which database?" = "Postgres"');
     expect((await read(log.text())).asks).toEqual([]);
+  });
+});
+
+describe("property: results sharing a call id never borrow each other's answer", () => {
+  const outcome = fc.constantFrom("8080", "3000", "did-not-answer", "cancel", "copy");
+
+  it("each exchange and each turn says exactly what its own record says", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(outcome, { minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        async (steps, withCall) => {
+          const log = new ClaudeLog();
+          const id = withCall ? log.ask([PORT]) : "toolu_elsewhere";
+          const expected: { line: number | null; outcome: string; answer?: string }[] = [];
+          for (const step of steps) {
+            const line = log.lines.length + 1;
+            if (step === "copy") {
+              const last = log.lines.at(-1);
+              if (last !== undefined && last.includes('"tool_result"')) log.raw(last);
+            } else if (step === "cancel") {
+              log.result(id, BARE_REJECTION, {
+                isError: true,
+                toolUseResult: "User rejected tool use",
+              });
+              if (withCall) expected.push({ line, outcome: "cancelled" });
+            } else if (step === "did-not-answer") {
+              log.result(id, "The user did not answer the questions.", {
+                toolUseResult: { questions: [PORT], answers: {} },
+              });
+              expected.push({ line, outcome: "unanswered" });
+            } else {
+              log.result(id, "", answered(step));
+              expected.push({ line, outcome: "answered", answer: step });
+            }
+          }
+          const { asks, turns } = await read(log.text());
+          expect(
+            asks.map((ask) => ({
+              line: ask.resultLine,
+              outcome: ask.outcome,
+              ...(ask.answers["Port?"]
+                ? { answer: ask.answers["Port?"].replace("selected=", "") }
+                : {}),
+            })),
+          ).toEqual(
+            withCall && expected.length === 0 ? [{ line: null, outcome: "pending" }] : expected,
+          );
+          expect(turns).toEqual(
+            expected
+              .filter((e) => e.answer !== undefined)
+              .map((e) => [e.line, "answer", `Port? → ${e.answer}`]),
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

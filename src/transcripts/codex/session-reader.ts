@@ -83,7 +83,7 @@ export class CodexSessionReader implements SessionReader {
       const event = stringValueNear(view, start, end, PAYLOAD_TYPE);
       if (
         (this.waiting > 0 && event === "turn_aborted") ||
-        (this.unanswered.length > 0 && event !== "turn_aborted")
+        (this.unanswered.length > 0 && (event === "user_message" || event === undefined))
       ) {
         this.readRecord(view, start, end, lineNumber);
       }
