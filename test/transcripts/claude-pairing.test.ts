@@ -215,7 +215,7 @@ describe("property: results sharing a call id never borrow each other's answer",
             const line = log.lines.length + 1;
             if (step === "copy") {
               const last = log.lines.at(-1);
-              if (last !== undefined && last.includes('"tool_result"')) log.raw(last);
+              if (last?.includes('"tool_result"')) log.raw(last);
             } else if (step === "cancel") {
               log.result(id, BARE_REJECTION, {
                 isError: true,
