@@ -17,7 +17,7 @@ export const OWN_LEADS = {
   timedOut: "The user did not answer in time",
   unavailable: "No interactive user can answer questions here",
   userAway: "ask_user was not shown: an earlier question in this turn timed out",
-  pending: "The question was shown to the user; the answer will arrive as a user message.",
+  pending: "The question was shown to the user; the answer will arrive as a user message",
   invalid: "ask_user was not shown to the user",
   turnAbort: "The question was withdrawn because the agent's turn was aborted.",
   sessionClosed: "The question ended because the session closed",
