@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CliIo } from "../../src/cli/io.ts";
@@ -58,6 +59,20 @@ describe("askuser log: inputs that are not session files are refused at once", (
       1,
       "askuser: cannot read ~/logs/s.jsonl: not a regular file (a FIFO); only session log files are read; skipped\n",
     ]);
+  });
+});
+
+describe("askuser log: a link to a device under a session name", () => {
+  it("is named as unreadable, never read", async () => {
+    const home = tempFolder();
+    writeFile(home, "logs/real.jsonl", new ClaudeLog().user("hi").text());
+    symlinkSync("/dev/zero", join(home, "logs", "zero.jsonl"));
+    const result = await run(["log", "--json", join(home, "logs")], home);
+    expect([result.code, result.stderr]).toEqual([
+      1,
+      "askuser: cannot read ~/logs/zero.jsonl: not a regular file (a character device); only session log files are read; skipped\n",
+    ]);
+    expect(result.ms).toBeLessThan(5000);
   });
 });
 
