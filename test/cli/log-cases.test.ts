@@ -35,6 +35,11 @@ describe.each(cases)("askuser log golden output: $name", ({ name, folder, turns 
       `__snapshots__/cases/${name}.jsonl.txt`,
     );
   });
+  it("Markdown", async () => {
+    await expect(await run(["log", "--markdown", folder], folder)).toMatchFileSnapshot(
+      `__snapshots__/cases/${name}.md.txt`,
+    );
+  });
   it("--turns", async () => {
     await expect(await run(["log", "--turns", turns], folder)).toMatchFileSnapshot(
       `__snapshots__/cases/${name}.turns.txt`,
