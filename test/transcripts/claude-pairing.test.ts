@@ -255,3 +255,13 @@ describe("property: results sharing a call id never borrow each other's answer",
     );
   });
 });
+
+describe("copies that are not asks", () => {
+  it("a copied result of another tool is not counted as a copied ask", async () => {
+    const log = new ClaudeLog();
+    log.result("toolu_gone_bash", "output", { toolUseResult: { stdout: "x", stderr: "" } });
+    log.raw(log.lines[0] ?? "");
+    const { report } = await read(log.text());
+    expect(report).toMatchObject({ asks: 0, copies: 0, unpaired: 1 });
+  });
+});

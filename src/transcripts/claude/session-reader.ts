@@ -67,7 +67,8 @@ export class ClaudeSessionReader implements SessionReader {
   private readonly results: Result[] = [];
   /** Records already read, by uuid and block id, so copies count once. */
   private readonly seen = new Set<string>();
-  private copies = 0;
+  /** Keys of result blocks seen again: counted at the end, when it is known which were asks. */
+  private readonly copiedResults: string[] = [];
 
   constructor(file: string, skips: SkipTally) {
     this.file = file;
@@ -111,7 +112,6 @@ export class ClaudeSessionReader implements SessionReader {
     const uuid = stringAt(record, "uuid");
     const blocks = arrayAt(objectAt(record, "message"), "content") ?? [];
     const resultBlocks = blocks.filter((block) => isObject(block) && block.type === "tool_result");
-    let copy = false;
     for (const block of blocks) {
       if (!isObject(block)) continue;
       const id = stringAt(block, block.type === "tool_use" ? "id" : "tool_use_id");
@@ -119,7 +119,7 @@ export class ClaudeSessionReader implements SessionReader {
       if (uuid !== undefined) {
         const key = `${uuid}\u0000${id}`;
         if (this.seen.has(key)) {
-          copy = true;
+          if (block.type === "tool_result") this.copiedResults.push(key);
           continue;
         }
         this.seen.add(key);
@@ -130,7 +130,6 @@ export class ClaudeSessionReader implements SessionReader {
         this.addResult(block, id, toolUseResult, site, uuid);
       }
     }
-    if (copy && resultBlocks.length > 0) this.copies++;
   }
 
   private addCall(block: JsonObject, id: string, site: RecordSite, uuid: string | undefined): void {
@@ -216,13 +215,16 @@ export class ClaudeSessionReader implements SessionReader {
       (a, b) => a.order - b.order || (a.exchange.resultLine ?? 0) - (b.exchange.resultLine ?? 0),
     );
     const recordKeys = new Map<AskExchange, string>();
-    for (const entry of entries)
+    for (const entry of entries) {
       if (entry.key !== undefined) recordKeys.set(entry.exchange, entry.key);
+    }
+    const listed = new Set(recordKeys.values());
+    const copies = this.copiedResults.filter((key) => listed.has(key)).length;
     return {
       exchanges: entries.map((entry) => entry.exchange),
       offBranchAsks: 0,
       unpaired,
-      copies: this.copies,
+      copies,
       recordKeys,
     };
   }
