@@ -7,15 +7,9 @@ import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
 import { contentText } from "../text.ts";
-import {
-  askedQuestions,
-  classifyAskResult,
-  classifyPlanResult,
-  hasAskResultShape,
-  type ResultInput,
-} from "./ask-result.ts";
+import { classifyAskResult, hasAskResultShape } from "./ask-result.ts";
 import { ASK_TOOL, isClaudeAskTool, PLAN_TOOL } from "./markers.ts";
-import { classifyOwnResult, ownAskedQuestions } from "./own-result.ts";
+import { type Call, callFor, classifyFor, pending, type Result, recordKey } from "./pairing.ts";
 
 /**
  * The search anchor: `_use` occurs in both `"tool_use"` and `"tool_use_id"`, and starts with a
@@ -27,21 +21,6 @@ const ANCHOR_OFFSET = '"tool'.length;
 const TOOL_USE = Buffer.from('"tool_use"');
 const TOOL_USE_ID = Buffer.from('"tool_use_id"');
 const ID_VALUE = Buffer.from(':"');
-
-interface Call {
-  readonly id: string;
-  readonly tool: string;
-  readonly input: unknown;
-  readonly site: RecordSite;
-  readonly uuid: string | undefined;
-}
-
-interface Result extends ResultInput {
-  readonly id: string;
-  readonly site: RecordSite;
-  /** The carrier record's uuid: copies of a record (resumed, forked sessions) share it. */
-  readonly uuid: string | undefined;
-}
 
 /**
  * Reads the asks of a Claude Code transcript. Only lines that can hold an ask are parsed: a call
@@ -116,8 +95,8 @@ export class ClaudeSessionReader implements SessionReader {
       if (!isObject(block)) continue;
       const id = stringAt(block, block.type === "tool_use" ? "id" : "tool_use_id");
       if (id === undefined || (block.type !== "tool_use" && block.type !== "tool_result")) continue;
-      if (uuid !== undefined) {
-        const key = `${uuid}\u0000${id}`;
+      const key = recordKey(uuid, id);
+      if (key !== undefined) {
         if (this.seen.has(key)) {
           if (block.type === "tool_result") this.copiedResults.push(key);
           continue;
@@ -181,7 +160,7 @@ export class ClaudeSessionReader implements SessionReader {
           continue;
         }
         const exchange = this.exchange(result.id, ASK_TOOL, result.site, result, classified);
-        entries.push({ exchange, order: result.site.line, key: resultKey(result) });
+        entries.push({ exchange, order: result.site.line, key: recordKey(result.uuid, result.id) });
         continue;
       }
       if (!isClaudeAskTool(tool)) continue;
@@ -194,7 +173,7 @@ export class ClaudeSessionReader implements SessionReader {
       const classified = classifyFor(call, result);
       if (!classified) continue;
       const exchange = this.exchange(call.id, call.tool, call.site, result, classified, call.input);
-      entries.push({ exchange, order: call.site.line, key: resultKey(result) });
+      entries.push({ exchange, order: call.site.line, key: recordKey(result.uuid, result.id) });
     }
     for (const list of this.calls.values()) {
       for (const call of list) {
@@ -207,8 +186,7 @@ export class ClaudeSessionReader implements SessionReader {
           pending(call),
           call.input,
         );
-        const key = call.uuid === undefined ? undefined : `${call.uuid}\u0000${call.id}`;
-        entries.push({ exchange, order: call.site.line, key });
+        entries.push({ exchange, order: call.site.line, key: recordKey(call.uuid, call.id) });
       }
     }
     entries.sort(
@@ -253,24 +231,6 @@ export class ClaudeSessionReader implements SessionReader {
   }
 }
 
-/** The call a result answers: the nearest call with its id before it, else the first after it. */
-function callFor(calls: readonly Call[], line: number): Call | undefined {
-  let before: Call | undefined;
-  for (const call of calls) if (call.site.line < line) before = call;
-  return before ?? calls[0];
-}
-
-function classifyFor(call: Call, result: Result): ClassifiedAsk | undefined {
-  if (call.tool === PLAN_TOOL) return classifyPlanResult(result, call.input);
-  if (call.tool === ASK_TOOL) return classifyAskResult(result, call.input);
-  return classifyOwnResult(result, call.input);
-}
-
-/** A result record's identity across files: its uuid and the call it answers. */
-function resultKey(result: Result): string | undefined {
-  return result.uuid === undefined ? undefined : `${result.uuid}\u0000${result.id}`;
-}
-
 const TYPE_KEY = Buffer.from('"type"');
 
 /** True when the string token at `token` is the value of a `"type"` key (blanks allowed around `:`). */
@@ -281,17 +241,6 @@ function isTypeValue(view: Buffer, token: number, start: number): boolean {
   at--;
   while (at >= start && (view[at] === 0x20 || view[at] === 0x09)) at--;
   return at - TYPE_KEY.length + 1 >= start && bytesAt(view, at - TYPE_KEY.length + 1, TYPE_KEY);
-}
-
-function pending(call: Call): ClassifiedAsk {
-  return {
-    outcome: "pending",
-    questions: call.tool === ASK_TOOL ? askedQuestions(call.input) : ownAskedQuestions(call.input),
-    response: null,
-    rejection: null,
-    error: null,
-    opensTurn: false,
-  };
 }
 
 export function siteOf(record: JsonObject, line: number): RecordSite {

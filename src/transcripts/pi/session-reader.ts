@@ -2,33 +2,20 @@ import { askExchange, type ClassifiedAsk } from "../exchange.ts";
 import { arrayAt, isObject, isoTime, type JsonObject, objectAt, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
 import { classifyOwnDetails } from "../own-details.ts";
-import { bytesAt, PatternCursor, stringValueAt, stringValueNear } from "../scan/byte-search.ts";
+import { bytesAt, PatternCursor } from "../scan/byte-search.ts";
 import { callIdAt, callNameAt } from "../scan/call-block.ts";
 import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
 import { contentText } from "../text.ts";
 import { classifyPiResult, type PiResultInput } from "./ask-result.ts";
+import { readPrefix } from "./entry-prefix.ts";
 import { deliveredText, LATER_ANSWER_ENTRY, readLaterAnswer } from "./later-answer.ts";
 
 /** Tool names read as asks in Pi sessions unless the caller names others. */
 export const DEFAULT_PI_ASK_TOOLS: readonly string[] = ["ask_user", "question", "questionnaire"];
 
-const TYPE = Buffer.from('{"type":"');
-const ID = Buffer.from('","id":"');
-const PARENT_NULL = Buffer.from('","parentId":null');
-const PARENT = Buffer.from('","parentId":"');
-const ROLE = Buffer.from('"role":"');
-const TOOL_NAME = Buffer.from('"toolName":"');
 const TOOL_CALL = Buffer.from('"toolCall"');
-
-interface Prefix {
-  readonly type: string;
-  readonly id: string;
-  readonly parentId: string | null;
-  readonly role: string | undefined;
-  readonly toolName: string | undefined;
-}
 
 interface Call {
   readonly id: string;
@@ -275,32 +262,4 @@ export class PiSessionReader implements SessionReader {
       classified,
     });
   }
-}
-
-/**
- * Reads `{"type":"…","id":"…","parentId":…` and, for messages, the role and tool name near the
- * start: the layout Pi writes. Undefined for any other layout; the caller then parses the line.
- */
-function readPrefix(view: Buffer, start: number, end: number): Prefix | undefined {
-  const type = stringValueAt(view, start, end, TYPE);
-  if (type === undefined) return undefined;
-  let at = start + TYPE.length + Buffer.byteLength(type);
-  const id = stringValueAt(view, at, end, ID);
-  if (id === undefined) return undefined;
-  at += ID.length + Buffer.byteLength(id);
-  let parentId: string | null;
-  if (bytesAt(view, at, PARENT_NULL)) {
-    parentId = null;
-    at += PARENT_NULL.length;
-  } else {
-    const parent = stringValueAt(view, at, end, PARENT);
-    if (parent === undefined) return undefined;
-    parentId = parent;
-    at += PARENT.length + Buffer.byteLength(parent);
-  }
-  if (type !== "message") return { type, id, parentId, role: undefined, toolName: undefined };
-  const role = stringValueNear(view, at, end, ROLE);
-  if (role === undefined) return undefined;
-  const toolName = role === "toolResult" ? stringValueNear(view, at, end, TOOL_NAME) : undefined;
-  return { type, id, parentId, role, toolName };
 }
