@@ -60,6 +60,7 @@ export class PiSessionReader implements SessionReader {
   private sessionId: string | null = null;
   private cwd: string | null = null;
   private readonly calls: Call[] = [];
+  private readonly callsById = new Map<string, Call[]>();
   private readonly results: Result[] = [];
   private readonly laterEntries: LaterEntry[] = [];
   /** The user messages that delivered later answers: machinery, not the user typing. */
@@ -131,7 +132,11 @@ export class PiSessionReader implements SessionReader {
         const callId = stringAt(block, "id");
         const tool = stringAt(block, "name");
         if (callId === undefined || tool === undefined || !this.askTools.has(tool)) continue;
-        this.calls.push({ id: callId, entryId: id, tool, args: block.arguments, site });
+        const call = { id: callId, entryId: id, tool, args: block.arguments, site };
+        this.calls.push(call);
+        const sameId = this.callsById.get(callId) ?? [];
+        sameId.push(call);
+        this.callsById.set(callId, sameId);
       }
     } else if (message.role === "toolResult") {
       const callId = stringAt(message, "toolCallId");
@@ -182,7 +187,8 @@ export class PiSessionReader implements SessionReader {
     for (const result of this.results) {
       if (!active.has(result.entryId)) {
         const line = result.site.line;
-        if (!this.calls.some((c) => c.id === result.callId && c.site.line < line)) offBranchAsks++;
+        const earlier = this.callsById.get(result.callId)?.some((c) => c.site.line < line);
+        if (!earlier) offBranchAsks++;
         continue;
       }
       const call = this.callBefore(result.callId, result.site.line, active);
@@ -232,8 +238,8 @@ export class PiSessionReader implements SessionReader {
   /** The nearest ask call with this id before `line` on the active branch. */
   private callBefore(id: string, line: number, active: ReadonlySet<string>): Call | undefined {
     let found: Call | undefined;
-    for (const call of this.calls) {
-      if (call.id === id && call.site.line < line && active.has(call.entryId)) found = call;
+    for (const call of this.callsById.get(id) ?? []) {
+      if (call.site.line < line && active.has(call.entryId)) found = call;
     }
     return found;
   }
