@@ -33,6 +33,7 @@ export {
   type ExchangeOption,
   type ExchangeQuestion,
   type FileReport,
+  type LaterAnswer,
   type ReadProblem,
   SKIP_REASONS,
   type SkipReason,
