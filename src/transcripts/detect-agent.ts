@@ -12,7 +12,7 @@ const SNIFF_BYTES = 64 * 1024;
  * is read as Claude Code, whose first record can be of many types.
  */
 export function agentOfFirstLine(firstLine: string, path: string): Agent {
-  const record = parseJson(firstLine);
+  const record = firstLine.length > 0 ? parseJson(firstLine) : undefined;
   if (isObject(record)) {
     if (record.type === "session" && typeof record.version === "number") return "pi";
     if (record.type === "session_meta") return "codex";

@@ -2,9 +2,8 @@ import { closeSync } from "node:fs";
 import { agentOfOpenedFile } from "./detect-agent.ts";
 import { type FoundFile, findSessionFiles, problemOf } from "./discover.ts";
 import type { Agent, AskExchange, FileReport, ReadProblem } from "./model.ts";
-import { OpenAhead } from "./open-ahead.ts";
 import { type FileAsks, type ReadOptions, readOpenedSessionFile } from "./read-file.ts";
-import type { OpenedFile } from "./scan/open-file.ts";
+import { type OpenedFile, openRegularFile } from "./scan/open-file.ts";
 
 /** A file or folder to read. */
 export interface AskSource {
@@ -48,30 +47,30 @@ export async function* readAskFiles(
   for (const source of sources) {
     if (wanted && source.agent && !wanted.has(source.agent)) continue;
     const files = await findSessionFiles(source.path, source.agent, problems, source.mustExist);
-    const ahead = new OpenAhead(files.map((file) => file.path));
-    try {
-      for (const [index, file] of files.entries()) {
-        options.signal?.throwIfAborted();
-        const read = await readOne(file, ahead.take(index), wanted, options, problems);
-        if (read) yield withoutCopies(read, seen);
-      }
-    } finally {
-      ahead.dispose();
+    for (const file of files) {
+      options.signal?.throwIfAborted();
+      const read = await readOne(file, wanted, options, problems);
+      if (read) yield withoutCopies(read, seen);
     }
   }
 }
 
-/** One found file, opened ahead: its asks, or undefined when it is passed over or unreadable. */
+/**
+ * One found file: its asks, or undefined when it is passed over or unreadable. Files are opened
+ * and read synchronously, one after another, as grep does: from a warm page cache that is the
+ * fastest way (measured over 100,000 small files: 2.6 s, against 4.0 s when opening 32 ahead on
+ * the thread pool, whose hand-offs cost more than the opens). Folders are read concurrently
+ * (see findSessionFiles).
+ */
 async function readOne(
   file: FoundFile,
-  opening: Promise<OpenedFile>,
   wanted: ReadonlySet<Agent> | undefined,
   options: ReadAsksOptions,
   problems: ReadProblem[],
 ): Promise<FileAsks | undefined> {
   let opened: OpenedFile;
   try {
-    opened = await opening;
+    opened = openRegularFile(file.path);
   } catch (error) {
     problems.push(problemOf(file.path, error));
     return undefined;

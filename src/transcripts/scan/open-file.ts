@@ -1,4 +1,4 @@
-import { close, closeSync, constants, fstat, fstatSync, open, openSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync } from "node:fs";
 
 /** A session file opened for reading, with its length and last change when it was opened. */
 export interface OpenedFile {
@@ -43,28 +43,6 @@ interface EntryKind {
   isBlockDevice(): boolean;
   isSocket(): boolean;
   isDirectory(): boolean;
-}
-
-/**
- * `openRegularFile` without blocking the event loop: the open and the type check run on the
- * thread pool, so several files can be opened at once while the main thread reads others.
- */
-export function openRegularFileAsync(path: string): Promise<OpenedFile> {
-  return new Promise((resolve, reject) => {
-    open(path, READ_FLAGS, (openError, fd) => {
-      if (openError) {
-        reject(openError);
-        return;
-      }
-      fstat(fd, (statError, info) => {
-        if (!statError && info.isFile()) {
-          resolve({ fd, size: info.size, modified: info.mtimeMs });
-          return;
-        }
-        close(fd, () => reject(statError ?? new NotRegularFileError(kindOf(info))));
-      });
-    });
-  });
 }
 
 /** "a FIFO", "a character device", …: for messages that say why something is not read. */
