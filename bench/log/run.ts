@@ -5,12 +5,14 @@
  *   npm run bench:log                       # 256 MB and 1 GB, corpus deleted afterwards
  *   npm run bench:log -- --sizes 64,256     # other sizes, in MB
  *   npm run bench:log -- --keep             # keep the corpus under .bench/ for another run
+ *   npm run bench:log -- --small-files 0    # skip the many-small-files case (default 100000)
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, openSync, readFileSync, rmSync, statfsSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, statfsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { type Corpus, generateCorpus } from "./corpus.ts";
+import { generateSmallFiles } from "./small-files.ts";
 
 const REPO = resolve(import.meta.dirname, "..", "..");
 const CLI = join(REPO, "bin", "askuser.js");
@@ -28,8 +30,13 @@ const { values } = parseArgs({
     sizes: { type: "string", default: "256,1024" },
     keep: { type: "boolean", default: false },
     seed: { type: "string", default: "20260131" },
+    "small-files": { type: "string", default: "100000" },
   },
 });
+const smallFiles = Number(values["small-files"]);
+if (!Number.isInteger(smallFiles) || smallFiles < 0) {
+  throw new Error(`--small-files: expected a count such as 100000; got ${values["small-files"]}`);
+}
 const sizes = values.sizes.split(",").map((size) => Number(size.trim()));
 if (sizes.some((size) => !Number.isFinite(size) || size <= 0)) {
   throw new Error(`--sizes: expected megabytes such as 256,1024; got ${values.sizes}`);
@@ -78,11 +85,65 @@ for (const megabytes of sizes) {
   if (!values.keep) rmSync(root, { recursive: true, force: true });
 }
 
+if (smallFiles > 0) rows.push(...smallFilesCase(smallFiles));
+
 console.log(
   `${"corpus".padEnd(9)}${"command".padEnd(28)}${"time".padStart(8)}${"MB/s".padStart(8)}${"peak RSS".padStart(11)}`,
 );
 for (const line of rows) console.log(line);
 if (!hasTime) console.log(`\n(${TIME} not found: peak RSS not measured)`);
+
+/**
+ * Many small files, timed side by side with `grep -rc` over the same tree in the same run: here
+ * the cost is opening files and reading folders, not bytes.
+ */
+function smallFilesCase(count: number): string[] {
+  const root = join(REPO, ".bench", `log-${count}-small-files`);
+  rmSync(root, { recursive: true, force: true });
+  const projects = join(root, "claude", "projects");
+  const written = generateSmallFiles(projects, count);
+  const env = {
+    ASKUSER_CLAUDE_DIR: projects,
+    ASKUSER_PI_DIR: join(root, "pi"),
+    ASKUSER_CODEX_DIR: join(root, "codex"),
+    HOME: root,
+    NO_COLOR: "1",
+  };
+  mkdirSync(env.ASKUSER_PI_DIR, { recursive: true });
+  mkdirSync(env.ASKUSER_CODEX_DIR, { recursive: true });
+  measure(["grep", "-rc", GREP_PATTERN, projects], {});
+  const grep: Measure[] = [];
+  const askuser: Measure[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    grep.push(measure(["grep", "-rc", GREP_PATTERN, projects], {}));
+    askuser.push(measure([process.execPath, CLI, "log", "--json"], env));
+  }
+  const found = spawnSync(process.execPath, [CLI, "log", "--json"], {
+    env: { ...process.env, ...env },
+    maxBuffer: 1024 * 1024 * 1024,
+    encoding: "utf8",
+  })
+    .stdout.split("\n")
+    .filter((line) => line.length > 0).length;
+  console.log(
+    `${count} small files: asks found by askuser log: ${found} of ${written.asks} written\n`,
+  );
+  if (!values.keep) rmSync(root, { recursive: true, force: true });
+  const grepBest = best(grep);
+  const askBest = best(askuser);
+  const label = `${count / 1000}k`;
+  const bytes = written.bytes;
+  return [
+    row(label, `grep -rc ${GREP_PATTERN}`, bytes, grepBest, ""),
+    row(
+      "",
+      "askuser log --json",
+      bytes,
+      askBest,
+      `${(askBest.seconds / grepBest.seconds).toFixed(1)}x grep's time`,
+    ),
+  ];
+}
 
 function environment(corpus: Corpus, root: string): Record<string, string> {
   return {

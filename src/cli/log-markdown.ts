@@ -1,6 +1,6 @@
 import { neutraliseInline, neutraliseMultiline } from "../core/text-safety.ts";
 import type { AskExchange, ExchangeQuestion } from "../transcripts/index.ts";
-import { AGENT_NAMES, formatTime, outcomeLabel, shortPath } from "./log-style.ts";
+import { AGENT_NAMES, formatTime, laterLabel, outcomeLabel, shortPath } from "./log-style.ts";
 
 export interface MarkdownContext {
   readonly timeZone: string | undefined;
@@ -30,6 +30,9 @@ export function askAsMarkdown(exchange: AskExchange, context: MarkdownContext): 
   if (exchange.response !== null) parts.push(quote("Reply", exchange.response));
   if (exchange.rejection !== null) parts.push(quote("Rejected", exchange.rejection));
   if (exchange.error !== null) parts.push(`Error: ${escapeMarkdown(exchange.error)}`);
+  if (exchange.later !== null) {
+    parts.push(`*Answered after its call: ${escapeMarkdown(laterLabel(exchange.later))}.*`);
+  }
   parts.push(
     `<sub>${escapeMarkdown(exchange.tool)} · ${code(`${shortPath(exchange.file, context.home)}:${exchange.line}`)}</sub>`,
   );

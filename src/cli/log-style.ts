@@ -39,6 +39,19 @@ export const AGENT_NAMES: Readonly<Record<Agent, string>> = {
 };
 
 /** The outcome as a reader says it. */
+const LATER: Readonly<Record<NonNullable<AskExchange["later"]>, string>> = {
+  pending: "it was asked without waiting",
+  restart: "shown again after Pi restarted",
+  replay: "the user reopened it and answered again",
+  reopened: "the user reopened it",
+  "next-message": "the user's next message",
+};
+
+/** How an answer given after its call came, in words. */
+export function laterLabel(later: NonNullable<AskExchange["later"]>): string {
+  return LATER[later];
+}
+
 export function outcomeLabel(exchange: AskExchange): string {
   switch (exchange.outcome) {
     case "partly-answered":

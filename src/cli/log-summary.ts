@@ -29,8 +29,12 @@ export class ReadTally {
   add(report: FileReport): void {
     this.files++;
     this.lines += report.lines;
-    if (Object.keys(report.skipped).length > 0 || report.offBranchAsks > 0)
-      this.notable.push(report);
+    const notable =
+      Object.keys(report.skipped).length > 0 ||
+      report.offBranchAsks > 0 ||
+      report.unpaired > 0 ||
+      report.copies > 0;
+    if (notable) this.notable.push(report);
   }
 }
 
@@ -76,6 +80,25 @@ export function readSummary(
     const asks = offBranch.reduce((sum, file) => sum + file.offBranchAsks, 0);
     lines.push(
       `askuser: left out ${count(asks, "ask")} on abandoned Pi branches (in ${count(offBranch.length, "file")})`,
+    );
+  }
+  const unpaired = files.filter((file) => file.unpaired > 0);
+  if (unpaired.length > 0) {
+    const results = unpaired.reduce((sum, file) => sum + file.unpaired, 0);
+    const where = unpaired
+      .slice(0, LISTED_FILES)
+      .map((file) => shortPath(file.file, home))
+      .join(", ");
+    const more = unpaired.length > LISTED_FILES ? ", …" : "";
+    lines.push(
+      `askuser: could not pair ${count(results, "result")} with an ask (its call or ask is not in the file), so none was read as an answer: ${where}${more}`,
+    );
+  }
+  const copied = files.filter((file) => file.copies > 0);
+  if (copied.length > 0) {
+    const copies = copied.reduce((sum, file) => sum + file.copies, 0);
+    lines.push(
+      `askuser: listed once ${count(copies, "ask")} whose records appear again in ${count(copied.length, "file")} (resumed or forked sessions copy them)`,
     );
   }
   for (const problem of problems.slice(0, LISTED_PROBLEMS)) {

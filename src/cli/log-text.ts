@@ -1,6 +1,13 @@
 import { neutraliseInline, neutraliseMultiline } from "../core/text-safety.ts";
 import type { AskExchange, ExchangeQuestion } from "../transcripts/index.ts";
-import { AGENT_NAMES, formatTime, type LogTheme, outcomeLabel, shortPath } from "./log-style.ts";
+import {
+  AGENT_NAMES,
+  formatTime,
+  type LogTheme,
+  laterLabel,
+  outcomeLabel,
+  shortPath,
+} from "./log-style.ts";
 
 export interface TextContext {
   readonly theme: LogTheme;
@@ -32,6 +39,8 @@ export function askAsText(exchange: AskExchange, context: TextContext): string {
   if (exchange.response !== null) lines.push(...block("  replied: ", exchange.response));
   if (exchange.rejection !== null) lines.push(...block("  rejected: ", exchange.rejection));
   if (exchange.error !== null) lines.push(theme.dim(`  ${inline(exchange.error)}`));
+  if (exchange.later !== null)
+    lines.push(theme.dim(`  answered after its call: ${laterLabel(exchange.later)}`));
   const source = `${shortPath(exchange.file, context.home)}:${exchange.line}`;
   lines.push(theme.dim(`  ${inline(exchange.tool)} · ${inline(source)}`));
   return `${lines.join("\n")}\n`;

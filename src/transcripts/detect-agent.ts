@@ -1,7 +1,8 @@
-import { open } from "node:fs/promises";
+import { closeSync, readSync } from "node:fs";
 import { basename } from "node:path";
 import { isObject, parseJson } from "./json.ts";
 import type { Agent } from "./model.ts";
+import { type OpenedFile, openRegularFile } from "./scan/open-file.ts";
 
 const SNIFF_BYTES = 64 * 1024;
 
@@ -11,7 +12,7 @@ const SNIFF_BYTES = 64 * 1024;
  * is read as Claude Code, whose first record can be of many types.
  */
 export function agentOfFirstLine(firstLine: string, path: string): Agent {
-  const record = parseJson(firstLine);
+  const record = firstLine.length > 0 ? parseJson(firstLine) : undefined;
   if (isObject(record)) {
     if (record.type === "session" && typeof record.version === "number") return "pi";
     if (record.type === "session_meta") return "codex";
@@ -19,16 +20,21 @@ export function agentOfFirstLine(firstLine: string, path: string): Agent {
   return basename(path).startsWith("rollout-") ? "codex" : "claude-code";
 }
 
-/** Reads the start of a file to tell its agent. */
+/** Reads the start of a file to tell its agent; refuses anything but a regular file. */
 export async function sniffAgent(path: string): Promise<Agent> {
-  const handle = await open(path, "r");
+  const opened = openRegularFile(path);
   try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    const newline = buffer.subarray(0, bytesRead).indexOf(0x0a);
-    const first = buffer.toString("utf8", 0, newline < 0 ? bytesRead : newline);
-    return agentOfFirstLine(first.replace(/^\uFEFF/u, ""), path);
+    return agentOfOpenedFile(opened, path);
   } finally {
-    await handle.close();
+    closeSync(opened.fd);
   }
+}
+
+/** Tells an open file's agent from its first line, leaving its read position where it was. */
+export function agentOfOpenedFile(file: OpenedFile, path: string): Agent {
+  const buffer = Buffer.alloc(Math.min(SNIFF_BYTES, file.size));
+  const bytesRead = buffer.length > 0 ? readSync(file.fd, buffer, 0, buffer.length, 0) : 0;
+  const newline = buffer.subarray(0, bytesRead).indexOf(0x0a);
+  const first = buffer.toString("utf8", 0, newline < 0 ? bytesRead : newline);
+  return agentOfFirstLine(first.replace(/^\uFEFF/u, ""), path);
 }

@@ -1,6 +1,8 @@
 import { readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { agentDirFromEnv } from "../settings/paths.ts";
 import type { Agent, ReadProblem } from "./model.ts";
+import { kindOf, NotRegularFileError } from "./scan/open-file.ts";
 
 /** A folder of session logs, and where its path came from (a flag, a variable, or the default). */
 export interface SessionRoot {
@@ -19,6 +21,8 @@ export const ROOT_VARIABLES: Readonly<Record<Agent, string>> = {
 /**
  * The three default locations, each overridable: our variable first, then the agent's own
  * (`CLAUDE_CONFIG_DIR`; `PI_CODING_AGENT_SESSION_DIR`, `PI_CODING_AGENT_DIR`; `CODEX_HOME`).
+ * `PI_CODING_AGENT_DIR` is read by the same rule as the settings read it (a leading `~` is the
+ * home folder), so both find the same agent folder.
  */
 export function defaultRoots(
   env: Readonly<Record<string, string | undefined>>,
@@ -43,7 +47,7 @@ export function defaultRoots(
       "pi",
       [
         ["PI_CODING_AGENT_SESSION_DIR", () => env.PI_CODING_AGENT_SESSION_DIR ?? ""],
-        ["PI_CODING_AGENT_DIR", () => join(env.PI_CODING_AGENT_DIR ?? "", "sessions")],
+        ["PI_CODING_AGENT_DIR", () => join(agentDirFromEnv(env, home), "sessions")],
       ],
       () => join(home, ".pi", "agent", "sessions"),
     ),
@@ -57,9 +61,15 @@ export interface FoundFile {
   readonly path: string;
   /** Known from the root it was found under; otherwise told from the file's first line. */
   readonly agent: Agent | undefined;
-  /** Last modification, in epoch milliseconds. */
-  readonly modified: number;
+  /**
+   * Last modification, in epoch milliseconds, when the walk learnt it: regular files found in a
+   * folder are not stat-ed one by one (readers take the time when they open the file).
+   */
+  readonly modified?: number;
 }
+
+/** Folders read at the same time while walking. */
+const FOLDERS_AT_ONCE = 32;
 
 /** Whether a file name is a session log of `agent` (any agent's when undefined). */
 export function isSessionFileName(name: string, agent: Agent | undefined): boolean {
@@ -89,36 +99,51 @@ export async function findSessionFiles(
   }
   if (info.isFile()) return [{ path, agent, modified: info.mtimeMs }];
   if (!info.isDirectory()) {
-    problems.push({ path, message: "not a file or folder" });
+    problems.push(problemOf(path, new NotRegularFileError(kindOf(info))));
     return [];
   }
   const found: FoundFile[] = [];
   const seen = new Set<string>();
-  const pending = [path];
-  while (pending.length > 0) {
-    const folder = pending.pop() ?? "";
+  let pending: { path: string; real: string | undefined }[] = [{ path, real: undefined }];
+  const walk = async (folder: { path: string; real: string | undefined }): Promise<void> => {
     try {
-      const real = await realpath(folder);
-      if (seen.has(real)) continue;
+      const real = folder.real ?? (await realpath(folder.path));
+      if (seen.has(real)) return;
       seen.add(real);
-      const entries = await readdir(folder, { withFileTypes: true });
+      const entries = await readdir(folder.path, { withFileTypes: true });
       for (const entry of entries) {
-        const child = join(folder, entry.name);
+        const child = join(folder.path, entry.name);
+        // A plain folder's real path follows from its parent's: only links need resolving.
         if (entry.isDirectory()) {
-          pending.push(child);
+          pending.push({ path: child, real: join(real, entry.name) });
           continue;
         }
-        const symlink = entry.isSymbolicLink();
-        if (!symlink && !(entry.isFile() && isSessionFileName(entry.name, agent))) continue;
-        const childInfo = await statOrProblem(child, problems);
-        if (!childInfo) continue;
-        if (childInfo.isDirectory()) pending.push(child);
-        else if (childInfo.isFile() && isSessionFileName(entry.name, agent)) {
-          found.push({ path: child, agent, modified: childInfo.mtimeMs });
+        const named = isSessionFileName(entry.name, agent);
+        if (entry.isFile()) {
+          if (named) found.push({ path: child, agent });
+        } else if (entry.isSymbolicLink()) {
+          const target = await statOrProblem(child, problems);
+          if (target?.isDirectory()) pending.push({ path: child, real: undefined });
+          else if (target && named) {
+            if (target.isFile()) found.push({ path: child, agent, modified: target.mtimeMs });
+            else problems.push(problemOf(child, new NotRegularFileError(kindOf(target))));
+          }
+        } else if (named) {
+          // A FIFO or device under a session name is never read, but never passed over silently.
+          problems.push(problemOf(child, new NotRegularFileError(kindOf(entry))));
         }
       }
     } catch (error) {
-      problems.push(problemOf(folder, error));
+      problems.push(problemOf(folder.path, error));
+    }
+  };
+  // Folders are read a bounded number at a time: one at a time leaves the disk idle between
+  // calls, and a corpus of many small folders is mostly that wait.
+  while (pending.length > 0) {
+    const wave = pending;
+    pending = [];
+    for (let at = 0; at < wave.length; at += FOLDERS_AT_ONCE) {
+      await Promise.all(wave.slice(at, at + FOLDERS_AT_ONCE).map(walk));
     }
   }
   return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

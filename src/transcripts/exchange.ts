@@ -10,6 +10,7 @@ export interface ClassifiedAsk {
   readonly response?: string | null;
   readonly rejection?: string | null;
   readonly cancelledBy?: AskExchange["cancelledBy"];
+  readonly later?: AskExchange["later"];
 }
 
 export interface ExchangeParts {
@@ -38,6 +39,7 @@ export function askExchange(parts: ExchangeParts): AskExchange {
     sessionId: parts.sessionId,
     file: parts.file,
     line: site.line,
+    resultLine: resultSite?.line ?? null,
     cwd: parts.cwd,
     time: site.time ?? resultSite?.time ?? null,
     answeredAt: resultSite?.time ?? null,
@@ -50,6 +52,7 @@ export function askExchange(parts: ExchangeParts): AskExchange {
     plan: parts.plan ?? null,
     error: classified.error,
     cancelledBy: classified.cancelledBy ?? null,
+    later: classified.later ?? null,
     outcome: classified.outcome,
     opensTurn: classified.opensTurn,
   };

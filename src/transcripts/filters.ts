@@ -60,11 +60,14 @@ export function searchableTexts(exchange: AskExchange): string[] {
   return texts;
 }
 
-/** Newest first; asks without a time last; ties in file and line order. */
+/**
+ * Newest first; asks without a time last; ties in file and line order, and results of one call
+ * newest first.
+ */
 export function newestFirst(a: AskExchange, b: AskExchange): number {
   const ta = a.time === null ? Number.NEGATIVE_INFINITY : Date.parse(a.time);
   const tb = b.time === null ? Number.NEGATIVE_INFINITY : Date.parse(b.time);
   if (ta !== tb) return tb - ta;
   if (a.file !== b.file) return a.file < b.file ? -1 : 1;
-  return a.line - b.line;
+  return a.line - b.line || (b.resultLine ?? 0) - (a.resultLine ?? 0);
 }

@@ -33,6 +33,7 @@ export {
   type ExchangeOption,
   type ExchangeQuestion,
   type FileReport,
+  type LaterAnswer,
   type ReadProblem,
   SKIP_REASONS,
   type SkipReason,
@@ -51,4 +52,9 @@ export {
 export { type FileAsks, type ReadOptions, readSessionFile } from "./read-file.ts";
 export { DEFAULT_CHUNK_BYTES, DEFAULT_MAX_LINE_BYTES } from "./scan/line-scanner.ts";
 export { answerLine, userWords } from "./summary.ts";
-export { type FileTurns, readTurns } from "./turns.ts";
+export {
+  type FileTurns,
+  MAX_TURNS_FILE_BYTES,
+  readTurns,
+  type TurnsOptions,
+} from "./turns.ts";

@@ -1,3 +1,4 @@
+import type { LaterOccasion } from "../core/later-delivery.ts";
 import type { CancelOrigin } from "../core/outcome-types.ts";
 
 /** The coding agents whose session logs are read. */
@@ -97,6 +98,12 @@ export interface AskExchange {
   readonly file: string;
   /** 1-based line of the tool call in `file` (of the result when the call is not in the file). */
   readonly line: number;
+  /**
+   * 1-based line of the record this exchange's outcome was read from: the tool result, a later
+   * answer record, or the message that answered; null when there is none (pending). One call can
+   * have several (a cancel and then an answer, a replay), each its own exchange.
+   */
+  readonly resultLine: number | null;
   readonly cwd: string | null;
   /** ISO time of the tool call (of the result when the call has no time). */
   readonly time: string | null;
@@ -118,10 +125,20 @@ export interface AskExchange {
   readonly error: string | null;
   /** Who ended a cancelled ask_user (ours only): user, turn_abort, session_closed, … */
   readonly cancelledBy: CancelOrigin | null;
+  /** How an answer given outside the tool's own result came; null for the result itself. */
+  readonly later: LaterAnswer | null;
   readonly outcome: AskOutcome;
   /** True when the result is the human speaking: it opens a new turn of the conversation. */
   readonly opensTurn: boolean;
 }
+
+/**
+ * An answer given after its tool call returned: Pi's ask_user records these as their own entries
+ * (`pending`: asked without waiting; `restart`: shown again after Pi restarted; `replay`: the
+ * user reopened an answered question; `reopened`: one never answered), and Codex's
+ * request_user_input_async is answered by the user's next message (`next-message`).
+ */
+export type LaterAnswer = LaterOccasion | "next-message";
 
 /** Why a line was not read. */
 export type SkipReason = "not-json" | "invalid-utf8" | "too-long" | "truncated";
@@ -145,6 +162,14 @@ export interface FileReport {
   readonly skippedLines: readonly number[];
   /** Asks left out because they sit on a Pi branch the conversation moved away from. */
   readonly offBranchAsks: number;
+  /**
+   * Results and answer records that could not be paired with an ask and were not read as one:
+   * a tool result whose call is not in the file and whose record does not have an ask result's
+   * shape, or a Pi answer record naming no call before it.
+   */
+  readonly unpaired: number;
+  /** Asks left out because they are copies of records already listed (resumed or forked sessions). */
+  readonly copies: number;
 }
 
 /** A file or folder that could not be read at all. */

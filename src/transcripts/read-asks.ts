@@ -1,7 +1,9 @@
-import { sniffAgent } from "./detect-agent.ts";
-import { findSessionFiles, problemOf } from "./discover.ts";
+import { closeSync } from "node:fs";
+import { agentOfOpenedFile } from "./detect-agent.ts";
+import { type FoundFile, findSessionFiles, problemOf } from "./discover.ts";
 import type { Agent, AskExchange, FileReport, ReadProblem } from "./model.ts";
-import { type FileAsks, type ReadOptions, readSessionFile } from "./read-file.ts";
+import { type FileAsks, type ReadOptions, readOpenedSessionFile } from "./read-file.ts";
+import { type OpenedFile, openRegularFile } from "./scan/open-file.ts";
 
 /** A file or folder to read. */
 export interface AskSource {
@@ -30,7 +32,10 @@ export interface ReadAsksResult {
 
 /**
  * Reads the sources one file at a time, yielding each file's asks as soon as it is read.
- * Files and folders that cannot be read are added to `problems` and passed over.
+ * Files and folders that cannot be read are added to `problems` and passed over. A record that
+ * several files hold (Claude Code copies the history into resumed and forked sessions, uuids and
+ * all) is listed from the first file that has it; the later copies are counted in their file's
+ * report.
  */
 export async function* readAskFiles(
   sources: readonly AskSource[],
@@ -38,22 +43,75 @@ export async function* readAskFiles(
   options: ReadAsksOptions = {},
 ): AsyncGenerator<FileAsks> {
   const wanted = options.agents ? new Set(options.agents) : undefined;
+  const seen = new Set<string>();
   for (const source of sources) {
     if (wanted && source.agent && !wanted.has(source.agent)) continue;
     const files = await findSessionFiles(source.path, source.agent, problems, source.mustExist);
     for (const file of files) {
       options.signal?.throwIfAborted();
-      if (options.modifiedSince !== undefined && file.modified < options.modifiedSince) continue;
-      try {
-        const agent = file.agent ?? (await sniffAgent(file.path));
-        if (wanted && !wanted.has(agent)) continue;
-        yield await readSessionFile(file.path, agent, options);
-      } catch (error) {
-        if (options.signal?.aborted) throw error;
-        problems.push(problemOf(file.path, error));
-      }
+      const read = await readOne(file, wanted, options, problems);
+      if (read) yield withoutCopies(read, seen);
     }
   }
+}
+
+/**
+ * One found file: its asks, or undefined when it is passed over or unreadable. Files are opened
+ * and read synchronously, one after another, as grep does: from a warm page cache that is the
+ * fastest way (measured over 100,000 small files: 2.6 s, against 4.0 s when opening 32 ahead on
+ * the thread pool, whose hand-offs cost more than the opens). Folders are read concurrently
+ * (see findSessionFiles).
+ */
+async function readOne(
+  file: FoundFile,
+  wanted: ReadonlySet<Agent> | undefined,
+  options: ReadAsksOptions,
+  problems: ReadProblem[],
+): Promise<FileAsks | undefined> {
+  let opened: OpenedFile;
+  try {
+    opened = openRegularFile(file.path);
+  } catch (error) {
+    problems.push(problemOf(file.path, error));
+    return undefined;
+  }
+  let handedOver = false;
+  try {
+    if (options.modifiedSince !== undefined && opened.modified < options.modifiedSince) {
+      return undefined;
+    }
+    // Only a choice of agents needs the agent before reading; otherwise it is told in the same
+    // pass that reads the file.
+    const agent = file.agent ?? (wanted ? agentOfOpenedFile(opened, file.path) : undefined);
+    if (wanted && agent !== undefined && !wanted.has(agent)) return undefined;
+    handedOver = true;
+    return await readOpenedSessionFile(file.path, opened, agent, options);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    problems.push(problemOf(file.path, error));
+    return undefined;
+  } finally {
+    if (!handedOver) closeSync(opened.fd);
+  }
+}
+
+/** Drops the exchanges read from records an earlier file already held, counting them. */
+function withoutCopies(read: FileAsks, seen: Set<string>): FileAsks {
+  const keys = read.recordKeys;
+  if (!keys || keys.size === 0) return read;
+  const exchanges = read.exchanges.filter((exchange) => {
+    const key = keys.get(exchange);
+    if (key === undefined) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const copies = read.exchanges.length - exchanges.length;
+  if (copies === 0) return read;
+  return {
+    exchanges,
+    report: { ...read.report, asks: exchanges.length, copies: read.report.copies + copies },
+  };
 }
 
 /** Reads every source and gathers the asks, the per-file reports and the problems. */

@@ -10,6 +10,16 @@ export interface SessionAsks {
   readonly exchanges: readonly AskExchange[];
   /** Asks found on abandoned branches, left out (Pi only). */
   readonly offBranchAsks: number;
+  /** Results or answer records that could not be paired with an ask (see FileReport). */
+  readonly unpaired: number;
+  /** Copies of records already read in this file, left out. */
+  readonly copies: number;
+  /**
+   * For exchanges read from records that other files may hold too (Claude Code copies records
+   * into resumed and forked sessions, uuid and all): a key naming the record, so each is listed
+   * once across files.
+   */
+  readonly recordKeys?: ReadonlyMap<AskExchange, string>;
 }
 
 /** Where and when a call or result was written. */

@@ -64,6 +64,7 @@ describe("askuser log: output", () => {
       "sessionId",
       "file",
       "line",
+      "resultLine",
       "cwd",
       "time",
       "answeredAt",
@@ -76,6 +77,7 @@ describe("askuser log: output", () => {
       "plan",
       "error",
       "cancelledBy",
+      "later",
       "outcome",
       "opensTurn",
     ]);

@@ -67,6 +67,8 @@ export function auq(
 export class ClaudeLog extends SessionLog {
   private parent: string | null = null;
   private readonly envelope: Record<string, unknown>;
+  /** Part of every id this log makes, so two logs written for one test never share ids. */
+  private readonly idTag: string;
 
   constructor(
     options: {
@@ -75,9 +77,11 @@ export class ClaudeLog extends SessionLog {
       version?: string;
       start?: string;
       agentId?: string;
+      idTag?: string;
     } = {},
   ) {
     super(options.start ?? "2026-01-10T09:00:00.000Z");
+    this.idTag = options.idTag ?? "";
     this.envelope = {
       isSidechain: options.agentId !== undefined,
       userType: "external",
@@ -91,7 +95,7 @@ export class ClaudeLog extends SessionLog {
 
   private id(prefix: string): string {
     this.counter++;
-    return `${prefix}${String(this.counter).padStart(4, "0")}`;
+    return `${prefix}${this.idTag}${String(this.counter).padStart(4, "0")}`;
   }
 
   record(fields: Record<string, unknown>): this {
@@ -207,6 +211,18 @@ export class PiLog extends SessionLog {
         timestamp,
         ...fields,
       }),
+    );
+    this.leaf = id;
+    return id;
+  }
+
+  /** An extension's entry (`pi.appendEntry`), in the key order Pi writes it. */
+  custom(customType: string, data: unknown): string {
+    this.counter++;
+    const id = this.counter.toString(16).padStart(8, "0");
+    const timestamp = this.clock.tick();
+    this.lines.push(
+      JSON.stringify({ type: "custom", customType, data, id, parentId: this.leaf, timestamp }),
     );
     this.leaf = id;
     return id;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyCodexResult, readSessionFile } from "../../src/transcripts/index.ts";
+import { classifyCodexResult, readSessionFile, readTurns } from "../../src/transcripts/index.ts";
 import { CodexLog, tempFolder, writeFile } from "./builders.ts";
 import { summarize } from "./summarize.ts";
 
@@ -132,6 +132,100 @@ describe("Codex rollouts", () => {
     expect(exchanges.map((e) => [e.callId, e.outcome, e.cwd, e.sessionId])).toEqual([
       [ask, "answered", "/home/ana/cli/packages/core", "0199-codex-thread"],
       [waiting, "cancelled", "/home/ana/cli/packages/core", "0199-codex-thread"],
+    ]);
+  });
+});
+
+describe("request_user_input_async: answered by the user's next message", () => {
+  async function read(log: CodexLog) {
+    const path = writeFile(
+      tempFolder(),
+      "sessions/rollout-2026-01-14T09-00-00-x.jsonl",
+      log.text(),
+    );
+    const { exchanges } = await readSessionFile(path, "codex");
+    const { turns } = await readTurns(path, "codex");
+    return {
+      asks: exchanges.map((e) => ({
+        tool: e.tool,
+        resultLine: e.resultLine,
+        later: e.later,
+        ...summarize(e),
+      })),
+      turns: turns.map((turn) => [turn.line, turn.reason, turn.text, turn.tool]),
+    };
+  }
+
+  it("the message after the call is its answer, and opens the turn as one", async () => {
+    const log = new CodexLog();
+    log.userMessage("add tests");
+    const call = log.call("request_user_input_async", ARGS);
+    log.output(call, "Question queued; the user's reply will arrive as their next message.");
+    log.record("event_msg", { type: "agent_message", message: "Working on it meanwhile." });
+    log.userMessage("Vitest, and yes run it in CI");
+    log.userMessage("thanks");
+    const { asks, turns } = await read(log);
+    expect(asks).toEqual([
+      {
+        tool: "request_user_input_async",
+        resultLine: 6,
+        later: "next-message",
+        outcome: "responded",
+        answers: {},
+        response: "Vitest, and yes run it in CI",
+        opensTurn: true,
+      },
+    ]);
+    expect(turns).toEqual([
+      [2, "user-message", "add tests", null],
+      [6, "answer", "Vitest, and yes run it in CI", "request_user_input_async"],
+      [7, "user-message", "thanks", null],
+    ]);
+  });
+
+  it("no message yet: pending; an output that says the tool is unavailable: unavailable", async () => {
+    const log = new CodexLog();
+    const waiting = log.call("request_user_input_async", ARGS);
+    log.output(waiting, "Question queued.");
+    const refused = log.call("request_user_input_async", ARGS);
+    log.output(refused, "request_user_input_async is unavailable in Plan mode");
+    const { asks } = await read(log);
+    expect(asks.map((a) => [a.outcome, a.resultLine, a.later])).toEqual([
+      ["pending", 3, null],
+      ["unavailable", 5, null],
+    ]);
+  });
+});
+
+describe("Codex: ask_user called through askuser's own MCP server", () => {
+  const OWN = {
+    questions: [
+      {
+        id: "db",
+        header: "Database",
+        question: "Which database?",
+        options: [{ label: "Postgres" }, { label: "SQLite" }],
+      },
+    ],
+  };
+  const TEXT = 'The user answered:\n"Which database?" = "Postgres"';
+
+  it.each([
+    ["mcp__askuser__ask_user", TEXT],
+    ["askuser__ask_user", JSON.stringify({ content: [{ type: "text", text: TEXT }] })],
+  ])("reads %s calls and their answers", async (name, output) => {
+    const log = new CodexLog();
+    const call = log.call(name, OWN);
+    log.output(call, output);
+    const path = writeFile(tempFolder(), "rollout-2026-01-14T09-00-00-y.jsonl", log.text());
+    const { exchanges } = await readSessionFile(path, "codex");
+    expect(exchanges.map((e) => ({ tool: e.tool, ...summarize(e) }))).toEqual([
+      {
+        tool: name,
+        outcome: "answered",
+        answers: { "Which database?": "selected=Postgres" },
+        opensTurn: true,
+      },
     ]);
   });
 });

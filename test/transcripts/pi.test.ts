@@ -4,11 +4,12 @@ import {
   cancelledBeforeOpenDetails,
   invalidDetails,
   modelText,
+  pendingDetails,
   unavailableDetails,
   validateAskInput,
 } from "../../src/core/index.ts";
 import { classifyPiResult, readSessionFile } from "../../src/transcripts/index.ts";
-import { OWN_LEADS } from "../../src/transcripts/pi/own-text.ts";
+import { OWN_LEADS } from "../../src/transcripts/own-text.ts";
 import { PiLog, tempFolder, writeFile } from "./builders.ts";
 import { summarize } from "./summarize.ts";
 
@@ -93,7 +94,27 @@ describe("our ask_user in Pi: read from its structured details", () => {
     {
       name: "unavailable (non-interactive run)",
       details: unavailableDetails(ASK),
-      expected: { outcome: "unavailable", answers: {}, opensTurn: false },
+      expected: {
+        outcome: "unavailable",
+        answers: {},
+        error: "non_interactive: no interactive user in this run, nothing was asked",
+        opensTurn: false,
+      },
+    },
+    {
+      name: "unavailable (the user is away: an earlier question timed out)",
+      details: unavailableDetails(ASK, "user_away"),
+      expected: {
+        outcome: "unavailable",
+        answers: {},
+        error: "user_away: an earlier question in this turn timed out, so this one was not shown",
+        opensTurn: false,
+      },
+    },
+    {
+      name: "pending (asked without waiting for the answer)",
+      details: pendingDetails(ASK),
+      expected: { outcome: "pending", answers: {}, opensTurn: false },
     },
     {
       name: "invalid parameters",
@@ -133,6 +154,13 @@ describe("our ask_user in Pi: read from its structured details", () => {
     expect(read(ARGS, 'The user answered:\n"Which runner?" = "Vitest"', details).outcome).toBe(
       "cancelled",
     );
+  });
+
+  it.each([
+    ["pending", pendingDetails(ASK)],
+    ["unavailable", unavailableDetails(ASK, "user_away")],
+  ])("without details, our own text still reads as %s", (outcome, details) => {
+    expect(read(ARGS, modelText(details)).outcome).toBe(outcome);
   });
 
   it("without details, our own text is parsed with the core answer parser", () => {
@@ -181,6 +209,8 @@ describe("our ask_user in Pi: read from its structured details", () => {
       OWN_LEADS.timedOut,
     ],
     ["unavailable", unavailableDetails(ASK), OWN_LEADS.unavailable],
+    ["user away", unavailableDetails(ASK, "user_away"), OWN_LEADS.userAway],
+    ["pending", pendingDetails(ASK), OWN_LEADS.pending],
     ["invalid", invalidDetails([]), OWN_LEADS.invalid],
     ["turn aborted", cancelledBeforeOpenDetails(ASK, "turn_abort"), OWN_LEADS.turnAbort],
     ["session closed", cancelledBeforeOpenDetails(ASK, "session_closed"), OWN_LEADS.sessionClosed],

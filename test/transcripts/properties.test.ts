@@ -88,7 +88,7 @@ const BASES: readonly [Agent, string][] = [
 
 /** What an ask says, without where it sits in its file. */
 function content(exchanges: readonly AskExchange[]) {
-  return exchanges.map(({ file: _file, line: _line, ...rest }) => rest);
+  return exchanges.map(({ file: _file, line: _line, resultLine: _resultLine, ...rest }) => rest);
 }
 
 async function read(agent: Agent, bytes: Uint8Array, chunkBytes?: number) {

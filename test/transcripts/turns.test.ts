@@ -169,3 +169,14 @@ describe("Pi and Codex turns", () => {
     ]);
   });
 });
+
+describe("readTurns: bounded input", () => {
+  it("refuses a file larger than its cap before reading it", async () => {
+    const log = new ClaudeLog();
+    log.user("hello");
+    const path = writeFile(tempFolder(), "s.jsonl", log.text());
+    await expect(readTurns(path, "claude-code", { maxFileBytes: 10 })).rejects.toThrow(
+      /^it holds \d+ bytes, more than the 10 that --turns reads; list its asks with askuser log <file> instead$/u,
+    );
+  });
+});

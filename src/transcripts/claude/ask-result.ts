@@ -76,6 +76,24 @@ export function classifyAskResult(result: ResultInput, input: unknown): AskResul
   return classifyText(result.text, asked, joined);
 }
 
+/**
+ * Whether a result whose call is not in the file is, by its own record, an AskUserQuestion
+ * result: its structured result holds the fields only such a result has. Text alone never
+ * decides it, since any tool's output can start with an answer marker.
+ */
+export function hasAskResultShape(result: ResultInput): boolean {
+  const structured = result.toolUseResult;
+  if (result.isError || !isObject(structured)) return false;
+  if (
+    !isObject(structured.answers) &&
+    !("response" in structured) &&
+    !("afkTimeoutMs" in structured)
+  ) {
+    return false;
+  }
+  return structured.questions === undefined || Array.isArray(structured.questions);
+}
+
 /** The questions of an AskUserQuestion call's input, without answers. */
 export function askedQuestions(input: unknown): ExchangeQuestion[] {
   return questionsFrom(isObject(input) ? input.questions : undefined);

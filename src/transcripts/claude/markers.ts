@@ -3,6 +3,18 @@
 export const ASK_TOOL = "AskUserQuestion";
 export const PLAN_TOOL = "ExitPlanMode";
 
+/**
+ * askuser's own ask_user, called through its MCP server: `mcp__askuser__ask_user`, or
+ * `mcp__plugin_askuser_askuser__ask_user` when the server comes from the askuser plugin. An
+ * ask_user of any other server is someone else's tool, with results we cannot vouch for.
+ */
+export const OWN_MCP_TOOL = /^mcp__(?:plugin_askuser_)?askuser__ask_user$/u;
+
+/** The tools whose calls `askuser log` lists. */
+export function isClaudeAskTool(name: string): boolean {
+  return name === ASK_TOOL || name === PLAN_TOOL || OWN_MCP_TOOL.test(name);
+}
+
 /** Answer phrasings, oldest first. */
 export const ANSWERED_BEFORE_2_1_150 = "User has answered your questions:";
 export const ANSWERED_FROM_2_1_150 = "Your questions have been answered:";

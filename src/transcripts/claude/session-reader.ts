@@ -1,4 +1,4 @@
-import { askExchange } from "../exchange.ts";
+import { askExchange, type ClassifiedAsk } from "../exchange.ts";
 import { arrayAt, isObject, isoTime, type JsonObject, objectAt, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
 import { bytesAt, PatternCursor, stringValueAt } from "../scan/byte-search.ts";
@@ -7,14 +7,9 @@ import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
 import { contentText } from "../text.ts";
-import {
-  type AskResult,
-  askedQuestions,
-  classifyAskResult,
-  classifyPlanResult,
-  type ResultInput,
-} from "./ask-result.ts";
-import { ASK_TOOL, PLAN_TOOL } from "./markers.ts";
+import { classifyAskResult, hasAskResultShape } from "./ask-result.ts";
+import { ASK_TOOL, isClaudeAskTool, PLAN_TOOL } from "./markers.ts";
+import { type Call, callFor, classifyFor, pending, type Result, recordKey } from "./pairing.ts";
 
 /**
  * The search anchor: `_use` occurs in both `"tool_use"` and `"tool_use_id"`, and starts with a
@@ -27,23 +22,17 @@ const TOOL_USE = Buffer.from('"tool_use"');
 const TOOL_USE_ID = Buffer.from('"tool_use_id"');
 const ID_VALUE = Buffer.from(':"');
 
-interface Call {
-  readonly id: string;
-  readonly tool: string;
-  readonly input: unknown;
-  readonly site: RecordSite;
-}
-
-interface Result extends ResultInput {
-  readonly id: string;
-  readonly site: RecordSite;
-}
-
 /**
  * Reads the asks of a Claude Code transcript. Only lines that can hold an ask are parsed: a call
- * to AskUserQuestion or ExitPlanMode, a result for one of them, or a result whose call is not
- * (yet) known. Every tool_use id is indexed from the raw bytes, so a result is joined to its call
- * and a Bash result that quotes an answer marker is never read as an answer.
+ * to AskUserQuestion, ExitPlanMode or askuser's own ask_user, a result for one of them, or a
+ * result whose call is not (yet) known. Every tool_use id is indexed from the raw bytes, so a
+ * result is joined to its call and a Bash result that quotes an answer marker is never read as
+ * an answer.
+ *
+ * Every result record is its own exchange, classified from its own data: a call can have several
+ * (a cancel and then an answer, a fork that answered again), and copies of one record (same
+ * uuid) count once. A result whose call is not in the file is read only when its structured
+ * result has an ask result's shape; any other is counted as unpaired.
  */
 export class ClaudeSessionReader implements SessionReader {
   private readonly file: string;
@@ -51,10 +40,14 @@ export class ClaudeSessionReader implements SessionReader {
   private readonly cursor = new PatternCursor(ANCHOR);
   /** Every tool_use id in the file, with its tool name. */
   private readonly toolNames = new Map<string, string>();
-  private readonly calls = new Map<string, Call>();
-  private readonly results = new Map<string, Result>();
-  /** Results read before (or without) their call; joined or read on their own at the end. */
-  private readonly orphans: Result[] = [];
+  /** Ask calls by id, in file order: a model may reuse an id, a fork repeats it. */
+  private readonly calls = new Map<string, Call[]>();
+  /** Results of ask calls and results whose call was not known when read, in file order. */
+  private readonly results: Result[] = [];
+  /** Records already read, by uuid and block id, so copies count once. */
+  private readonly seen = new Set<string>();
+  /** Keys of result blocks seen again: counted at the end, when it is known which were asks. */
+  private readonly copiedResults: string[] = [];
 
   constructor(file: string, skips: SkipTally) {
     this.file = file;
@@ -73,7 +66,7 @@ export class ClaudeSessionReader implements SessionReader {
       } else if (bytesAt(view, token, TOOL_USE_ID)) {
         const id = stringValueAt(view, token + TOOL_USE_ID.length, end, ID_VALUE);
         const tool = id === undefined ? undefined : this.toolNames.get(id);
-        relevant = tool === undefined || isAskTool(tool);
+        relevant = tool === undefined || isClaudeAskTool(tool);
       }
       hit = this.cursor.find(view, hit + 1, end);
     }
@@ -88,48 +81,63 @@ export class ClaudeSessionReader implements SessionReader {
     const name = callNameAt(view, afterType, end, id);
     if (name === undefined) return true;
     this.toolNames.set(id, name);
-    return isAskTool(name);
+    return isClaudeAskTool(name);
   }
 
   private readRecord(view: Buffer, start: number, end: number, lineNumber: number): void {
     const record = parseRecord(view, start, end, lineNumber, this.skips);
     if (!record) return;
     const site = siteOf(record, lineNumber);
+    const uuid = stringAt(record, "uuid");
     const blocks = arrayAt(objectAt(record, "message"), "content") ?? [];
     const resultBlocks = blocks.filter((block) => isObject(block) && block.type === "tool_result");
     for (const block of blocks) {
       if (!isObject(block)) continue;
-      if (block.type === "tool_use") this.addCall(block, site);
-      else if (block.type === "tool_result") {
+      const id = stringAt(block, block.type === "tool_use" ? "id" : "tool_use_id");
+      if (id === undefined || (block.type !== "tool_use" && block.type !== "tool_result")) continue;
+      const key = recordKey(uuid, id);
+      if (key !== undefined) {
+        if (this.seen.has(key)) {
+          if (block.type === "tool_result") this.copiedResults.push(key);
+          continue;
+        }
+        this.seen.add(key);
+      }
+      if (block.type === "tool_use") this.addCall(block, id, site, uuid);
+      else {
         const toolUseResult = resultBlocks.length === 1 ? record.toolUseResult : undefined;
-        this.addResult(block, toolUseResult, site);
+        this.addResult(block, id, toolUseResult, site, uuid);
       }
     }
   }
 
-  private addCall(block: JsonObject, site: RecordSite): void {
-    const id = stringAt(block, "id");
+  private addCall(block: JsonObject, id: string, site: RecordSite, uuid: string | undefined): void {
     const tool = stringAt(block, "name");
-    if (id === undefined || tool === undefined) return;
+    if (tool === undefined) return;
     this.toolNames.set(id, tool);
-    if (isAskTool(tool) && !this.calls.has(id)) {
-      this.calls.set(id, { id, tool, input: block.input, site });
-    }
+    if (!isClaudeAskTool(tool)) return;
+    const list = this.calls.get(id) ?? [];
+    list.push({ id, tool, input: block.input, site, uuid });
+    this.calls.set(id, list);
   }
 
-  private addResult(block: JsonObject, toolUseResult: unknown, site: RecordSite): void {
-    const id = stringAt(block, "tool_use_id");
-    if (id === undefined) return;
-    const result: Result = {
+  private addResult(
+    block: JsonObject,
+    id: string,
+    toolUseResult: unknown,
+    site: RecordSite,
+    uuid: string | undefined,
+  ): void {
+    const tool = this.toolNames.get(id);
+    if (tool !== undefined && !isClaudeAskTool(tool)) return;
+    this.results.push({
       id,
       site,
+      uuid,
       text: contentText(block.content),
       isError: block.is_error === true,
       toolUseResult,
-    };
-    const tool = this.toolNames.get(id);
-    if (tool === undefined) this.orphans.push(result);
-    else if (isAskTool(tool) && !this.results.has(id)) this.results.set(id, result);
+    });
   }
 
   /** The tool a tool_use id called, once the file is read. */
@@ -138,34 +146,65 @@ export class ClaudeSessionReader implements SessionReader {
   }
 
   finish(): SessionAsks {
-    const exchanges: AskExchange[] = [];
-    for (const orphan of this.orphans) {
-      const tool = this.toolNames.get(orphan.id);
-      if (tool !== undefined) {
-        if (isAskTool(tool) && !this.results.has(orphan.id)) this.results.set(orphan.id, orphan);
-        continue;
-      }
-      const classified = classifyAskResult(orphan, undefined);
-      if (classified)
-        exchanges.push(this.exchange(orphan.id, ASK_TOOL, orphan.site, orphan, classified));
-    }
-    for (const call of this.calls.values()) {
-      const result = this.results.get(call.id);
-      if (call.tool === PLAN_TOOL) {
-        const classified = result && classifyPlanResult(result, call.input);
-        if (classified && result) {
-          exchanges.push(
-            this.exchange(call.id, call.tool, call.site, result, classified, call.input),
-          );
+    const entries: { exchange: AskExchange; order: number; key: string | undefined }[] = [];
+    const answeredCalls = new Set<Call>();
+    let unpaired = 0;
+    for (const result of this.results) {
+      const tool = this.toolNames.get(result.id);
+      if (tool === undefined) {
+        const classified = hasAskResultShape(result)
+          ? classifyAskResult(result, undefined)
+          : undefined;
+        if (!classified) {
+          unpaired++;
+          continue;
         }
+        const exchange = this.exchange(result.id, ASK_TOOL, result.site, result, classified);
+        entries.push({ exchange, order: result.site.line, key: recordKey(result.uuid, result.id) });
         continue;
       }
-      const classified = result ? classifyAskResult(result, call.input) : undefined;
-      exchanges.push(
-        this.exchange(call.id, call.tool, call.site, result, classified ?? pending(call.input)),
-      );
+      if (!isClaudeAskTool(tool)) continue;
+      const call = callFor(this.calls.get(result.id) ?? [], result.site.line);
+      if (!call) {
+        unpaired++;
+        continue;
+      }
+      answeredCalls.add(call);
+      const classified = classifyFor(call, result);
+      if (!classified) continue;
+      const exchange = this.exchange(call.id, call.tool, call.site, result, classified, call.input);
+      entries.push({ exchange, order: call.site.line, key: recordKey(result.uuid, result.id) });
     }
-    return { exchanges, offBranchAsks: 0 };
+    for (const list of this.calls.values()) {
+      for (const call of list) {
+        if (answeredCalls.has(call) || call.tool === PLAN_TOOL) continue;
+        const exchange = this.exchange(
+          call.id,
+          call.tool,
+          call.site,
+          undefined,
+          pending(call),
+          call.input,
+        );
+        entries.push({ exchange, order: call.site.line, key: recordKey(call.uuid, call.id) });
+      }
+    }
+    entries.sort(
+      (a, b) => a.order - b.order || (a.exchange.resultLine ?? 0) - (b.exchange.resultLine ?? 0),
+    );
+    const recordKeys = new Map<AskExchange, string>();
+    for (const entry of entries) {
+      if (entry.key !== undefined) recordKeys.set(entry.exchange, entry.key);
+    }
+    const listed = new Set(recordKeys.values());
+    const copies = this.copiedResults.filter((key) => listed.has(key)).length;
+    return {
+      exchanges: entries.map((entry) => entry.exchange),
+      offBranchAsks: 0,
+      unpaired,
+      copies,
+      recordKeys,
+    };
   }
 
   private exchange(
@@ -173,7 +212,7 @@ export class ClaudeSessionReader implements SessionReader {
     tool: string,
     site: RecordSite,
     result: Result | undefined,
-    classified: AskResult,
+    classified: ClassifiedAsk,
     input?: unknown,
   ): AskExchange {
     return askExchange({
@@ -202,21 +241,6 @@ function isTypeValue(view: Buffer, token: number, start: number): boolean {
   at--;
   while (at >= start && (view[at] === 0x20 || view[at] === 0x09)) at--;
   return at - TYPE_KEY.length + 1 >= start && bytesAt(view, at - TYPE_KEY.length + 1, TYPE_KEY);
-}
-
-function isAskTool(name: string): boolean {
-  return name === ASK_TOOL || name === PLAN_TOOL;
-}
-
-function pending(input: unknown): AskResult {
-  return {
-    outcome: "pending",
-    questions: askedQuestions(input),
-    response: null,
-    rejection: null,
-    error: null,
-    opensTurn: false,
-  };
 }
 
 export function siteOf(record: JsonObject, line: number): RecordSite {

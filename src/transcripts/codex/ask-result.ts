@@ -51,6 +51,45 @@ export function classifyCodexResult(
   return done(submittedOutcome(questions), questions);
 }
 
+/** The answer to a request_user_input_async call: the user's next message. */
+export interface NextMessage {
+  readonly text: string;
+}
+
+const REFUSED = /\b(?:is unavailable|is not available|is not supported)\b/iu;
+
+/**
+ * Classifies a request_user_input_async call. It does not wait: its output only says the
+ * question was queued, and the user's next message is the answer. An output that says the tool
+ * is unavailable (or, in some builds, reports `success: false`) means nothing was asked; an
+ * output that carries answers like request_user_input's is read the same way.
+ */
+export function classifyCodexAsyncResult(
+  args: unknown,
+  output: unknown,
+  next: NextMessage | undefined,
+): CodexAskResult & { readonly response: string | null; readonly later: "next-message" | null } {
+  const asked = questionsFrom(arrayAt(args, "questions"));
+  const plain = { response: null, later: null };
+  if (output !== undefined) {
+    const text = outputText(output);
+    if (objectAt(parseJson(text), "answers")) {
+      return { ...classifyCodexResult(args, output, false), ...plain };
+    }
+    if ((isObject(output) && output.success === false) || REFUSED.test(firstLine(text))) {
+      return {
+        ...done("unavailable", asked),
+        error: truncateCodePoints(firstLine(text), 200),
+        ...plain,
+      };
+    }
+  }
+  if (!next) return { ...done("pending", asked), ...plain };
+  const response = next.text.trim();
+  if (response.length === 0) return { ...done("unanswered", asked), ...plain };
+  return { ...done("responded", asked), opensTurn: true, response, later: "next-message" };
+}
+
 /** Outputs are strings; some builds wrap them as `{content}` objects. */
 function outputText(output: unknown): string {
   if (typeof output === "string") return output;

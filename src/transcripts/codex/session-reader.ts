@@ -5,9 +5,25 @@ import { bytesAt, PatternCursor, stringValueAt, stringValueNear } from "../scan/
 import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
-import { classifyCodexResult } from "./ask-result.ts";
+import { classifyCodexAsyncResult, classifyCodexResult } from "./ask-result.ts";
+import { classifyCodexOwnResult } from "./own-result.ts";
 
 export const CODEX_ASK_TOOL = "request_user_input";
+/** The non-blocking variant: the user's next message answers it. */
+export const CODEX_ASYNC_ASK_TOOL = "request_user_input_async";
+/**
+ * askuser's own ask_user through its MCP server, as Codex names MCP tools (`<server>__<tool>`,
+ * `mcp__` first in newer builds). Another server's ask_user is not ours to read.
+ */
+const OWN_MCP_TOOL = /^(?:mcp__)?askuser__ask_user$/u;
+
+function isCodexAskTool(name: unknown): name is string {
+  return (
+    name === CODEX_ASK_TOOL ||
+    name === CODEX_ASYNC_ASK_TOOL ||
+    (typeof name === "string" && OWN_MCP_TOOL.test(name))
+  );
+}
 
 const TYPE = Buffer.from('"type":"');
 const PAYLOAD_TYPE = Buffer.from('"payload":{"type":"');
@@ -20,6 +36,7 @@ const CONTEXT_TYPES = new Set(["session_meta", "turn_context"]);
 
 interface Call {
   readonly id: string;
+  readonly tool: string;
   readonly args: unknown;
   readonly site: RecordSite;
 }
@@ -46,6 +63,10 @@ export class CodexSessionReader implements SessionReader {
   private readonly aborted = new Set<string>();
   /** Calls still waiting for output: only then do turn_aborted events matter. */
   private waiting = 0;
+  /** The message that answered each request_user_input_async call. */
+  private readonly nextMessages = new Map<string, { text: string; site: RecordSite }>();
+  /** request_user_input_async calls the user has not answered yet. */
+  private readonly unanswered: string[] = [];
 
   constructor(file: string, skips: SkipTally) {
     this.file = file;
@@ -58,11 +79,15 @@ export class CodexSessionReader implements SessionReader {
       this.readRecord(view, start, end, lineNumber);
       return;
     }
-    if (this.waiting > 0 && type === "event_msg") {
-      if (stringValueNear(view, start, end, PAYLOAD_TYPE) === "turn_aborted") {
+    if (type === "event_msg") {
+      const event = stringValueNear(view, start, end, PAYLOAD_TYPE);
+      if (
+        (this.waiting > 0 && event === "turn_aborted") ||
+        (this.unanswered.length > 0 && (event === "user_message" || event === undefined))
+      ) {
         this.readRecord(view, start, end, lineNumber);
       }
-      return;
+      if (this.waiting > 0 || this.unanswered.length > 0) return;
     }
     let hit = this.cursor.find(view, start, end);
     while (hit >= 0) {
@@ -79,7 +104,7 @@ export class CodexSessionReader implements SessionReader {
     const hit = anchor - '"function'.length;
     if (bytesAt(view, hit, FUNCTION_CALL)) {
       const name = stringValueAt(view, hit + FUNCTION_CALL.length, end, NAME_AFTER_TYPE);
-      return name === undefined || name === CODEX_ASK_TOOL;
+      return name === undefined || isCodexAskTool(name);
     }
     if (bytesAt(view, hit, FUNCTION_CALL_OUTPUT)) {
       const id = stringValueAt(view, hit + FUNCTION_CALL_OUTPUT.length, end, CALL_ID_AFTER_TYPE);
@@ -106,9 +131,14 @@ export class CodexSessionReader implements SessionReader {
       this.cwd = stringAt(payload, "cwd") ?? this.cwd;
     } else if (type === "turn_context") {
       this.cwd = stringAt(payload, "cwd") ?? this.cwd;
+    } else if (type === "event_msg" && payload.type === "user_message") {
+      const text = stringAt(payload, "message") ?? "";
+      for (const id of this.unanswered.splice(0)) this.nextMessages.set(id, { text, site });
     } else if (type === "event_msg" && payload.type === "turn_aborted") {
       for (const id of this.calls.keys()) {
-        if (!this.outputs.has(id)) this.aborted.add(id);
+        if (!this.outputs.has(id) && this.calls.get(id)?.tool !== CODEX_ASYNC_ASK_TOOL) {
+          this.aborted.add(id);
+        }
       }
       this.waiting = 0;
     } else if (type === "response_item") this.readItem(payload, site);
@@ -117,15 +147,18 @@ export class CodexSessionReader implements SessionReader {
   private readItem(payload: JsonObject, site: RecordSite): void {
     const id = stringAt(payload, "call_id");
     if (id === undefined) return;
-    if (payload.type === "function_call" && payload.name === CODEX_ASK_TOOL) {
+    const name = payload.name;
+    if (payload.type === "function_call" && isCodexAskTool(name)) {
       if (this.calls.has(id)) return;
       const args =
         typeof payload.arguments === "string" ? parseJson(payload.arguments) : payload.arguments;
-      this.calls.set(id, { id, args, site });
-      this.waiting++;
+      this.calls.set(id, { id, tool: name, args, site });
+      if (name === CODEX_ASYNC_ASK_TOOL) this.unanswered.push(id);
+      else this.waiting++;
     } else if (payload.type === "function_call_output" && this.calls.has(id)) {
       if (this.outputs.has(id)) return;
       this.outputs.set(id, { output: payload.output, site });
+      if (this.calls.get(id)?.tool === CODEX_ASYNC_ASK_TOOL) return;
       if (!this.aborted.has(id)) this.waiting = Math.max(0, this.waiting - 1);
     }
   }
@@ -134,21 +167,30 @@ export class CodexSessionReader implements SessionReader {
     const exchanges: AskExchange[] = [];
     for (const call of this.calls.values()) {
       const output = this.outputs.get(call.id);
-      const classified = classifyCodexResult(call.args, output?.output, this.aborted.has(call.id));
+      const next = this.nextMessages.get(call.id);
+      const isAsync = call.tool === CODEX_ASYNC_ASK_TOOL;
+      const aborted = this.aborted.has(call.id);
+      const classified = isAsync
+        ? classifyCodexAsyncResult(call.args, output?.output, next)
+        : OWN_MCP_TOOL.test(call.tool)
+          ? classifyCodexOwnResult(call.args, output?.output, aborted)
+          : classifyCodexResult(call.args, output?.output, aborted);
+      const answeredBy =
+        "later" in classified && classified.later !== null ? next?.site : undefined;
       exchanges.push(
         askExchange({
           agent: "codex",
           file: this.file,
-          tool: CODEX_ASK_TOOL,
+          tool: call.tool,
           callId: call.id,
           site: call.site,
-          resultSite: output?.site,
+          resultSite: answeredBy ?? output?.site,
           sessionId: call.site.sessionId ?? this.sessionId,
           cwd: call.site.cwd ?? this.cwd,
           classified,
         }),
       );
     }
-    return { exchanges, offBranchAsks: 0 };
+    return { exchanges, offBranchAsks: 0, unpaired: 0, copies: 0 };
   }
 }

@@ -1,12 +1,11 @@
-// Core modules are imported one by one: the core index pulls in the schema library, which costs
-// a command-line run more time than reading a gigabyte of logs.
-import { CANCEL_ORIGINS, type CancelOrigin } from "../../core/outcome-types.ts";
+import type { CancelOrigin } from "../../core/outcome-types.ts";
 import { answer, answerFromItems, submittedOutcome } from "../answers.ts";
-import { arrayAt, isObject, type JsonObject, objectAt, stringAt } from "../json.ts";
+import { arrayAt, isObject, type JsonObject, stringAt } from "../json.ts";
 import type { AskOutcome, ExchangeQuestion } from "../model.ts";
+import { classifyOwnDetails } from "../own-details.ts";
+import { classifyOwnText } from "../own-text.ts";
 import { questionFrom, questionsFrom } from "../questions.ts";
 import { firstLine, truncateCodePoints } from "../text.ts";
-import { classifyOwnText } from "./own-text.ts";
 
 export interface PiResultInput {
   readonly text: string;
@@ -34,7 +33,8 @@ export function classifyPiResult(args: unknown, result: PiResultInput | undefine
   const asked = questionsOfArguments(args);
   if (!result) return done("pending", asked);
   const details = result.details;
-  if (isOwnDetails(details)) return fromOwnDetails(details);
+  const own = classifyOwnDetails(details);
+  if (own) return own;
   if (isObject(details) && Array.isArray(details.questions) && Array.isArray(details.answers)) {
     return fromQuestionnaire(details);
   }
@@ -49,63 +49,6 @@ export function questionsOfArguments(args: unknown): ExchangeQuestion[] {
   if (many.length > 0) return many;
   const one = questionFrom(args);
   return one ? [one] : [];
-}
-
-/** Our ask_user's details: the AskDetails the tool returned, status first. */
-function isOwnDetails(details: unknown): details is JsonObject {
-  return (
-    isObject(details) &&
-    typeof details.status === "string" &&
-    isObject(details.answers) &&
-    Array.isArray(details.questions) &&
-    Array.isArray(details.unanswered)
-  );
-}
-
-function fromOwnDetails(details: JsonObject): PiAskResult {
-  const answers = objectAt(details, "answers") ?? {};
-  const questions = questionsFrom(details.questions).map((question) => {
-    const given = question.id === null ? undefined : objectAt(answers, question.id);
-    if (!given) return question;
-    const selected = (arrayAt(given, "selected") ?? []).filter(
-      (label): label is string => typeof label === "string",
-    );
-    return {
-      ...question,
-      answer: answer(
-        selected,
-        stringAt(given, "other") ?? null,
-        stringAt(given, "comment") ?? null,
-      ),
-    };
-  });
-  switch (details.status) {
-    case "answered":
-      return done(submittedOutcome(questions), questions);
-    case "cancelled": {
-      const origin = stringAt(details, "origin");
-      const cancelledBy = CANCEL_ORIGINS.find((known) => known === origin) ?? "user";
-      return { ...done("cancelled", questions), cancelledBy };
-    }
-    case "timed_out":
-      return done("timed-out", questions);
-    case "unavailable":
-      return done("unavailable", questions);
-    case "invalid": {
-      const issues = (arrayAt(details, "issues") ?? []).filter(isObject);
-      const first = issues[0];
-      const where = stringAt(first, "path");
-      const problem = stringAt(first, "problem") ?? "invalid parameters";
-      const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
-      return done(
-        "validation-error",
-        questions,
-        shorten(`${where ? `${where}: ` : ""}${problem}${more}`),
-      );
-    }
-    default:
-      return done("error", questions, `unknown status ${JSON.stringify(details.status)}`);
-  }
 }
 
 /** Pi's `questionnaire` example: answers by question id, `wasCustom` for typed text. */

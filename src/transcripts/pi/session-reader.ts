@@ -1,32 +1,21 @@
-import { askExchange } from "../exchange.ts";
+import { askExchange, type ClassifiedAsk } from "../exchange.ts";
 import { arrayAt, isObject, isoTime, type JsonObject, objectAt, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
-import { bytesAt, PatternCursor, stringValueAt, stringValueNear } from "../scan/byte-search.ts";
+import { classifyOwnDetails } from "../own-details.ts";
+import { bytesAt, PatternCursor } from "../scan/byte-search.ts";
 import { callIdAt, callNameAt } from "../scan/call-block.ts";
 import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
 import { contentText } from "../text.ts";
-import { classifyPiResult, type PiAskResult, type PiResultInput } from "./ask-result.ts";
+import { classifyPiResult, type PiResultInput } from "./ask-result.ts";
+import { readPrefix } from "./entry-prefix.ts";
+import { deliveredText, LATER_ANSWER_ENTRY, readLaterAnswer } from "./later-answer.ts";
 
 /** Tool names read as asks in Pi sessions unless the caller names others. */
 export const DEFAULT_PI_ASK_TOOLS: readonly string[] = ["ask_user", "question", "questionnaire"];
 
-const TYPE = Buffer.from('{"type":"');
-const ID = Buffer.from('","id":"');
-const PARENT_NULL = Buffer.from('","parentId":null');
-const PARENT = Buffer.from('","parentId":"');
-const ROLE = Buffer.from('"role":"');
-const TOOL_NAME = Buffer.from('"toolName":"');
 const TOOL_CALL = Buffer.from('"toolCall"');
-
-interface Prefix {
-  readonly type: string;
-  readonly id: string;
-  readonly parentId: string | null;
-  readonly role: string | undefined;
-  readonly toolName: string | undefined;
-}
 
 interface Call {
   readonly id: string;
@@ -43,11 +32,22 @@ interface Result extends PiResultInput {
   readonly site: RecordSite;
 }
 
+interface LaterEntry {
+  readonly entryId: string;
+  readonly site: RecordSite;
+  readonly data: unknown;
+}
+
 /**
  * Reads the asks of a Pi session (v3; v1 and v2 files are read in file order). Every entry's id
  * and parent are taken from the start of its line without parsing it, so the active branch (the
  * walk from the last entry up to the root) is known at the end; asks on abandoned branches are
- * counted, not listed. Only ask calls and their results are parsed.
+ * counted, not listed. Only ask calls, their results and extension entries are parsed.
+ *
+ * Every result is its own exchange, joined to the nearest call with its id before it. Our own
+ * ask_user also writes an entry when an ask is answered after its call returned (asked without
+ * waiting, shown again after a restart, replayed): each is an exchange of its own, marked
+ * `later`, so a pending ask shows as pending and then with its answer.
  */
 export class PiSessionReader implements SessionReader {
   private readonly file: string;
@@ -59,8 +59,12 @@ export class PiSessionReader implements SessionReader {
   private lastEntryId: string | undefined;
   private sessionId: string | null = null;
   private cwd: string | null = null;
-  private readonly calls = new Map<string, Call>();
-  private readonly results = new Map<string, Result>();
+  private readonly calls: Call[] = [];
+  private readonly callsById = new Map<string, Call[]>();
+  private readonly results: Result[] = [];
+  private readonly laterEntries: LaterEntry[] = [];
+  /** The user messages that delivered later answers: machinery, not the user typing. */
+  private readonly delivered = new Set<string>();
 
   constructor(file: string, skips: SkipTally, askTools: readonly string[] = DEFAULT_PI_ASK_TOOLS) {
     this.file = file;
@@ -75,6 +79,7 @@ export class PiSessionReader implements SessionReader {
       return;
     }
     this.addEntry(prefix.id, prefix.parentId);
+    if (prefix.type === "custom") this.readRecord(view, start, end, lineNumber);
     if (prefix.type !== "message") return;
     let relevant = false;
     if (prefix.role === "toolResult") {
@@ -113,6 +118,11 @@ export class PiSessionReader implements SessionReader {
         ? record.parentId
         : (this.lastEntryId ?? null);
     this.addEntry(id, parentId);
+    if (record.type === "custom" && record.customType === LATER_ANSWER_ENTRY) {
+      const site = this.siteOf(record, {}, lineNumber);
+      this.laterEntries.push({ entryId: id, site, data: record.data });
+      return;
+    }
     const message = objectAt(record, "message");
     if (record.type !== "message" || !message) return;
     const site = this.siteOf(record, message, lineNumber);
@@ -122,16 +132,17 @@ export class PiSessionReader implements SessionReader {
         const callId = stringAt(block, "id");
         const tool = stringAt(block, "name");
         if (callId === undefined || tool === undefined || !this.askTools.has(tool)) continue;
-        if (!this.calls.has(callId)) {
-          this.calls.set(callId, { id: callId, entryId: id, tool, args: block.arguments, site });
-        }
+        const call = { id: callId, entryId: id, tool, args: block.arguments, site };
+        this.calls.push(call);
+        const sameId = this.callsById.get(callId) ?? [];
+        sameId.push(call);
+        this.callsById.set(callId, sameId);
       }
     } else if (message.role === "toolResult") {
       const callId = stringAt(message, "toolCallId");
       const tool = stringAt(message, "toolName");
       if (callId === undefined || tool === undefined || !this.askTools.has(tool)) return;
-      if (this.results.has(callId)) return;
-      this.results.set(callId, {
+      this.results.push({
         callId,
         entryId: id,
         tool,
@@ -167,35 +178,83 @@ export class PiSessionReader implements SessionReader {
 
   finish(): SessionAsks {
     const active = this.activePath();
-    const exchanges: AskExchange[] = [];
+    const entries: { exchange: AskExchange; order: number }[] = [];
+    const add = (exchange: AskExchange) => entries.push({ exchange, order: exchange.line });
+    const answered = new Set<Call>();
     let offBranchAsks = 0;
-    for (const call of this.calls.values()) {
-      if (!active.has(call.entryId)) {
-        offBranchAsks++;
-        continue;
-      }
-      const result = this.results.get(call.id);
-      const classified = classifyPiResult(call.args, result);
-      exchanges.push(this.exchange(call.id, call.tool, call.site, result, classified));
-    }
-    for (const result of this.results.values()) {
-      if (this.calls.has(result.callId)) continue;
+    let unpaired = 0;
+    for (const call of this.calls) if (!active.has(call.entryId)) offBranchAsks++;
+    for (const result of this.results) {
       if (!active.has(result.entryId)) {
+        const line = result.site.line;
+        const earlier = this.callsById.get(result.callId)?.some((c) => c.site.line < line);
+        if (!earlier) offBranchAsks++;
+        continue;
+      }
+      const call = this.callBefore(result.callId, result.site.line, active);
+      if (call) answered.add(call);
+      const classified = classifyPiResult(call?.args, result);
+      add(this.exchange(result.callId, result.tool, call?.site ?? result.site, result, classified));
+    }
+    for (const call of this.calls) {
+      if (!active.has(call.entryId) || answered.has(call)) continue;
+      add(
+        this.exchange(
+          call.id,
+          call.tool,
+          call.site,
+          undefined,
+          classifyPiResult(call.args, undefined),
+        ),
+      );
+    }
+    for (const later of this.laterEntries) {
+      if (!active.has(later.entryId)) {
         offBranchAsks++;
         continue;
       }
-      const classified = classifyPiResult(undefined, result);
-      exchanges.push(this.exchange(result.callId, result.tool, result.site, result, classified));
+      const entry = readLaterAnswer(later.data);
+      const call = entry && this.callBefore(entry.toolCallId, later.site.line, active);
+      const own = entry && classifyOwnDetails(entry.details);
+      if (!entry || !call || !own) {
+        unpaired++;
+        continue;
+      }
+      const text = deliveredText(entry);
+      if (text !== undefined) this.delivered.add(text);
+      const classified = {
+        ...own,
+        later: entry.occasion,
+        opensTurn: own.opensTurn && entry.delivered === "message",
+      };
+      add(this.exchange(call.id, call.tool, call.site, { site: later.site }, classified));
     }
-    return { exchanges, offBranchAsks };
+    entries.sort(
+      (a, b) => a.order - b.order || (a.exchange.resultLine ?? 0) - (b.exchange.resultLine ?? 0),
+    );
+    return { exchanges: entries.map((e) => e.exchange), offBranchAsks, unpaired, copies: 0 };
+  }
+
+  /** The nearest ask call with this id before `line` on the active branch. */
+  private callBefore(id: string, line: number, active: ReadonlySet<string>): Call | undefined {
+    let found: Call | undefined;
+    for (const call of this.callsById.get(id) ?? []) {
+      if (call.site.line < line && active.has(call.entryId)) found = call;
+    }
+    return found;
+  }
+
+  /** The user messages that delivered later answers, known once the file is read. */
+  deliveredTexts(): ReadonlySet<string> {
+    return this.delivered;
   }
 
   private exchange(
     callId: string,
     tool: string,
     site: RecordSite,
-    result: Result | undefined,
-    classified: PiAskResult,
+    result: { readonly site: RecordSite } | undefined,
+    classified: ClassifiedAsk,
   ): AskExchange {
     return askExchange({
       agent: "pi",
@@ -209,32 +268,4 @@ export class PiSessionReader implements SessionReader {
       classified,
     });
   }
-}
-
-/**
- * Reads `{"type":"…","id":"…","parentId":…` and, for messages, the role and tool name near the
- * start: the layout Pi writes. Undefined for any other layout; the caller then parses the line.
- */
-function readPrefix(view: Buffer, start: number, end: number): Prefix | undefined {
-  const type = stringValueAt(view, start, end, TYPE);
-  if (type === undefined) return undefined;
-  let at = start + TYPE.length + Buffer.byteLength(type);
-  const id = stringValueAt(view, at, end, ID);
-  if (id === undefined) return undefined;
-  at += ID.length + Buffer.byteLength(id);
-  let parentId: string | null;
-  if (bytesAt(view, at, PARENT_NULL)) {
-    parentId = null;
-    at += PARENT_NULL.length;
-  } else {
-    const parent = stringValueAt(view, at, end, PARENT);
-    if (parent === undefined) return undefined;
-    parentId = parent;
-    at += PARENT.length + Buffer.byteLength(parent);
-  }
-  if (type !== "message") return { type, id, parentId, role: undefined, toolName: undefined };
-  const role = stringValueNear(view, at, end, ROLE);
-  if (role === undefined) return undefined;
-  const toolName = role === "toolResult" ? stringValueNear(view, at, end, TOOL_NAME) : undefined;
-  return { type, id, parentId, role, toolName };
 }

@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
+import { type OpenedFile, openRegularFile } from "./open-file.ts";
 import { parseLine } from "./parse-line.ts";
 import type { SkipTally } from "./skip-tally.ts";
 
@@ -52,18 +53,23 @@ const CHUNKS_PER_YIELD = 16;
  * are passed over. Parsing is left to the visitor, which does it only for lines that can matter.
  * The last line, when it has no line break, may be a record still being written: it is parsed
  * here and counted as `truncated` when it is not whole.
+ *
+ * Only regular files are read (a FIFO or a device is refused before anything is read), and only
+ * up to the length the file had when it was opened: a file that keeps growing cannot keep the
+ * reader going, and what was appended meanwhile is left for the next run.
  */
 export async function scanFile(
-  path: string,
+  file: string | OpenedFile,
   visitor: LineVisitor,
   skips: SkipTally,
   options: ScanOptions = {},
 ): Promise<ScanResult> {
   const chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-  const fd = openSync(path, "r");
+  // A file opened by the caller is handed over: it is closed here, like one opened here.
+  const { fd, size } = typeof file === "string" ? openRegularFile(file) : file;
   const chunk = takeBuffer(chunkBytes);
-  let carry: Buffer = Buffer.allocUnsafe(FIRST_CARRY_BYTES);
+  let carry: Buffer = takeCarry();
   let carried = 0;
   /** True while dropping the rest of a line that outgrew `maxLineBytes`. */
   let discarding = false;
@@ -113,7 +119,8 @@ export async function scanFile(
   try {
     let chunksSinceYield = 0;
     for (;;) {
-      const bytesRead = readSync(fd, chunk, 0, chunkBytes, null);
+      const wanted = Math.min(chunkBytes, size - bytes);
+      const bytesRead = wanted > 0 ? readSync(fd, chunk, 0, wanted, null) : 0;
       if (bytesRead === 0) break;
       bytes += bytesRead;
       const view = chunk.subarray(0, bytesRead);
@@ -154,6 +161,7 @@ export async function scanFile(
   } finally {
     closeSync(fd);
     spare = chunk;
+    if (carry.length <= FIRST_CARRY_BYTES * 16) spareCarry = carry;
   }
   return { lines: lineNumber, bytes };
 }
@@ -163,6 +171,15 @@ export async function scanFile(
  * of megabyte buffers for the garbage collector (they live outside the heap and are freed late).
  */
 let spare: Buffer | undefined;
+
+/** The same for the carry buffer: most files fit in one chunk and never use it. */
+let spareCarry: Buffer | undefined;
+
+function takeCarry(): Buffer {
+  const buffer = spareCarry ?? Buffer.allocUnsafe(FIRST_CARRY_BYTES);
+  spareCarry = undefined;
+  return buffer;
+}
 
 function takeBuffer(size: number): Buffer {
   const buffer = spare !== undefined && spare.length === size ? spare : Buffer.allocUnsafe(size);

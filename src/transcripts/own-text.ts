@@ -1,8 +1,8 @@
-import { parseAnswerText } from "../../core/answer-format.ts";
-import type { CancelOrigin } from "../../core/outcome-types.ts";
-import type { Question } from "../../core/schema.ts";
-import { answer, submittedOutcome } from "../answers.ts";
-import type { AskOutcome, ExchangeQuestion } from "../model.ts";
+import { parseAnswerText } from "../core/answer-format.ts";
+import type { CancelOrigin } from "../core/outcome-types.ts";
+import type { Question } from "../core/schema.ts";
+import { answer, submittedOutcome } from "./answers.ts";
+import type { AskOutcome, ExchangeQuestion } from "./model.ts";
 
 /**
  * The opening sentences of the texts our own ask_user gives the model (core `modelText`), for
@@ -16,6 +16,8 @@ export const OWN_LEADS = {
   failed: "The question form failed before the user finished",
   timedOut: "The user did not answer in time",
   unavailable: "No interactive user can answer questions here",
+  userAway: "ask_user was not shown: an earlier question in this turn timed out",
+  pending: "The question was shown to the user; the answer will arrive as a user message",
   invalid: "ask_user was not shown to the user",
   turnAbort: "The question was withdrawn because the agent's turn was aborted.",
   sessionClosed: "The question ended because the session closed",
@@ -34,6 +36,8 @@ const ENDINGS: readonly [string, AskOutcome, CancelOrigin | null][] = [
   [OWN_LEADS.failed, "cancelled", "ui_failure"],
   [OWN_LEADS.timedOut, "timed-out", null],
   [OWN_LEADS.unavailable, "unavailable", null],
+  [OWN_LEADS.userAway, "unavailable", null],
+  [OWN_LEADS.pending, "pending", null],
   [OWN_LEADS.invalid, "validation-error", null],
   [OWN_LEADS.turnAbort, "cancelled", "turn_abort"],
   [OWN_LEADS.sessionClosed, "cancelled", "session_closed"],

@@ -1,0 +1,84 @@
+import {
+  type Answer,
+  type AskDetails,
+  type AskStatus,
+  CANCEL_ORIGINS,
+  type UnavailableReason,
+} from "./outcome-types.ts";
+import type { Question } from "./schema.ts";
+import { isRecord } from "./validate-fields.ts";
+import type { ValidationIssue } from "./validation-issue.ts";
+
+const STATUSES: readonly AskStatus[] = [
+  "answered",
+  "cancelled",
+  "timed_out",
+  "unavailable",
+  "invalid",
+  "pending",
+];
+
+const UNAVAILABLE_REASONS: readonly UnavailableReason[] = ["non_interactive", "user_away"];
+
+/**
+ * Reads ask_user details stored in a session file back into AskDetails. Stored details may come
+ * from another version or be damaged, so nothing is assumed: anything that is not recognisably an
+ * ask_user outcome yields undefined, and fields are kept only where they are valid (`origin` any
+ * known cancel origin, `reason` a known reason on an `unavailable` outcome).
+ */
+export function readStoredDetails(value: unknown): AskDetails | undefined {
+  if (!isRecord(value)) return undefined;
+  const status = STATUSES.find((known) => known === value.status);
+  if (status === undefined) return undefined;
+  if (!Array.isArray(value.questions) || !isRecord(value.answers)) return undefined;
+  if (!Array.isArray(value.unanswered)) return undefined;
+  const answers: Record<string, Answer> = {};
+  for (const [id, answer] of Object.entries(value.answers)) {
+    if (isAnswer(answer)) answers[id] = answer;
+  }
+  const origin = CANCEL_ORIGINS.find((known) => known === value.origin);
+  const reason =
+    status === "unavailable"
+      ? UNAVAILABLE_REASONS.find((known) => known === value.reason)
+      : undefined;
+  return {
+    status,
+    ...(origin === undefined ? {} : { origin }),
+    ...(reason === undefined ? {} : { reason }),
+    questions: value.questions.filter(isQuestion),
+    answers,
+    unanswered: value.unanswered.filter((id): id is string => typeof id === "string"),
+    ...(Array.isArray(value.issues) ? { issues: value.issues.filter(isIssue) } : {}),
+  };
+}
+
+function isQuestion(value: unknown): value is Question {
+  return (
+    isRecord(value) &&
+    typeof value.id === "string" &&
+    typeof value.header === "string" &&
+    typeof value.question === "string" &&
+    Array.isArray(value.options) &&
+    value.options.every((option) => isRecord(option) && typeof option.label === "string")
+  );
+}
+
+function isAnswer(value: unknown): value is Answer {
+  return (
+    isRecord(value) &&
+    Array.isArray(value.selected) &&
+    value.selected.every((label) => typeof label === "string") &&
+    (value.other === undefined || typeof value.other === "string") &&
+    (value.comment === undefined || typeof value.comment === "string")
+  );
+}
+
+function isIssue(value: unknown): value is ValidationIssue {
+  return (
+    isRecord(value) &&
+    typeof value.path === "string" &&
+    typeof value.problem === "string" &&
+    typeof value.fix === "string" &&
+    (value.received === undefined || typeof value.received === "string")
+  );
+}

@@ -1,0 +1,66 @@
+import type { ClassifiedAsk } from "../exchange.ts";
+import { isObject } from "../json.ts";
+import type { AskOutcome, ExchangeQuestion } from "../model.ts";
+import { classifyOwnDetails } from "../own-details.ts";
+import { classifyOwnText } from "../own-text.ts";
+import { questionsFrom } from "../questions.ts";
+import { type ResultInput, shortError } from "./ask-result.ts";
+import { NOT_NOW } from "./markers.ts";
+import { parseRejection } from "./rejection.ts";
+
+const OPENS_TURN: ReadonlySet<AskOutcome> = new Set([
+  "answered",
+  "partly-answered",
+  "notes-only",
+  "rejected-with-message",
+]);
+
+/** The questions of an ask_user call's input (askuser's own schema), without answers. */
+export function ownAskedQuestions(input: unknown): ExchangeQuestion[] {
+  return questionsFrom(isObject(input) ? input.questions : undefined);
+}
+
+/**
+ * Classifies the result of askuser's own ask_user called through its MCP server. The details
+ * come first, wherever the host kept them (the structured result itself or its
+ * `structuredContent`); else the text, which is always one of the core's model texts. A
+ * permission rejection is read as Claude Code writes it for any tool.
+ */
+export function classifyOwnResult(result: ResultInput, input: unknown): ClassifiedAsk {
+  const asked = ownAskedQuestions(input);
+  if (result.isError) {
+    const rejection = parseRejection(result.text);
+    if (rejection?.kind === "message") {
+      return done("rejected-with-message", asked, { rejection: rejection.message });
+    }
+    if (rejection?.kind === "bare" || result.text.startsWith(NOT_NOW)) {
+      return done("cancelled", asked);
+    }
+    return done("error", asked, { error: shortError(result.text) });
+  }
+  const structured = result.toolUseResult;
+  const own =
+    classifyOwnDetails(structured) ??
+    (isObject(structured) ? classifyOwnDetails(structured.structuredContent) : undefined);
+  if (own) return { ...own, response: null, rejection: null };
+  const fromText = classifyOwnText(result.text.trim(), asked);
+  if (fromText) {
+    return { ...done(fromText.outcome, fromText.questions), cancelledBy: fromText.cancelledBy };
+  }
+  return done("error", asked, { error: shortError(result.text) });
+}
+
+function done(
+  outcome: AskOutcome,
+  questions: readonly ExchangeQuestion[],
+  extra: { rejection?: string; error?: string } = {},
+): ClassifiedAsk {
+  return {
+    outcome,
+    questions,
+    response: null,
+    rejection: extra.rejection ?? null,
+    error: extra.error ?? null,
+    opensTurn: OPENS_TURN.has(outcome),
+  };
+}

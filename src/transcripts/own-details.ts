@@ -1,0 +1,76 @@
+// Core modules are imported one by one: the core index pulls in the schema library, which costs
+// a command-line run more time than reading a gigabyte of logs.
+import type { AskDetails, CancelOrigin, UnavailableReason } from "../core/outcome-types.ts";
+import { readStoredDetails } from "../core/stored-details.ts";
+import { answer, submittedOutcome } from "./answers.ts";
+import type { AskOutcome, ExchangeQuestion } from "./model.ts";
+import { questionsFrom } from "./questions.ts";
+import { firstLine, truncateCodePoints } from "./text.ts";
+
+/** How one of our own ask_user outcomes reads in the log. */
+export interface OwnAskResult {
+  readonly outcome: AskOutcome;
+  readonly questions: readonly ExchangeQuestion[];
+  readonly error: string | null;
+  readonly cancelledBy: CancelOrigin | null;
+  readonly opensTurn: boolean;
+}
+
+const OPENS_TURN: ReadonlySet<AskOutcome> = new Set(["answered", "partly-answered", "notes-only"]);
+
+const UNAVAILABLE: Readonly<Record<UnavailableReason, string>> = {
+  non_interactive: "non_interactive: no interactive user in this run, nothing was asked",
+  user_away: "user_away: an earlier question in this turn timed out, so this one was not shown",
+};
+
+/**
+ * Reads our own ask_user's stored details (a Pi tool result, a later answer record, or an MCP
+ * result), through the core's reader; undefined when they are not an ask_user outcome.
+ */
+export function classifyOwnDetails(stored: unknown): OwnAskResult | undefined {
+  const details = readStoredDetails(stored);
+  return details && fromDetails(details);
+}
+
+function fromDetails(details: AskDetails): OwnAskResult {
+  const questions = questionsFrom(details.questions).map((question) => {
+    const given = question.id === null ? undefined : details.answers[question.id];
+    if (!given) return question;
+    return {
+      ...question,
+      answer: answer(given.selected, given.other ?? null, given.comment ?? null),
+    };
+  });
+  switch (details.status) {
+    case "answered":
+      return done(submittedOutcome(questions), questions);
+    case "cancelled":
+      return { ...done("cancelled", questions), cancelledBy: details.origin ?? "user" };
+    case "timed_out":
+      return done("timed-out", questions);
+    case "unavailable":
+      return done("unavailable", questions, UNAVAILABLE[details.reason ?? "non_interactive"]);
+    case "pending":
+      return done("pending", questions);
+    case "invalid": {
+      const issues = details.issues ?? [];
+      const first = issues[0];
+      const where = first?.path ? `${first.path}: ` : "";
+      const problem = first?.problem ?? "invalid parameters";
+      const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
+      return done("validation-error", questions, shorten(`${where}${problem}${more}`));
+    }
+  }
+}
+
+function done(
+  outcome: AskOutcome,
+  questions: readonly ExchangeQuestion[],
+  error: string | null = null,
+): OwnAskResult {
+  return { outcome, questions, error, cancelledBy: null, opensTurn: OPENS_TURN.has(outcome) };
+}
+
+function shorten(text: string): string {
+  return truncateCodePoints(firstLine(text), 200);
+}

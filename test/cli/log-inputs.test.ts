@@ -1,0 +1,95 @@
+import { execFileSync } from "node:child_process";
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { CliIo } from "../../src/cli/io.ts";
+import { main } from "../../src/cli/main.ts";
+import { ClaudeLog, PiLog, tempFolder, writeFile } from "../transcripts/builders.ts";
+
+async function run(args: string[], home: string, env: Record<string, string> = {}) {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    readText: async () => "",
+    readStdin: async () => "",
+    interactive: false,
+    env: { HOME: home, TZ: "UTC", ...env },
+    stdoutIsTerminal: false,
+    cwd: home,
+    now: () => Date.parse("2026-01-21T12:00:00.000Z"),
+  };
+  const started = performance.now();
+  const code = await main(args, io, "0.0.0");
+  return {
+    code,
+    stdout: stdout.replaceAll(home, "<home>"),
+    stderr: stderr.replaceAll(home, "<home>"),
+    ms: performance.now() - started,
+  };
+}
+
+describe("askuser log: inputs that are not session files are refused at once", () => {
+  it("--turns /dev/zero is refused, not read forever", async () => {
+    const result = await run(["log", "--turns", "/dev/zero"], tempFolder());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "askuser: cannot read the session file /dev/zero: not a regular file (a character device); only session log files are read\n",
+    );
+    expect(result.ms).toBeLessThan(2000);
+  });
+
+  it("a FIFO with no writer is refused for --turns and as a path, and inside a folder", async () => {
+    const home = tempFolder();
+    const fifo = join(home, "logs", "s.jsonl");
+    writeFile(home, "logs/ok.jsonl", new ClaudeLog().text());
+    execFileSync("rm", [join(home, "logs", "ok.jsonl")]);
+    execFileSync("mkfifo", [fifo]);
+    const turns = await run(["log", "--turns", fifo], home);
+    expect(turns.stderr).toContain("not a regular file (a FIFO)");
+    expect(turns.code).toBe(2);
+    const named = await run(["log", "--json", fifo], home);
+    expect([named.code, named.stderr]).toEqual([
+      1,
+      "askuser: cannot read ~/logs/s.jsonl: not a regular file (a FIFO); only session log files are read; skipped\n",
+    ]);
+    const folder = await run(["log", "--json", join(home, "logs")], home);
+    expect([folder.code, folder.stderr]).toEqual([
+      1,
+      "askuser: cannot read ~/logs/s.jsonl: not a regular file (a FIFO); only session log files are read; skipped\n",
+    ]);
+  });
+});
+
+describe("askuser log: a link to a device under a session name", () => {
+  it("is named as unreadable, never read", async () => {
+    const home = tempFolder();
+    writeFile(home, "logs/real.jsonl", new ClaudeLog().user("hi").text());
+    symlinkSync("/dev/zero", join(home, "logs", "zero.jsonl"));
+    const result = await run(["log", "--json", join(home, "logs")], home);
+    expect([result.code, result.stderr]).toEqual([
+      1,
+      "askuser: cannot read ~/logs/zero.jsonl: not a regular file (a character device); only session log files are read; skipped\n",
+    ]);
+    expect(result.ms).toBeLessThan(5000);
+  });
+});
+
+describe("askuser log: where it looks", () => {
+  it("expands a leading ~ in PI_CODING_AGENT_DIR, as the settings do", async () => {
+    const home = tempFolder();
+    const log = new PiLog();
+    const call = log.call("question", { question: "Runner?", options: [{ label: "Vitest" }] });
+    log.result(call, "question", "User selected: 1. Vitest");
+    writeFile(home, "elsewhere/agent/sessions/--home-ana-api--/s.jsonl", log.text());
+    const { code, stdout, stderr } = await run(["log", "--json", "--agent", "pi"], home, {
+      PI_CODING_AGENT_DIR: "~/elsewhere/agent",
+    });
+    expect([code, stderr]).toEqual([0, ""]);
+    expect(JSON.parse(stdout)).toMatchObject({
+      file: "<home>/elsewhere/agent/sessions/--home-ana-api--/s.jsonl",
+      outcome: "answered",
+    });
+  });
+});

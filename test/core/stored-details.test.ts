@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { unavailableDetails } from "../../src/core/outcome.ts";
+import { readStoredDetails } from "../../src/core/stored-details.ts";
+
+const ASK = {
+  questions: [
+    {
+      id: "db",
+      header: "Database",
+      question: "Which database?",
+      options: [{ label: "Postgres" }, { label: "SQLite" }],
+      multiSelect: false,
+      allowComment: true,
+    },
+  ],
+};
+
+describe("readStoredDetails: ask_user details read back from a session file", () => {
+  it.each(["non_interactive", "user_away"] as const)(
+    "keeps the unavailable reason %s",
+    (reason) => {
+      const stored = JSON.parse(JSON.stringify(unavailableDetails(ASK, reason))) as unknown;
+      expect(readStoredDetails(stored)).toMatchObject({ status: "unavailable", reason });
+    },
+  );
+
+  it("drops a reason it does not know, and any reason on another status", () => {
+    const unknown = { ...unavailableDetails(ASK), reason: "napping" };
+    expect(readStoredDetails(unknown)).not.toHaveProperty("reason");
+    const answered = {
+      status: "answered",
+      reason: "user_away",
+      questions: ASK.questions,
+      answers: { db: { selected: ["Postgres"] } },
+      unanswered: [],
+    };
+    expect(readStoredDetails(answered)).toEqual({
+      status: "answered",
+      questions: ASK.questions,
+      answers: { db: { selected: ["Postgres"] } },
+      unanswered: [],
+    });
+  });
+
+  it("reads a pending ask, keeps the cancel origin, and refuses what is not an outcome", () => {
+    expect(
+      readStoredDetails({ status: "pending", questions: [], answers: {}, unanswered: [] }),
+    ).toMatchObject({ status: "pending" });
+    expect(
+      readStoredDetails({
+        status: "cancelled",
+        origin: "turn_abort",
+        questions: [],
+        answers: {},
+        unanswered: [],
+      }),
+    ).toMatchObject({ origin: "turn_abort" });
+    for (const bad of [
+      null,
+      "answered",
+      { status: "done", questions: [], answers: {}, unanswered: [] },
+      { status: "answered" },
+    ]) {
+      expect(readStoredDetails(bad)).toBeUndefined();
+    }
+  });
+});
