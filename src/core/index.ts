@@ -44,11 +44,13 @@ export {
 } from "./outcome.ts";
 export {
   type Answer,
+  ASK_STATUSES,
   type AskDetails,
   type AskStatus,
   CANCEL_ORIGINS,
   type CancelOrigin,
   type Resolution,
+  UNAVAILABLE_REASONS,
   type UnavailableReason,
 } from "./outcome-types.ts";
 export { reduceForm } from "./reducer.ts";
@@ -69,6 +71,7 @@ export {
   TOOL_LABEL,
   TOOL_NAME,
 } from "./steering.ts";
+export { readStoredDetails } from "./stored-details.ts";
 export { neutraliseInline, neutraliseMultiline } from "./text-safety.ts";
 export { type ValidationResult, validateAskInput } from "./validate.ts";
 export { formatIssue, issueCount, type ValidationIssue } from "./validation-issue.ts";

@@ -6,42 +6,36 @@ import type { ValidationIssue } from "./validation-issue.ts";
  * `pending` is the immediate result of an ask that does not wait: the question is shown, and
  * its answer arrives later as a user message.
  */
-export type AskStatus =
-  | "answered"
-  | "cancelled"
-  | "timed_out"
-  | "unavailable"
-  | "invalid"
-  | "pending";
+export const ASK_STATUSES = [
+  "answered",
+  "cancelled",
+  "timed_out",
+  "unavailable",
+  "invalid",
+  "pending",
+] as const;
+export type AskStatus = (typeof ASK_STATUSES)[number];
 
 /**
  * Who or what cancelled. Only `user` is the user's own choice; `ui_failure` means the form broke;
  * the rest are lifecycle ends the user never chose.
  */
-export type CancelOrigin =
-  | "user"
-  | "ui_failure"
-  | "turn_abort"
-  | "session_closed"
-  | "disabled"
-  | "disconnected";
-
-export const CANCEL_ORIGINS: readonly CancelOrigin[] = [
+export const CANCEL_ORIGINS = [
   "user",
   "ui_failure",
   "turn_abort",
   "session_closed",
   "disabled",
   "disconnected",
-];
+] as const;
+export type CancelOrigin = (typeof CANCEL_ORIGINS)[number];
 
 /**
  * Why nobody could answer: the run has no interactive user at all, or an earlier question in this
  * turn timed out, so the user is evidently away.
  */
-export type UnavailableReason = "non_interactive" | "user_away";
-
-export const UNAVAILABLE_REASONS: readonly UnavailableReason[] = ["non_interactive", "user_away"];
+export const UNAVAILABLE_REASONS = ["non_interactive", "user_away"] as const;
+export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
 
 /** One question's answer: the labels chosen, the free text typed under "Other", a note. */
 export interface Answer {

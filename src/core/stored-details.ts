@@ -1,24 +1,13 @@
 import {
   type Answer,
+  ASK_STATUSES,
   type AskDetails,
-  type AskStatus,
   CANCEL_ORIGINS,
-  type UnavailableReason,
+  UNAVAILABLE_REASONS,
 } from "./outcome-types.ts";
 import type { Question } from "./schema.ts";
 import { isRecord } from "./validate-fields.ts";
 import type { ValidationIssue } from "./validation-issue.ts";
-
-const STATUSES: readonly AskStatus[] = [
-  "answered",
-  "cancelled",
-  "timed_out",
-  "unavailable",
-  "invalid",
-  "pending",
-];
-
-const UNAVAILABLE_REASONS: readonly UnavailableReason[] = ["non_interactive", "user_away"];
 
 /**
  * Reads ask_user details stored in a session file back into AskDetails. Stored details may come
@@ -28,7 +17,7 @@ const UNAVAILABLE_REASONS: readonly UnavailableReason[] = ["non_interactive", "u
  */
 export function readStoredDetails(value: unknown): AskDetails | undefined {
   if (!isRecord(value)) return undefined;
-  const status = STATUSES.find((known) => known === value.status);
+  const status = ASK_STATUSES.find((known) => known === value.status);
   if (status === undefined) return undefined;
   if (!Array.isArray(value.questions) || !isRecord(value.answers)) return undefined;
   if (!Array.isArray(value.unanswered)) return undefined;

@@ -1,4 +1,5 @@
 import { formatAnswerValue } from "../core/answer-format.ts";
+import { readStoredDetails } from "../core/index.ts";
 import { OTHER_LABEL } from "../core/limits.ts";
 import { showsPartialAnswers } from "../core/outcome.ts";
 import type { Answer, AskDetails, CancelOrigin, UnavailableReason } from "../core/outcome-types.ts";
@@ -6,7 +7,6 @@ import type { Question } from "../core/schema.ts";
 import { TOOL_NAME } from "../core/steering.ts";
 import { formatIssue } from "../core/validation-issue.ts";
 import { safeInline, safeLines } from "../tui/render/safe-text.ts";
-import { readDetails } from "./render-details.ts";
 
 /** The theme slots the renderers use; Pi's `Theme` fits, and tests pass identity styles. */
 export interface RenderTheme {
@@ -38,7 +38,7 @@ export function resultText(
   expanded: boolean,
   theme: RenderTheme,
 ): string {
-  const details = readDetails(result.details);
+  const details = readStoredDetails(result.details);
   if (!details) return theme.fg("error", safeLines(firstText(result.content)).join("\n"));
   const lines = [...statusLines(details, expanded, theme)];
   const shown = shownAnswers(details);

@@ -1,8 +1,8 @@
 import type { SessionEntry } from "@earendil-works/pi-coding-agent";
+import { readStoredDetails } from "../../core/index.ts";
 import { showsPartialAnswers } from "../../core/outcome.ts";
 import type { Answer, AskDetails } from "../../core/outcome-types.ts";
 import { TOOL_NAME } from "../../core/steering.ts";
-import { readDetails } from "../render-details.ts";
 import {
   type AnswerEntry,
   type AskEntry,
@@ -95,7 +95,7 @@ export function scanBranch(branch: readonly SessionEntry[]): BranchScan {
         };
         if (result.toolName !== TOOL_NAME || typeof result.toolCallId !== "string") continue;
         const call = byToolCallId.get(result.toolCallId);
-        if (call) call.result = { details: readDetails(result.details) };
+        if (call) call.result = { details: readStoredDetails(result.details) };
       }
     } else if (entry.type === "custom_message" && entry.customType === ENTRY_TYPES.endedNote) {
       const read = readEndedNoteDetails(entry.details);

@@ -1,7 +1,7 @@
+import { readStoredDetails } from "../../core/index.ts";
 import type { LaterDelivery, LaterOccasion } from "../../core/later-delivery.ts";
 import type { AskDetails } from "../../core/outcome-types.ts";
 import type { Ask } from "../../core/schema.ts";
-import { readDetails } from "../render-details.ts";
 
 export { ENTRY_TYPES } from "./entry-types.ts";
 
@@ -86,7 +86,7 @@ export function readAnswerEntry(data: unknown): Read<AnswerEntry> {
   if (!occasion) return skip(`unknown occasion ${JSON.stringify(record.occasion)}`);
   const delivered = DELIVERIES.find((candidate) => candidate === record.delivered);
   if (!delivered) return skip(`unknown delivery ${JSON.stringify(record.delivered)}`);
-  const details = readDetails(record.details);
+  const details = readStoredDetails(record.details);
   if (!details) return skip("the details are not an ask_user outcome");
   return { ok: true, value: { toolCallId, occasion, details, delivered } };
 }
