@@ -1,6 +1,13 @@
 import { ProcessTerminal, type Terminal, TuiMainScreen } from "@earendil-works/pi-tui";
-import type { Ask, AskDetails, CancelOrigin } from "../core/index.ts";
+import {
+  type Ask,
+  type AskDetails,
+  type CancelOrigin,
+  neutraliseInline,
+  parseGuardMs,
+} from "../core/index.ts";
 import { AskForm } from "./ask-form.ts";
+import type { FormClock } from "./clock.ts";
 import { ScrollbackKeepingTerminal } from "./keep-scrollback.ts";
 import type { FormKeymap } from "./keymap/keymap.ts";
 import { defaultAnsiTheme, type FormTheme } from "./theme.ts";
@@ -19,9 +26,24 @@ export interface TerminalFormOptions {
   readonly theme?: FormTheme;
   readonly keymap?: FormKeymap;
   readonly signals?: SignalSource;
+  /**
+   * The input guard (see AskFormOptions); when absent, `ASKUSER_INPUT_GUARD_MS` in `env` if it is
+   * a whole number of milliseconds, else the default.
+   */
+  readonly inputGuardMs?: number;
+  readonly clock?: FormClock;
   /** Receives an error that broke the form, after the terminal is restored. Defaults to stderr. */
   readonly reportError?: (error: unknown) => void;
+  /**
+   * Receives the text typed while the input guard held keys, after the terminal is restored, when
+   * there is any: it was meant for something else and has nowhere to go back to. Defaults to a
+   * line on stderr.
+   */
+  readonly reportTypedAhead?: (text: string) => void;
 }
+
+/** Sets the input guard of the standalone form, which reads no settings file ("0" turns it off). */
+export const INPUT_GUARD_ENV = "ASKUSER_INPUT_GUARD_MS";
 
 /**
  * What each signal means for the form. The user's own Ctrl+C arrives as a key in raw mode; a
@@ -44,11 +66,15 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
   const terminal = new ScrollbackKeepingTerminal(options.terminal ?? new ProcessTerminal());
   const signals = options.signals ?? process;
   const reportError = options.reportError ?? writeErrorToStderr;
+  const reportTypedAhead = options.reportTypedAhead ?? writeTypedAheadToStderr;
   const tui = new TuiMainScreen(terminal);
   const errors: unknown[] = [];
+  const env = options.env ?? process.env;
+  const inputGuardMs = options.inputGuardMs ?? parseGuardMs(env[INPUT_GUARD_ENV]);
 
   return new Promise<AskDetails>((resolve, reject) => {
     let finished = false;
+    let form: AskForm | undefined;
     let listeners: ReadonlyArray<readonly [NodeJS.Signals, () => void]> = [];
     const release = () => {
       for (const [signal, listener] of listeners) signals.off(signal, listener);
@@ -69,6 +95,8 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
           errors.push(error);
         }
         for (const error of errors) reportError(error);
+        const typed = form?.typedAhead ?? "";
+        if (typed.trim()) reportTypedAhead(typed);
         terminal.drainInput(200, 20).then(
           () => resolve(details),
           () => resolve(details),
@@ -77,21 +105,24 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
     };
 
     try {
-      const form = new AskForm({
+      const shown = new AskForm({
         ask,
-        theme: options.theme ?? defaultAnsiTheme(options.env ?? process.env),
+        theme: options.theme ?? defaultAnsiTheme(env),
         tui,
         ...(options.keymap ? { keymap: options.keymap } : {}),
+        ...(inputGuardMs !== undefined ? { inputGuardMs } : {}),
+        ...(options.clock ? { clock: options.clock } : {}),
         onDone: finish,
         onError: (error) => errors.push(error),
       });
+      form = shown;
       listeners = SIGNAL_ORIGINS.map(([signal, origin]) => {
-        const listener = () => form.end({ kind: "cancelled", origin });
+        const listener = () => shown.end({ kind: "cancelled", origin });
         signals.on(signal, listener);
         return [signal, listener] as const;
       });
-      tui.addChild(form);
-      tui.setFocus(form);
+      tui.addChild(shown);
+      tui.setFocus(shown);
       tui.start();
     } catch (error) {
       finished = true;
@@ -109,4 +140,10 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
 function writeErrorToStderr(error: unknown): void {
   const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(`askuser: the form failed: ${text}\n`);
+}
+
+function writeTypedAheadToStderr(text: string): void {
+  process.stderr.write(
+    `askuser: typed before the form appeared, so not used as an answer: "${neutraliseInline(text)}"\n`,
+  );
 }

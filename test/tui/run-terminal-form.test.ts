@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { CancelOrigin } from "../../src/core/index.ts";
 import { runTerminalForm } from "../../src/tui/run-terminal-form.ts";
 import { identityTheme } from "../../src/tui/theme.ts";
+import { ManualTimers } from "../support/manual-timers.ts";
+import { until } from "../support/until.ts";
 import { keyBytes } from "./support/keys.ts";
 import { PICK_ONE, TWO_QUESTIONS } from "./support/payloads.ts";
 import { askOf } from "./support/render-form.ts";
@@ -26,6 +28,7 @@ function setup(payload = PICK_ONE) {
     signals,
     env: {},
     theme: identityTheme,
+    inputGuardMs: 0,
     reportError: (error) => errors.push(error),
   });
   return { terminal, signals, errors, run };
@@ -85,6 +88,33 @@ describe("runTerminalForm", () => {
     expect(details).toMatchObject({ status: "cancelled", origin: "ui_failure" });
     expect(errors).toEqual([new Error("theme broke")]);
     expect(stopsWhenReported).toBe(1);
+  });
+
+  it("type-ahead never answers: keys sent as the form opens are held and said on stderr, not answered", async () => {
+    const terminal = new RecordingTerminal(80, 24);
+    const clock = new ManualTimers();
+    const typed: string[] = [];
+    const run = runTerminalForm(askOf(PICK_ONE), {
+      terminal,
+      signals: new EventEmitter(),
+      env: { ASKUSER_INPUT_GUARD_MS: "600" },
+      theme: identityTheme,
+      clock,
+      reportTypedAhead: (text) => typed.push(text),
+    });
+    for (const char of "add tests") terminal.send(char);
+    terminal.send(keyBytes("enter"));
+    await until("the arming cue", () =>
+      terminal.viewport().some((row) => row.includes("Just opened")),
+    );
+    terminal.send(keyBytes("space"));
+    clock.advance(600);
+    await until("the hints", () => terminal.viewport().some((row) => row.includes("esc cancel")));
+    terminal.send(keyBytes("down"));
+    terminal.send(keyBytes("enter"));
+    const details = await run;
+    expect(details).toMatchObject({ status: "answered", answers: { q1: { selected: ["Deno"] } } });
+    expect(typed).toEqual(["add tests "]);
   });
 
   it("rejects and restores the terminal when the form cannot even be built", async () => {

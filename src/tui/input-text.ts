@@ -1,0 +1,60 @@
+import { decodeKittyPrintable } from "@earendil-works/pi-tui";
+
+export const PASTE_START = "\x1b[200~";
+export const PASTE_END = "\x1b[201~";
+
+/**
+ * Input arriving this soon after a paste ended is the rest of that paste, not keys: a pasted text
+ * that itself holds the paste-end marker (tmux passes ESC through) ends the paste early, and what
+ * follows the marker arrives in the same read. No person presses Enter this fast after a paste.
+ */
+export const PASTE_TAIL_MS = 100;
+
+const BACKSPACES = new Set(["\x7f", "\b"]);
+
+export function isPaste(data: string): boolean {
+  return data.includes(PASTE_START) || data.includes(PASTE_END);
+}
+
+/**
+ * The text a key or paste types, or "" for a key that types nothing (Enter, Tab, arrows, Ctrl
+ * keys). In a paste, or with `enterIsText`, line breaks are text too.
+ */
+export function textOfInput(data: string, enterIsText = false): string {
+  if (data === PASTE_END) return "";
+  if (isPaste(data)) {
+    const text = data.replaceAll(PASTE_START, "").replaceAll(PASTE_END, "");
+    return dropControls(text.replace(/\r\n?/g, "\n"));
+  }
+  if (enterIsText && (data === "\r" || data === "\n")) return "\n";
+  if (isPrintable(data)) return data;
+  return decodeKittyPrintable(data) ?? "";
+}
+
+/**
+ * The text typed ahead after one more held key: typed text is appended, a backspace takes back
+ * the last character held (it cannot reach text the user typed before the form appeared).
+ */
+export function withHeldKey(typed: string, data: string, pasted = false): string {
+  if (!pasted && BACKSPACES.has(data)) return Array.from(typed).slice(0, -1).join("");
+  return typed + textOfInput(data, pasted);
+}
+
+function isPrintable(data: string): boolean {
+  if (data.length === 0) return false;
+  for (const char of data) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
+
+/** Drops C0 controls but line breaks and tabs, and DEL, as pi-tui's Editor does with a paste. */
+function dropControls(text: string): string {
+  let kept = "";
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if ((code >= 0x20 && code !== 0x7f) || char === "\n" || char === "\t") kept += char;
+  }
+  return kept;
+}
