@@ -2,7 +2,7 @@ import { truncateToWidth } from "@earendil-works/pi-tui";
 import type { FormState, Notice } from "../../core/index.ts";
 import type { FormKeymap } from "../keymap/keymap.ts";
 import type { FormTheme } from "../theme.ts";
-import { keyLabel } from "./hints.ts";
+import { allKeysLabel, keyLabel } from "./hints.ts";
 import { widthOf } from "./measure.ts";
 import { safeInline } from "./safe-text.ts";
 import { wrapLine } from "./wrap.ts";
@@ -89,7 +89,7 @@ export function renderCancelBox(
   const boxWidth = Math.min(width, 64);
   const inner = boxWidth - 4;
   const confirm =
-    keyLabel(keymap, "confirmCancel", ["confirmCancel"]) ??
+    allKeysLabel(keymap, "confirmCancel", "confirmCancel") ??
     keyLabel(keymap, "confirmCancel", ["cancelNow"]) ??
     "cancel";
   const body = [
