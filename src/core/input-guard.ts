@@ -22,7 +22,7 @@ export const INPUT_GUARD_LIMITS = {
 } as const;
 
 /** However much typing extends the guard, it ends this many delays after the paint. */
-export const EXTENSION_CAP = 5;
+export const EXTENSION_CAP = 10;
 
 export type InputGuard =
   /** Not painted yet, or off the screen: no key can have been meant for the form. */
@@ -70,6 +70,12 @@ export function guardAt(guard: InputGuard, now: number): InputGuard {
 export function isArming(guard: InputGuard, now: number): boolean {
   return guard.phase === "unseen" || (guard.phase === "arming" && now < guard.armsAt);
 }
+
+/**
+ * The environment variable that sets the guard for the standalone form (which reads no settings
+ * file) and overrides the setting in Pi, as a command-line switch would: "0" turns it off.
+ */
+export const INPUT_GUARD_ENV = "ASKUSER_INPUT_GUARD_MS";
 
 /**
  * A guard delay from text (an environment variable), or undefined when the text is not a

@@ -3,6 +3,7 @@ import {
   type Ask,
   type AskDetails,
   type CancelOrigin,
+  INPUT_GUARD_ENV,
   neutraliseInline,
   parseGuardMs,
 } from "../core/index.ts";
@@ -41,9 +42,6 @@ export interface TerminalFormOptions {
    */
   readonly reportTypedAhead?: (text: string) => void;
 }
-
-/** Sets the input guard of the standalone form, which reads no settings file ("0" turns it off). */
-export const INPUT_GUARD_ENV = "ASKUSER_INPUT_GUARD_MS";
 
 /**
  * What each signal means for the form. The user's own Ctrl+C arrives as a key in raw mode; a

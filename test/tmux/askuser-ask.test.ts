@@ -17,8 +17,15 @@ function payloadFile(payload: AskInput): string {
   return path;
 }
 
-function run(command: string, size = { width: 80, height: 30 }): TmuxSession {
-  const session = TmuxSession.start(command, { ...size, reportExit: true });
+/** The input guard is off unless a test is about it: these tests press keys as the form shows. */
+const NO_GUARD = { ASKUSER_INPUT_GUARD_MS: "0" };
+
+function run(
+  command: string,
+  size = { width: 80, height: 30 },
+  env: Record<string, string> = NO_GUARD,
+): TmuxSession {
+  const session = TmuxSession.start(command, { ...size, reportExit: true, env });
   running.push(session);
   return session;
 }
@@ -32,6 +39,7 @@ function ask(payload: AskInput | "--demo", size = { width: 80, height: 30 }): Tm
   const session = TmuxSession.start(`${NODE} bin/askuser.js ask ${target}`, {
     ...size,
     reportExit: true,
+    env: NO_GUARD,
   });
   running.push(session);
   return session;
@@ -150,6 +158,26 @@ describe("askuser ask in a real terminal (tmux)", () => {
     );
     expect(code).toBe(1);
     expect(tty).toBe("icanon");
+  });
+
+  it("type-ahead never answers: keys typed as the form opens are held, shown, and said after it", async () => {
+    // A long guard, so the keys surely land inside it on a loaded machine.
+    const wide = { width: 120, height: 30 };
+    const tmux = run(`${NODE} bin/askuser.js ask ${payloadFile(PICK_ONE)}`, wide, {
+      ASKUSER_INPUT_GUARD_MS: "3000",
+    });
+    await tmux.waitFor("Just opened: keys typed now are not answers");
+    tmux.text("also please add tests");
+    tmux.keys("Space", "Enter", "2");
+    await tmux.waitFor('kept: "also please add tests 2"');
+    await tmux.waitFor("esc cancel", 20_000);
+    expect(tmux.screen()).toContain("❯ 1. ○ Node");
+    tmux.keys("Down", "Enter");
+    const { code, screen } = await tmux.exited();
+    expect(printed(screen)).toBe(
+      'askuser: typed before the form appeared, so not used as an answer: "also please add tests 2"\nThe user answered:\n"Which runtime?" = "Deno"',
+    );
+    expect(code).toBe(0);
   });
 
   it("reads the payload from a pipe and the keys from the terminal", async () => {
