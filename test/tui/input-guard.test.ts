@@ -1,7 +1,11 @@
+import { visibleWidth } from "@earendil-works/pi-tui";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type AskInput, EXTENSION_CAP } from "../../src/core/index.ts";
+import { DEFAULT_KEYMAP } from "../../src/tui/keymap/keymap.ts";
 import { ARMING_CUE } from "../../src/tui/render/footer.ts";
+import { renderFormFrame } from "../../src/tui/render/frame.ts";
+import { identityTheme } from "../../src/tui/theme.ts";
 import { ManualTimers } from "../support/manual-timers.ts";
 import { bracketedPaste, type KeyName, keyBytes } from "./support/keys.ts";
 import { PICK_MANY, PICK_ONE, PICK_WITH_NOTE, TWO_QUESTIONS } from "./support/payloads.ts";
@@ -212,6 +216,42 @@ describe("input guard property", () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("the arming cue keeps the layout", () => {
+  it("takes exactly the hint lines' height at any width, with or without held text", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(PICK_ONE, PICK_MANY, PICK_WITH_NOTE, TWO_QUESTIONS),
+        fc.integer({ min: 20, max: 200 }),
+        fc.integer({ min: 8, max: 60 }),
+        fc.string({ maxLength: 120 }),
+        (payload, width, rows, typed) => {
+          const plain = renderForm(payload, { width, rows });
+          const hints = renderFormFrame({
+            state: plain.state,
+            width,
+            rows,
+            theme: identityTheme,
+            keymap: DEFAULT_KEYMAP,
+            previewScroll: 0,
+          }).lines;
+          const cue = renderFormFrame({
+            state: plain.state,
+            width,
+            rows,
+            theme: identityTheme,
+            keymap: DEFAULT_KEYMAP,
+            previewScroll: 0,
+            arming: { typedAhead: typed },
+          }).lines;
+          expect(cue.length).toBe(hints.length);
+          for (const line of cue) expect(visibleWidth(line)).toBeLessThanOrEqual(width);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });
