@@ -135,13 +135,14 @@ export class AskForm implements Component, Focusable {
     if (this.current.resolution) return;
     try {
       const tail = this.followsPaste(data);
-      if (this.held.hold(data, tail)) {
+      if (this.held.holds()) {
+        if (this.editsDraft(data, tail)) this.handleEditing(data, tail);
+        else this.held.keep(data, tail);
         this.cached = undefined;
         this.options.tui.requestRender();
         return;
       }
-      if (tail) this.typePasteTail(data);
-      else this.route(data);
+      this.handleEditing(data, tail);
     } catch (error) {
       this.fail(error);
     }
@@ -194,6 +195,24 @@ export class AskForm implements Component, Focusable {
   /** Ends the form from outside (abort, timeout, UI failure); does nothing once it has ended. */
   end(resolution: Exclude<Resolution, { kind: "submitted" }>): void {
     this.dispatch({ type: "end", resolution });
+  }
+
+  /**
+   * True for input that only edits the text of the form's own open editor (typing, cursor keys,
+   * a new line, a paste): when the guard starts again while the user types there, those keys
+   * were meant for the form and change no answer, so they are not held. Saving, leaving and
+   * cancelling are.
+   */
+  private editsDraft(data: string, tail: boolean): boolean {
+    if (keyContext(this.current) !== "editor") return false;
+    if (tail || this.editor.claims(data)) return true;
+    const command = decodeKey(this.keymap, "editor", data);
+    return command === undefined || command === "newLine";
+  }
+
+  private handleEditing(data: string, tail: boolean): void {
+    if (tail) this.typePasteTail(data);
+    else this.route(data);
   }
 
   /** True when the input is the rest of a paste that ended early (see PASTE_TAIL_MS). */

@@ -61,18 +61,21 @@ export class HeldInput {
     this.#screen = undefined;
   }
 
-  /**
-   * True when the key must not act on the form; its text, if any, is kept as typed ahead
-   * (`pasted`: the key is the rest of a paste, so a line break in it is text).
-   */
-  hold(data: string, pasted = false): boolean {
+  /** True when a key arriving now must not act on the form; a held key extends the wait. */
+  holds(): boolean {
     if (this.#stopped) return false;
     const verdict = guardKey(this.#guard, this.#clock.now(), this.#delayMs);
     this.#guard = verdict.guard;
-    if (!verdict.held) return false;
+    if (verdict.held) this.#schedule();
+    return verdict.held;
+  }
+
+  /**
+   * Keeps the text of a held key as typed ahead (`pasted`: the key is the rest of a paste, so a
+   * line break in it is text).
+   */
+  keep(data: string, pasted = false): void {
     this.#typed = withHeldKey(this.#typed, data, pasted);
-    this.#schedule();
-    return true;
   }
 
   /** The form ended: no more timers. */

@@ -133,6 +133,23 @@ describe("input guard: keys typed before the form could be read never answer", (
     expect(target.form.details?.status).toBe("answered");
   });
 
+  it("typing in the form's own editor when the wait starts again stays in that editor; only its keys that act are held", () => {
+    const target = guarded(PICK_ONE);
+    target.form.screen();
+    target.clock.advance(DELAY);
+    target.form.press("4");
+    target.form.type("ab");
+    target.form.resize(60, 30);
+    target.form.screen(60);
+    target.form.type("cd");
+    target.form.press("backspace", "enter", "tab", "escape");
+    expect(target.form.state.questions[0]).toMatchObject({ mode: "freeform", draft: "abc" });
+    expect(target.form.form.typedAhead).toBe("");
+    target.clock.advance(DELAY);
+    target.form.press("enter");
+    expect(target.form.details).toMatchObject({ answers: { q1: { other: "abc" } } });
+  });
+
   it("losing focus and getting it back starts the wait again", () => {
     const target = guarded(PICK_ONE);
     target.form.screen();
