@@ -16,7 +16,7 @@ import { type FormClock, systemClock } from "./clock.ts";
 import { COMMAND_EFFECTS, DISMISS_CONFIRMATION } from "./commands.ts";
 import { DraftEditor } from "./draft-editor.ts";
 import { HeldInput } from "./held-input.ts";
-import { isPaste, PASTE_TAIL_MS, textOfInput } from "./input-text.ts";
+import { isPaste, PASTE_BURST_MS, PASTE_TAIL_MS, textOfInput } from "./input-text.ts";
 import { decodeKey } from "./keymap/decode.ts";
 import { DEFAULT_KEYMAP, type FormKeymap, type KeyContext } from "./keymap/keymap.ts";
 import { KeymapError, keymapProblems } from "./keymap/validate-keymap.ts";
@@ -220,7 +220,8 @@ export class AskForm implements Component, Focusable {
     const now = this.clock.now();
     // A paste still arriving (split across reads) is the editor's own business.
     const tail = now <= this.pasteTailUntil && !this.editor.claims(data);
-    if (tail || isPaste(data)) this.pasteTailUntil = now + PASTE_TAIL_MS;
+    if (isPaste(data)) this.pasteTailUntil = Math.max(this.pasteTailUntil, now + PASTE_TAIL_MS);
+    else if (tail) this.pasteTailUntil = Math.max(this.pasteTailUntil, now + PASTE_BURST_MS);
     return tail;
   }
 

@@ -9,6 +9,11 @@ export const PASTE_END = "\x1b[201~";
  * follows the marker arrives in the same read. No person presses Enter this fast after a paste.
  */
 export const PASTE_TAIL_MS = 100;
+/**
+ * Within the rest of a paste, keys follow each other this closely (they come from one read);
+ * a person typing right after a paste does not, so their keys are keys again.
+ */
+export const PASTE_BURST_MS = 20;
 
 const BACKSPACES = new Set(["\x7f", "\b"]);
 

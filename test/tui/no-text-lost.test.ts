@@ -73,6 +73,31 @@ describe("a paste never submits", () => {
     expect(form.state.questions[0]).toEqual(q0);
   });
 
+  it("a long rest of a paste stays text however long it takes to arrive, key after key", () => {
+    const clock = new ManualTimers();
+    const form = renderForm(PICK_ONE, { clock });
+    form.press("4");
+    form.form.handleInput(`${PASTE_START}a${PASTE_END}`);
+    for (let i = 0; i < 30; i++) {
+      clock.advance(10);
+      form.form.handleInput(i % 10 === 9 ? "\r" : "x");
+    }
+    expect(form.doneCount).toBe(0);
+    expect(form.state.questions[0]?.mode).toBe("freeform");
+  });
+
+  it("keys typed by a person right after a paste are keys again: enter saves", () => {
+    const clock = new ManualTimers();
+    const form = renderForm(PICK_ONE, { clock });
+    form.press("4");
+    form.paste("pasted");
+    clock.advance(50);
+    form.type("x");
+    clock.advance(60);
+    form.press("enter");
+    expect(form.details).toMatchObject({ answers: { q1: { other: "pastedx" } } });
+  });
+
   it("a real Enter a moment after the paste still saves", () => {
     const { form, clock } = pasteWithEarlyEnd(["4"]);
     clock.advance(300);
