@@ -1,4 +1,4 @@
-import { decodeKittyPrintable } from "@earendil-works/pi-tui";
+import { decodeKittyPrintable, matchesKey } from "@earendil-works/pi-tui";
 
 export const PASTE_START = "\x1b[200~";
 export const PASTE_END = "\x1b[201~";
@@ -15,7 +15,6 @@ export const PASTE_TAIL_MS = 100;
  */
 export const PASTE_BURST_MS = 20;
 
-const BACKSPACES = new Set(["\x7f", "\b"]);
 
 export function isPaste(data: string): boolean {
   return data.includes(PASTE_START) || data.includes(PASTE_END);
@@ -33,7 +32,8 @@ export function textOfInput(data: string, enterIsText = false): string {
   }
   if (enterIsText && (data === "\r" || data === "\n")) return "\n";
   if (isPrintable(data)) return data;
-  return decodeKittyPrintable(data) ?? "";
+  const decoded = decodeKittyPrintable(data);
+  return decoded !== undefined && isPrintable(decoded) ? decoded : "";
 }
 
 /**
@@ -41,7 +41,7 @@ export function textOfInput(data: string, enterIsText = false): string {
  * the last character held (it cannot reach text the user typed before the form appeared).
  */
 export function withHeldKey(typed: string, data: string, pasted = false): string {
-  if (!pasted && BACKSPACES.has(data)) return Array.from(typed).slice(0, -1).join("");
+  if (!pasted && matchesKey(data, "backspace")) return Array.from(typed).slice(0, -1).join("");
   return typed + textOfInput(data, pasted);
 }
 

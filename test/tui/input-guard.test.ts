@@ -120,6 +120,16 @@ describe("input guard: keys typed before the form could be read never answer", (
     expect(target.form.details).toBeUndefined();
   });
 
+  it("keys in the kitty keyboard protocol are read as the keys they are: text kept, backspace, no DEL", () => {
+    const target = guarded(PICK_ONE);
+    target.form.screen();
+    for (const key of ["\x1b[97u", "\x1b[98u", "\x1b[127u", "\x1b[99u", "\x1b[13u"]) {
+      target.form.form.handleInput(key);
+    }
+    expect(target.form.form.typedAhead).toBe("ac");
+    expect(target.form.details).toBeUndefined();
+  });
+
   it("a new terminal size starts the wait again (the form moved on the screen)", () => {
     const target = guarded(PICK_ONE);
     target.form.screen();
