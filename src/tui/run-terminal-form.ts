@@ -4,6 +4,7 @@ import {
   type AskDetails,
   type CancelOrigin,
   INPUT_GUARD_ENV,
+  INPUT_GUARD_LIMITS,
   neutraliseInline,
   parseGuardMs,
 } from "../core/index.ts";
@@ -68,7 +69,13 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
   const tui = new TuiMainScreen(terminal);
   const errors: unknown[] = [];
   const env = options.env ?? process.env;
-  const inputGuardMs = options.inputGuardMs ?? parseGuardMs(env[INPUT_GUARD_ENV]);
+  const guardText = env[INPUT_GUARD_ENV];
+  const inputGuardMs = options.inputGuardMs ?? parseGuardMs(guardText);
+  if (options.inputGuardMs === undefined && guardText !== undefined && inputGuardMs === undefined) {
+    process.stderr.write(
+      `askuser: ${INPUT_GUARD_ENV}=${JSON.stringify(neutraliseInline(guardText))} is not a whole number of milliseconds from 0 to ${INPUT_GUARD_LIMITS.maxMs}; the default ${INPUT_GUARD_LIMITS.defaultMs} is used\n`,
+    );
+  }
 
   return new Promise<AskDetails>((resolve, reject) => {
     let finished = false;

@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { CancelOrigin } from "../../src/core/index.ts";
 import { runTerminalForm } from "../../src/tui/run-terminal-form.ts";
 import { identityTheme } from "../../src/tui/theme.ts";
@@ -115,6 +115,31 @@ describe("runTerminalForm", () => {
     const details = await run;
     expect(details).toMatchObject({ status: "answered", answers: { q1: { selected: ["Deno"] } } });
     expect(typed).toEqual(["add tests "]);
+  });
+
+  it("says so when ASKUSER_INPUT_GUARD_MS is not a number of milliseconds, and uses the default", async () => {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const terminal = new RecordingTerminal(80, 24);
+      const signals = new EventEmitter();
+      const run = runTerminalForm(askOf(PICK_ONE), {
+        terminal,
+        signals,
+        env: { ASKUSER_INPUT_GUARD_MS: "soon\x1b[2J" },
+        theme: identityTheme,
+      });
+      signals.emit("SIGTERM");
+      await run;
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written).toEqual([
+      'askuser: ASKUSER_INPUT_GUARD_MS="soon␛[2J" is not a whole number of milliseconds from 0 to 5000; the default 600 is used\n',
+    ]);
   });
 
   it("rejects and restores the terminal when the form cannot even be built", async () => {
