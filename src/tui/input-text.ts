@@ -15,7 +15,6 @@ export const PASTE_TAIL_MS = 100;
  */
 export const PASTE_BURST_MS = 20;
 
-
 export function isPaste(data: string): boolean {
   return data.includes(PASTE_START) || data.includes(PASTE_END);
 }

@@ -79,7 +79,7 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
 
   return new Promise<AskDetails>((resolve, reject) => {
     let finished = false;
-    let form: AskForm | undefined;
+    let shown: AskForm | undefined;
     let listeners: ReadonlyArray<readonly [NodeJS.Signals, () => void]> = [];
     const release = () => {
       for (const [signal, listener] of listeners) signals.off(signal, listener);
@@ -100,7 +100,7 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
           errors.push(error);
         }
         for (const error of errors) reportError(error);
-        const typed = form?.typedAhead ?? "";
+        const typed = shown?.typedAhead ?? "";
         if (typed.trim()) reportTypedAhead(typed);
         terminal.drainInput(200, 20).then(
           () => resolve(details),
@@ -110,7 +110,7 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
     };
 
     try {
-      const shown = new AskForm({
+      const form = new AskForm({
         ask,
         theme: options.theme ?? defaultAnsiTheme(env),
         tui,
@@ -120,14 +120,14 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
         onDone: finish,
         onError: (error) => errors.push(error),
       });
-      form = shown;
+      shown = form;
       listeners = SIGNAL_ORIGINS.map(([signal, origin]) => {
-        const listener = () => shown.end({ kind: "cancelled", origin });
+        const listener = () => form.end({ kind: "cancelled", origin });
         signals.on(signal, listener);
         return [signal, listener] as const;
       });
-      tui.addChild(shown);
-      tui.setFocus(shown);
+      tui.addChild(form);
+      tui.setFocus(form);
       tui.start();
     } catch (error) {
       finished = true;
