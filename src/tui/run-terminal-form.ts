@@ -28,12 +28,6 @@ export interface TerminalFormOptions {
   readonly theme?: FormTheme;
   readonly keymap?: FormKeymap;
   readonly signals?: SignalSource;
-  /**
-   * The input guard (see AskFormOptions); when absent, `ASKUSER_INPUT_GUARD_MS` in `env` if it is
-   * a whole number of milliseconds, else the default.
-   */
-  readonly inputGuardMs?: number;
-  readonly clock?: FormClock;
   /** Receives an error that broke the form, after the terminal is restored. Defaults to stderr. */
   readonly reportError?: (error: unknown) => void;
   /**
@@ -42,6 +36,12 @@ export interface TerminalFormOptions {
    * line on stderr.
    */
   readonly reportTypedAhead?: (text: string) => void;
+  /**
+   * The input guard (see AskFormOptions); when absent, `ASKUSER_INPUT_GUARD_MS` in `env` if it is
+   * a whole number of milliseconds, else the default.
+   */
+  readonly inputGuardMs?: number;
+  readonly clock?: FormClock;
 }
 
 /**
