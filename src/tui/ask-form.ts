@@ -16,7 +16,7 @@ import { type FormClock, systemClock } from "./clock.ts";
 import { COMMAND_EFFECTS, DISMISS_CONFIRMATION } from "./commands.ts";
 import { DraftEditor } from "./draft-editor.ts";
 import { HeldInput } from "./held-input.ts";
-import { isPaste, PASTE_BURST_MS, PASTE_TAIL_MS, textOfInput } from "./input-text.ts";
+import { PasteTail, textOfInput } from "./input-text.ts";
 import { decodeKey } from "./keymap/decode.ts";
 import { DEFAULT_KEYMAP, type FormKeymap, type KeyContext } from "./keymap/keymap.ts";
 import { KeymapError, keymapProblems } from "./keymap/validate-keymap.ts";
@@ -87,8 +87,7 @@ export class AskForm implements Component, Focusable {
   private hasFocus = false;
   private readonly clock: FormClock;
   private readonly held: HeldInput;
-  /** Until then, input is the rest of a paste that ended early (see PASTE_TAIL_MS). */
-  private pasteTailUntil = Number.NEGATIVE_INFINITY;
+  private readonly pasteTail = new PasteTail();
 
   constructor(options: AskFormOptions) {
     const keymap = options.keymap ?? DEFAULT_KEYMAP;
@@ -134,7 +133,8 @@ export class AskForm implements Component, Focusable {
   handleInput(data: string): void {
     if (this.current.resolution) return;
     try {
-      const tail = this.followsPaste(data);
+      // A paste still arriving (split across reads) is the editor's own business.
+      const tail = this.pasteTail.follows(data, this.clock.now(), this.editor.claims(data));
       if (this.held.holds()) {
         if (this.editsDraft(data, tail)) this.handleEditing(data, tail);
         else this.held.keep(data, tail);
@@ -213,16 +213,6 @@ export class AskForm implements Component, Focusable {
   private handleEditing(data: string, tail: boolean): void {
     if (tail) this.typePasteTail(data);
     else this.route(data);
-  }
-
-  /** True when the input is the rest of a paste that ended early (see PASTE_TAIL_MS). */
-  private followsPaste(data: string): boolean {
-    const now = this.clock.now();
-    // A paste still arriving (split across reads) is the editor's own business.
-    const tail = now <= this.pasteTailUntil && !this.editor.claims(data);
-    if (isPaste(data)) this.pasteTailUntil = Math.max(this.pasteTailUntil, now + PASTE_TAIL_MS);
-    else if (tail) this.pasteTailUntil = Math.max(this.pasteTailUntil, now + PASTE_BURST_MS);
-    return tail;
   }
 
   /**

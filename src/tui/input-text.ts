@@ -15,6 +15,19 @@ export const PASTE_TAIL_MS = 100;
  */
 export const PASTE_BURST_MS = 20;
 
+/** Tells the rest of a paste that ended early from keys a person types (see PASTE_TAIL_MS). */
+export class PasteTail {
+  #until = Number.NEGATIVE_INFINITY;
+
+  /** True when `data`, arriving at `now`, is the rest of a paste; `inPaste`: a paste is still open. */
+  follows(data: string, now: number, inPaste: boolean): boolean {
+    const tail = now <= this.#until && !inPaste;
+    if (isPaste(data)) this.#until = Math.max(this.#until, now + PASTE_TAIL_MS);
+    else if (tail) this.#until = Math.max(this.#until, now + PASTE_BURST_MS);
+    return tail;
+  }
+}
+
 export function isPaste(data: string): boolean {
   return data.includes(PASTE_START) || data.includes(PASTE_END);
 }
