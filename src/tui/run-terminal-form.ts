@@ -69,7 +69,7 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
   const tui = new TuiMainScreen(terminal);
   const errors: unknown[] = [];
   const env = options.env ?? process.env;
-  const guardText = env[INPUT_GUARD_ENV];
+  const guardText = env[INPUT_GUARD_ENV] || undefined;
   const inputGuardMs = options.inputGuardMs ?? parseGuardMs(guardText);
   if (options.inputGuardMs === undefined && guardText !== undefined && inputGuardMs === undefined) {
     process.stderr.write(

@@ -17,13 +17,10 @@ function payloadFile(payload: AskInput): string {
   return path;
 }
 
-/** The input guard is off unless a test is about it: these tests press keys as the form shows. */
-const NO_GUARD = { ASKUSER_INPUT_GUARD_MS: "0" };
-
 function run(
   command: string,
   size = { width: 80, height: 30 },
-  env: Record<string, string> = NO_GUARD,
+  env: Record<string, string> = {},
 ): TmuxSession {
   const session = TmuxSession.start(command, { ...size, reportExit: true, env });
   running.push(session);
@@ -39,7 +36,6 @@ function ask(payload: AskInput | "--demo", size = { width: 80, height: 30 }): Tm
   const session = TmuxSession.start(`${NODE} bin/askuser.js ask ${target}`, {
     ...size,
     reportExit: true,
-    env: NO_GUARD,
   });
   running.push(session);
   return session;

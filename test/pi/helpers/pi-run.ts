@@ -82,9 +82,8 @@ export class PiSandbox {
       PI_SKIP_VERSION_CHECK: "1",
       PI_TELEMETRY: "0",
       ASKUSER_FAUX_SCRIPT: this.#script.path,
-      ...(this.#inputGuardMs === "default"
-        ? {}
-        : { ASKUSER_INPUT_GUARD_MS: String(this.#inputGuardMs) }),
+      // An empty value is no value: the guard keeps its default (over any test default).
+      ASKUSER_INPUT_GUARD_MS: this.#inputGuardMs === "default" ? "" : String(this.#inputGuardMs),
     };
   }
 
