@@ -105,5 +105,6 @@ function buildSettings(
     },
     keys,
     answerKey: pick("answerKey", DEFAULT_SETTINGS.answerKey),
+    inputGuardMs: pick("inputGuardMs", DEFAULT_SETTINGS.inputGuardMs),
   };
 }

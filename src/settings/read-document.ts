@@ -41,6 +41,11 @@ const SCALAR_RULES: Record<ScalarSettingId, ScalarRule> = {
       expected: "a number of seconds like 10",
       allowZero: false,
     }),
+  inputGuardMs: (value) =>
+    boundedNumber(value, SETTINGS_LIMITS.inputGuardMaxMs, {
+      expected: "a number of milliseconds like 600 (0 turns the guard off)",
+      allowZero: true,
+    }),
   // Only the shape is checked here; whether Pi knows the key is checked where it is bound.
   answerKey: (value) =>
     typeof value === "string"
@@ -54,6 +59,7 @@ const TOP_LEVEL = new Set([
   "notifications",
   "keys",
   "answerKey",
+  "inputGuardMs",
 ]);
 const NOTIFICATION_KEYS = new Set(["bell", "osc9", "osc777", "command", "commandTimeoutSeconds"]);
 
@@ -72,6 +78,7 @@ export function readDocument(doc: Readonly<JsonObject>): ReadDocumentResult {
   }
   readScalar("idleTimeoutMinutes", doc.idleTimeoutMinutes, scalars, problems);
   readScalar("answerKey", doc.answerKey, scalars, problems);
+  readScalar("inputGuardMs", doc.inputGuardMs, scalars, problems);
 
   const notifications = doc.notifications;
   if (isJsonObject(notifications)) {

@@ -1,3 +1,5 @@
+import { INPUT_GUARD_LIMITS } from "../core/input-guard.ts";
+
 /**
  * The settings askuser reads from its config files, with their built-in defaults. Everything here
  * is plain data: reading, merging and applying the settings live in their own modules.
@@ -26,12 +28,18 @@ export interface Settings {
   readonly keys: KeyOverrides;
   /** The key (Pi's key id, like "alt+a") that opens a question asked without waiting; "" for none. */
   readonly answerKey: string;
+  /**
+   * Milliseconds a form holds keys after it appears, so typing meant for something else cannot
+   * answer it; 0 turns the guard off.
+   */
+  readonly inputGuardMs: number;
 }
 
 export const SETTINGS_LIMITS = {
   /** No single wait, and no ask with the idle timeout on, lasts longer than this. */
   idleTimeoutMaxMinutes: 120,
   commandTimeoutMaxSeconds: 60,
+  inputGuardMaxMs: INPUT_GUARD_LIMITS.maxMs,
 } as const;
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -45,6 +53,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   keys: {},
   answerKey: "alt+a",
+  inputGuardMs: INPUT_GUARD_LIMITS.defaultMs,
 };
 
 /** Settings with a single value, addressed by their path in the file. */
@@ -56,6 +65,7 @@ export const SCALAR_SETTINGS = [
   "notifications.command",
   "notifications.commandTimeoutSeconds",
   "answerKey",
+  "inputGuardMs",
 ] as const;
 
 export type ScalarSettingId = (typeof SCALAR_SETTINGS)[number];
@@ -77,6 +87,8 @@ export function scalarOf(settings: Settings, id: ScalarSettingId): ScalarValue {
       return settings.idleTimeoutMinutes;
     case "answerKey":
       return settings.answerKey;
+    case "inputGuardMs":
+      return settings.inputGuardMs;
     case "notifications.bell":
     case "notifications.osc9":
     case "notifications.osc777":
@@ -88,7 +100,7 @@ export function scalarOf(settings: Settings, id: ScalarSettingId): ScalarValue {
 
 /** The key of a notification setting inside the `notifications` section. */
 export function notificationKey(
-  id: Exclude<ScalarSettingId, "idleTimeoutMinutes" | "answerKey">,
+  id: Exclude<ScalarSettingId, "idleTimeoutMinutes" | "answerKey" | "inputGuardMs">,
 ): keyof NotificationSettings {
   return id.slice("notifications.".length) as keyof NotificationSettings;
 }

@@ -1,10 +1,8 @@
 import { Editor, type TUI } from "@earendil-works/pi-tui";
 import { type FormState, isSubmitTab } from "../core/index.ts";
+import { PASTE_END, PASTE_START } from "./input-text.ts";
 import { TAB_IN_EDITOR } from "./render/safe-text.ts";
 import type { FormTheme } from "./theme.ts";
-
-const PASTE_START = "\x1b[200~";
-const PASTE_END = "\x1b[201~";
 
 /**
  * pi-tui's Editor as the form's text field (multi-line, soft wrap, bracketed paste, wide and
@@ -70,6 +68,11 @@ export class DraftEditor {
     if (data.includes(PASTE_END)) this.pasting = false;
     this.editor.handleInput(pasted ? data.replaceAll("\t", TAB_IN_EDITOR) : data);
     return this.editor.getExpandedText().replaceAll(TAB_IN_EDITOR, "\t");
+  }
+
+  /** Types text as pasted: line breaks and tabs are text, never Enter or Tab. */
+  insertPasted(text: string): string {
+    return this.input(`${PASTE_START}${text}${PASTE_END}`);
   }
 
   render(width: number): readonly string[] {

@@ -38,7 +38,10 @@ export function survivalSettings(hooks: AskSettingsHooks): SurvivalSettings {
         import("../settings/form-keymap.ts"),
         import("../form-adapter.ts"),
       ]);
-      return terminalForm({ keymap: formKeymap(settings.keys) });
+      return terminalForm({
+        keymap: formKeymap(settings.keys),
+        inputGuardMs: settings.inputGuardMs,
+      });
     },
   };
 }

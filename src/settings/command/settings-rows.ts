@@ -29,6 +29,7 @@ const LABELS: Record<ScalarSettingId, string> = {
   "notifications.command": "Notification command",
   "notifications.commandTimeoutSeconds": "Command time limit",
   answerKey: "Key for /answer",
+  inputGuardMs: "Keys held as a form opens",
 };
 
 export function settingRows(snapshot: SettingsSnapshot): SettingRow[] {
@@ -73,6 +74,7 @@ function formatValue(id: ScalarSettingId, value: number | boolean | string): str
     return value === 0 ? "off" : `${value} minute${value === 1 ? "" : "s"}`;
   }
   if (id === "notifications.commandTimeoutSeconds") return `${value} s`;
+  if (id === "inputGuardMs") return value === 0 ? "off" : `${value} ms`;
   if (id === "answerKey") return value === "" ? "none" : neutraliseInline(String(value));
   if (typeof value === "string") return value === "" ? "none" : notificationText(value, 40);
   return String(value);

@@ -1,6 +1,7 @@
 import { type Terminal, TuiMainScreen } from "@earendil-works/pi-tui";
 import type { AskDetails, AskInput } from "../../../src/core/index.ts";
 import { AskForm } from "../../../src/tui/ask-form.ts";
+import type { FormClock } from "../../../src/tui/clock.ts";
 import { inlineTui } from "../../../src/tui/keep-scrollback.ts";
 import { identityTheme } from "../../../src/tui/theme.ts";
 import { type KeyName, keyBytes } from "./keys.ts";
@@ -20,6 +21,9 @@ export async function mountInTerminal(
     wrap?: (terminal: Terminal) => Terminal;
     /** Mount as `askuser ask` does: on a fresh line, redrawn in place on a resize. */
     inline?: boolean;
+    /** The input guard; 0 (off) unless a test is about it. */
+    inputGuardMs?: number;
+    clock?: FormClock;
   } = {},
 ) {
   const terminal = new VirtualTerminal(size.columns, size.rows);
@@ -33,6 +37,8 @@ export async function mountInTerminal(
     theme: identityTheme,
     tui,
     onDone: (details) => outcomes.push(details),
+    inputGuardMs: options.inputGuardMs ?? 0,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   tui.addChild(form);
   tui.setFocus(form);
