@@ -1,5 +1,5 @@
 import type { ToolCall } from "@earendil-works/pi-ai";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEMO_PAYLOAD } from "../../src/cli/demo-payload.ts";
 import type { AskInput } from "../../src/core/index.ts";
 import { bracketedPaste } from "../tui/support/keys.ts";
@@ -13,9 +13,21 @@ import { type InteractivePi, startInteractivePi, type TuiMode } from "./helpers/
 
 let pi: InteractivePi | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await pi?.dispose();
   pi = undefined;
 });
+
+/**
+ * Pastes as a person does, then lets a second pass on the form's clock (the system clock, faked
+ * here for Date only): keys that come right after a paste are taken as the rest of it, and the
+ * keys a test presses next are meant as a person's, long after the paste.
+ */
+async function pasteThenPause(form: InteractivePi, text: string): Promise<void> {
+  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+  await form.sendRaw(bracketedPaste(text));
+  vi.setSystemTime(Date.now() + 1000);
+}
 
 const MODES: readonly TuiMode[] = ["fullscreen", "regular"];
 const SIZES = [
@@ -61,15 +73,26 @@ describe.each(CASES)("the form in Pi's $mode TUI at $columns×$rows", ({ mode, c
     await form.press("enter", "escape");
     await form.waitFor("Cancel these questions?");
     const screen = form.screen();
-    expectOnScreen(screen, " ✓ Database", "esc: cancel · any other key: back to the form", "╰─");
+    expectOnScreen(
+      screen,
+      " ✓ Database",
+      "esc/enter: cancel · any other key: back to the form",
+      "╰─",
+    );
   });
 
   it("shows the editor and its hints with a note open", async () => {
     const form = await open(DEMO_PAYLOAD, size, mode);
     await form.press("enter", "space", "enter");
     await form.waitFor("Add a note to your answer (optional):");
-    await form.sendRaw(bracketedPaste(LONG_NOTE));
-    expectOnScreen(form.screen(), "Features]", "enter save", "esc skip the note", "ctrl+c cancel");
+    await pasteThenPause(form, LONG_NOTE);
+    expectOnScreen(
+      form.screen(),
+      "Features]",
+      "enter save",
+      "esc done (note kept)",
+      "ctrl+c cancel",
+    );
   });
 });
 
@@ -80,7 +103,7 @@ describe.each(MODES)("the Submit review in Pi's %s TUI at 60×30", (mode) => {
     const form = await open(DEMO_PAYLOAD, size, mode);
     await form.press("enter", "space", "enter");
     await form.waitFor("Add a note to your answer (optional):");
-    await form.sendRaw(bracketedPaste(LONG_NOTE));
+    await pasteThenPause(form, LONG_NOTE);
     await form.press("enter", "tab");
     await form.waitFor("Review your answers");
     await form.press("enter");

@@ -110,7 +110,7 @@ describe("the interactive pi TUI in a real terminal", () => {
       const cancel = await tmux.waitFor(
         (s) => s.includes("Cancel these questions?") && s.includes("╰─"),
       );
-      expect(cancel).toContain("esc: cancel · any other key: back to the form");
+      expect(cancel).toContain("esc/enter: cancel · any other key: back to the form");
       expect(cancel).toContain("╰─");
       expect(cancel.trimEnd().split("\n").at(-1)).toMatch(/m1\s*$/);
     },

@@ -52,7 +52,7 @@ describe.each([
     form.press("1", "shift+tab", "escape");
     const screen = form.screen();
     expect(screen.split("\n").length).toBeLessThanOrEqual(rows);
-    expect(screen).toContain("esc: cancel · any other key:");
+    expect(screen).toContain("esc/enter: cancel · any other key:");
     expect(lastLines(screen, 1)[0]).toMatch(/^╰─+╯$/);
     expect(screen.split("\n")[1]).toContain("Engine]");
   });

@@ -5,6 +5,7 @@ import type { FormClock } from "../../../src/tui/clock.ts";
 import { inlineTui } from "../../../src/tui/keep-scrollback.ts";
 import { identityTheme } from "../../../src/tui/theme.ts";
 import { type KeyName, keyBytes } from "./keys.ts";
+import { personClock } from "./person-clock.ts";
 import { askOf } from "./render-form.ts";
 import { VirtualTerminal } from "./virtual-terminal.ts";
 
@@ -38,7 +39,7 @@ export async function mountInTerminal(
     tui,
     onDone: (details) => outcomes.push(details),
     inputGuardMs: options.inputGuardMs ?? 0,
-    ...(options.clock ? { clock: options.clock } : {}),
+    clock: options.clock ?? personClock(),
   });
   tui.addChild(form);
   tui.setFocus(form);

@@ -13,6 +13,7 @@ import { DEFAULT_KEYMAP, type FormKeymap } from "../../../src/tui/keymap/keymap.
 import { type FormFrame, renderFormFrame } from "../../../src/tui/render/frame.ts";
 import { type FormTheme, identityTheme } from "../../../src/tui/theme.ts";
 import { bracketedPaste, type KeyName, keyBytes } from "./keys.ts";
+import { personClock } from "./person-clock.ts";
 
 export interface RenderOptions {
   readonly width?: number;
@@ -69,7 +70,7 @@ export function mountForm(ask: Ask, options: RenderOptions = {}) {
     ...(options.prefill ? { prefill: options.prefill } : {}),
     ...(options.reserveRows ? { reserveRows: options.reserveRows } : {}),
     inputGuardMs: options.inputGuardMs ?? 0,
-    ...(options.clock ? { clock: options.clock } : {}),
+    clock: options.clock ?? personClock(),
   });
   form.focused = true;
 
