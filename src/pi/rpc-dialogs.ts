@@ -164,8 +164,10 @@ class DialogFlow {
           this.dispatch({ type: "pickRow", index: row.index });
           break;
         case "other":
+          // "toggle" always opens the text: on a multi-select with text saved, "activate" would
+          // mean Done, finishing the question the user chose to edit.
           this.dispatch({ type: "highlight", index: question.options.length });
-          this.dispatch({ type: "activate" });
+          this.dispatch({ type: "toggle" });
           break;
         case "done":
           this.#finishMultiSelect(index);

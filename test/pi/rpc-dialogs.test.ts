@@ -108,6 +108,26 @@ describe("RPC dialog fallback", () => {
     `);
   });
 
+  it("choosing Other again on a multi-select edits the text, and an empty text unpicks it; it is not Done", async () => {
+    const { calls, details, text } = await run(
+      [FEATURES],
+      ["Other", "Audit log", "Other", "Audit trail", "Other", "", "Webhooks", "Done"],
+    );
+    expect(calls.map((call) => call.method)).toEqual([
+      "select",
+      "input",
+      "select",
+      "input",
+      "select",
+      "input",
+      "select",
+      "select",
+    ]);
+    expect(calls[4]?.options).toContain('3. [x] Other (type an answer): "Audit trail"');
+    expect(details.status).toBe("answered");
+    expect(text).toBe('The user answered:\n"Which features?" = "Webhooks"');
+  });
+
   it.each([
     {
       name: "one question: a pick submits at once, with no review",
