@@ -133,7 +133,9 @@ class DialogFlow {
       if (current.mode !== "options") {
         const editingNote = current.mode === "comment";
         const text = await this.#input(
-          editingNote ? noteInputTitle(question) : otherInputTitle(question),
+          editingNote
+            ? noteInputTitle(question, current.comment)
+            : otherInputTitle(question, current.other),
           editingNote ? NOTE_PLACEHOLDER : OTHER_PLACEHOLDER,
         );
         if (text === undefined) {
