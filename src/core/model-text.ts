@@ -70,7 +70,10 @@ function cancelledText(details: AskDetails): string {
   const origin = details.origin ?? "user";
   if (origin === "user") {
     if (Object.keys(details.answers).length === 0) {
-      return "The user cancelled the question without answering. Do not assume an answer: continue only with work that does not depend on this decision, or ask the user how they want to proceed.";
+      if (details.questions.length === 1) {
+        return "The user cancelled the question without answering. Do not assume an answer: continue only with work that does not depend on this decision, or ask the user how they want to proceed.";
+      }
+      return `The user cancelled the questions without answering any of them. ${unansweredLine(details)} Do not assume answers: continue only with work that does not depend on these decisions, or ask the user how they want to proceed.`;
     }
     const lead =
       details.unanswered.length === 0

@@ -73,12 +73,22 @@ export function questionTitle(
 export const NOTHING_PICKED_NOTICE =
   "Nothing is picked yet: pick at least one option (or Other) before Done, or cancel to stop.";
 
-export function otherInputTitle(question: Question): string {
-  return `${question.header}: type your answer to "${question.question}"`;
+/**
+ * The input for Other text. An input cannot be pre-filled, and dismissing it keeps the saved
+ * text, so a text already saved is shown in the title with what dismissing does.
+ */
+export function otherInputTitle(question: Question, saved?: string): string {
+  return `${question.header}: type your answer to "${question.question}"${savedSuffix("Your answer now", saved)}`;
 }
 
-export function noteInputTitle(question: Question): string {
-  return `${question.header}: add a note to your answer (optional)`;
+/** The input for a note; like Other's, it shows a note already saved and that dismissing keeps it. */
+export function noteInputTitle(question: Question, saved?: string): string {
+  return `${question.header}: add a note to your answer (optional)${savedSuffix("Your note now", saved)}`;
+}
+
+function savedSuffix(what: string, saved: string | undefined): string {
+  if (saved === undefined) return "";
+  return `. ${what}: ${shownTyped(saved)}; dismiss to keep it, or send empty text to remove it`;
 }
 
 export const OTHER_PLACEHOLDER = "Your answer";

@@ -113,7 +113,7 @@ function answerLines(
     if (!expanded) {
       if (!answer) return [`${theme.fg("dim", "–")} ${header}: ${theme.fg("dim", shown.missing)}`];
       return [
-        `${theme.fg("success", "✓")} ${header}: ${theme.fg("text", safe(formatAnswerValue(answer)))}`,
+        `${theme.fg("success", "✓")} ${header}: ${theme.fg("text", clipCollapsed(safe(formatAnswerValue(answer))))}`,
       ];
     }
     const mark = answer ? theme.fg("success", "✓") : theme.fg("dim", "–");
@@ -170,6 +170,19 @@ function firstText(content: readonly unknown[]): string {
 /** Untrusted text on one line, drawn exactly as pi-tui measures it. */
 function safe(text: string): string {
   return safeInline(text);
+}
+
+/**
+ * Code points of an answer a collapsed row shows: a pasted note or a long Other text would
+ * otherwise wrap into screens of transcript; the expanded row keeps all of it.
+ */
+const COLLAPSED_ANSWER_MAX = 120;
+
+function clipCollapsed(text: string): string {
+  const chars = Array.from(text);
+  if (chars.length <= COLLAPSED_ANSWER_MAX) return text;
+  const left = chars.length - COLLAPSED_ANSWER_MAX;
+  return `${chars.slice(0, COLLAPSED_ANSWER_MAX).join("")}… (${left} more characters; expand to see all)`;
 }
 
 function clip(text: string, max: number): string {

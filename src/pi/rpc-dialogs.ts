@@ -133,7 +133,9 @@ class DialogFlow {
       if (current.mode !== "options") {
         const editingNote = current.mode === "comment";
         const text = await this.#input(
-          editingNote ? noteInputTitle(question) : otherInputTitle(question),
+          editingNote
+            ? noteInputTitle(question, current.comment)
+            : otherInputTitle(question, current.other),
           editingNote ? NOTE_PLACEHOLDER : OTHER_PLACEHOLDER,
         );
         if (text === undefined) {
@@ -164,8 +166,10 @@ class DialogFlow {
           this.dispatch({ type: "pickRow", index: row.index });
           break;
         case "other":
+          // "toggle" always opens the text: on a multi-select with text saved, "activate" would
+          // mean Done, finishing the question the user chose to edit.
           this.dispatch({ type: "highlight", index: question.options.length });
-          this.dispatch({ type: "activate" });
+          this.dispatch({ type: "toggle" });
           break;
         case "done":
           this.#finishMultiSelect(index);

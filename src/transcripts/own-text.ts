@@ -12,7 +12,8 @@ export const OWN_LEADS = {
   answered: "The user answered:\n",
   partlyAnswered: "The user submitted the form but left some questions unanswered:\n",
   cancelledWithAnswers: "The user cancelled the form after answering some questions.",
-  cancelled: "The user cancelled the question without answering.",
+  /** Opens both "the question without answering" (one question) and "the questions without answering any". */
+  cancelled: "The user cancelled the question",
   failed: "The question form failed before the user finished",
   timedOut: "The user did not answer in time",
   unavailable: "No interactive user can answer questions here",

@@ -8,7 +8,7 @@ import {
   unavailableDetails,
   validateAskInput,
 } from "../../src/core/index.ts";
-import { askOf, THREE } from "../support/asks.ts";
+import { askOf, SINGLE, THREE } from "../support/asks.ts";
 import { A, play } from "../support/form.ts";
 
 /** Q1 answered, Q2 answered with free text and a note, Q3 open. */
@@ -48,8 +48,14 @@ describe("modelText", () => {
     expect(state.resolution).toEqual({ kind: "submitted" });
   });
 
-  it("cancelled by the user with nothing answered", () => {
+  it("cancelled by the user with nothing answered: every question is named as unanswered", () => {
     expect(modelText(detailsFromForm(play(THREE, [A.esc])))).toMatchInlineSnapshot(
+      `"The user cancelled the questions without answering any of them. Unanswered: "Which database?", "Which features?", "Which API style?". Do not assume answers: continue only with work that does not depend on these decisions, or ask the user how they want to proceed."`,
+    );
+  });
+
+  it("cancelled by the user with nothing answered, one question", () => {
+    expect(modelText(detailsFromForm(play(SINGLE, [A.esc])))).toMatchInlineSnapshot(
       `"The user cancelled the question without answering. Do not assume an answer: continue only with work that does not depend on this decision, or ask the user how they want to proceed."`,
     );
   });

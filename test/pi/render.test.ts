@@ -88,6 +88,21 @@ describe("renderResult", () => {
     `);
   });
 
+  it("collapsed: a long answer stays short (a pasted 10 KB note), expanded shows all of it", () => {
+    const note = "N".repeat(10_240);
+    const long: AskDetails = {
+      ...answered,
+      answers: { db: { selected: ["Postgres"], other: "x".repeat(300), comment: note } },
+    };
+    const rows = render(long).split("\n");
+    expect(rows).toHaveLength(3);
+    const db = rows[0] ?? "";
+    expect(Array.from(db).length).toBeLessThanOrEqual(200);
+    expect(db.startsWith("✓ Database: Postgres, xxx")).toBe(true);
+    expect(db).toMatch(/… \(10433 more characters; expand to see all\)$/u);
+    expect(render(long, true)).toContain(note);
+  });
+
   it("expanded: every option with ●/○, the Other text and the note", () => {
     expect(render(answered, true)).toMatchInlineSnapshot(`
       "✓ Database — Which database?

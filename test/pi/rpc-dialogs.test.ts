@@ -108,6 +108,59 @@ describe("RPC dialog fallback", () => {
     `);
   });
 
+  it("choosing Other again on a multi-select edits the text, and an empty text unpicks it; it is not Done", async () => {
+    const { calls, details, text } = await run(
+      [FEATURES],
+      ["Other", "Audit log", "Other", "Audit trail", "Other", "", "Webhooks", "Done"],
+    );
+    expect(calls.map((call) => call.method)).toEqual([
+      "select",
+      "input",
+      "select",
+      "input",
+      "select",
+      "input",
+      "select",
+      "select",
+    ]);
+    expect(calls[4]?.options).toContain('3. [x] Other (type an answer): "Audit trail"');
+    expect(details.status).toBe("answered");
+    expect(text).toBe('The user answered:\n"Which features?" = "Webhooks"');
+  });
+
+  it("an input that reopens on a saved note or Other text shows it, and says dismissing keeps it", async () => {
+    const { calls, text } = await run(
+      [NOTED, FEATURES],
+      [
+        "Postgres",
+        "we run it",
+        "Other",
+        "Audit log",
+        "Done",
+        "Change",
+        "Database",
+        "SQLite",
+        undefined,
+        "Change",
+        "Features",
+        "Other",
+        undefined,
+        "Done",
+        "Submit",
+      ],
+    );
+    const inputs = calls.filter((call) => call.method === "input").map((call) => call.title);
+    expect(inputs).toEqual([
+      "Database: add a note to your answer (optional)",
+      'Features: type your answer to "Which features?"',
+      'Database: add a note to your answer (optional). Your note now: "we run it"; dismiss to keep it, or send empty text to remove it',
+      'Features: type your answer to "Which features?". Your answer now: "Audit log"; dismiss to keep it, or send empty text to remove it',
+    ]);
+    expect(text).toBe(
+      'The user answered:\n"Which database?" = "SQLite — we run it"\n"Which features?" = "Audit log"',
+    );
+  });
+
   it.each([
     {
       name: "one question: a pick submits at once, with no review",

@@ -108,6 +108,26 @@ describe("what gives up rows first", () => {
     expect(screen).toContain("pgup/pgdn scroll preview");
   });
 
+  it("a long question that folds under a preview still shows that there is context", () => {
+    const ask: AskInput = {
+      questions: [
+        {
+          question: `${LONG_QUESTION}?`,
+          context: "Finance needs the audit trail.\nOrders are immutable once paid.",
+          options: [
+            { label: "A", preview: Array.from({ length: 40 }, (_, i) => `row ${i}`).join("\n") },
+            { label: "B" },
+          ],
+        },
+      ],
+    };
+    const screen = renderForm(ask, { width: 60, rows: 20 }).screen();
+    expect(screen).toContain("pgup/pgdn scroll preview");
+    expect(screen).toContain("Finance needs the audit trail.");
+    expect(screen).toMatch(/^… \d+ more lines$/m);
+    expect(screen).toContain("❯ 1. ○ A");
+  });
+
   it("a long answer folds in the review, so the buttons stay in a short terminal", () => {
     const form = renderForm(DEMO_PAYLOAD, { width: 60, rows: 20 });
     form.press("enter", "space", "enter");

@@ -44,7 +44,8 @@ function tabCell(text: string, active: boolean, theme: FormTheme): string {
 
 /**
  * Context (what the agent learned), the question itself, and how many answers it takes, in at
- * most `maxRows` rows: when the terminal is too short, the context folds first, then the question.
+ * most `maxRows` rows: when the terminal is too short, the context folds first (down to its first
+ * line and a cue), then the question.
  */
 export function renderQuestionHeader(
   question: Question,
@@ -57,7 +58,11 @@ export function renderQuestionHeader(
   const multi = question.multiSelect ? [theme.dim("Select all that apply.")] : [];
   const rows = Math.max(1, maxRows);
   const askedRoom = Math.max(1, rows - multi.length);
-  const contextShown = fold(context, rows - multi.length - asked.length, width, theme);
+  // The context folds first, but keeps its first line and a cue while the question keeps a row:
+  // folded away whole, the user would not know the agent said more than the question.
+  const contextFloor = Math.min(context.length, 2, rows - multi.length - 1);
+  const contextRoom = Math.max(rows - multi.length - asked.length, contextFloor);
+  const contextShown = fold(context, contextRoom, width, theme);
   const askedShown = fold(asked, askedRoom - contextShown.length, width, theme);
   const multiShown = contextShown.length + askedShown.length < rows ? multi : [];
   return [...contextShown, ...askedShown, ...multiShown];
