@@ -12,7 +12,7 @@ import { DEMO_PAYLOAD } from "./demo-payload.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { ASK_HELP } from "./help.ts";
 import type { CommandIo } from "./io.ts";
-import { readJsonSource } from "./read-json.ts";
+import { echo, readJsonSource } from "./read-json.ts";
 
 export async function askCommand(args: readonly string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseAskArgs(args);
@@ -54,7 +54,7 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
     const scripted = answerFromScript(validation.ask, script);
     if (!scripted.ok) {
       throw new InputError(
-        `invalid answers in ${values.answers}:\n${scripted.issues.map((i) => `  - ${formatIssue(i)}`).join("\n")}`,
+        `invalid answers in ${values.answers === "-" ? "standard input" : echo(values.answers)}:\n${scripted.issues.map((i) => `  - ${formatIssue(i)}`).join("\n")}`,
       );
     }
     details = scripted.details;

@@ -1,4 +1,5 @@
 import { homedir } from "node:os";
+import { neutraliseInline } from "../core/text-safety.ts";
 import {
   type AskExchange,
   type AskSource,
@@ -114,7 +115,9 @@ async function printTurns(
     );
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new InputError(`cannot read the session file ${file}: ${reason}`);
+    throw new InputError(
+      `cannot read the session file ${neutraliseInline(file)}: ${neutraliseInline(reason)}`,
+    );
   }
   const turns = options.limit === undefined ? read.turns : read.turns.slice(0, options.limit);
   io.stdout.write(turnsOutput(turns, options.format, context.theme, context.timeZone));

@@ -87,6 +87,15 @@ describe("nothing from input reaches the terminal", () => {
     expect(run.stderr).toContain("bad␛]0;TITLE␇");
   });
 
+  it("an answers file whose name holds a line break names it on one line", async () => {
+    const payload = file("plain3.json", { questions: [question()] });
+    const answers = file("bad\naskuser: forged.answers.json", { db: "MySQL" });
+    const run = await runInProcess(["ask", payload, "--answers", answers]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("bad␊askuser: forged.answers.json:\n");
+    expect(run.stderr.split("\n").filter((line) => line.startsWith("askuser:"))).toHaveLength(1);
+  });
+
   it("C1 and bidi controls in other and comment are inert in the plain result", async () => {
     const payload = file("comment.json", { questions: [question({ allowComment: true })] });
     const answers = file("c1.answers.json", {
