@@ -14,23 +14,26 @@ export interface CliRun {
 /**
  * Runs the real `askuser` program. Standard input stays open unless `stdin` is given, so a
  * command that wrongly waits for input shows up as a timeout instead of passing. `stdinPath`
- * redirects standard input from a file or device, as `< path` does in a shell. It runs in a
+ * redirects standard input from a file or device, as `< path` does in a shell, and `stdoutPath`
+ * standard output, as `> path` does. It runs in a
  * session of its own, without a controlling terminal: `askuser ask` opens its form on that
  * terminal, and a test run from a developer's shell must not open one there.
  */
 export function runCli(
   args: readonly string[],
-  options: { stdin?: string; stdinPath?: string; timeoutMs?: number } = {},
+  options: { stdin?: string; stdinPath?: string; stdoutPath?: string; timeoutMs?: number } = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const input = options.stdinPath === undefined ? "pipe" : openSync(options.stdinPath, "r");
+    const output = options.stdoutPath === undefined ? "pipe" : openSync(options.stdoutPath, "w");
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: ROOT,
       env: { ...process.env, NO_COLOR: "1" },
-      stdio: [input, "pipe", "pipe"],
+      stdio: [input, output, "pipe"],
       detached: true,
     });
     if (typeof input === "number") closeSync(input);
+    if (typeof output === "number") closeSync(output);
     let stdout = "";
     let stderr = "";
     child.stdout?.on("data", (chunk: Buffer) => {
