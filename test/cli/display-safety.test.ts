@@ -96,6 +96,18 @@ describe("nothing from input reaches the terminal", () => {
     expect(run.stderr.split("\n").filter((line) => line.startsWith("askuser:"))).toHaveLength(1);
   });
 
+  it.each([
+    [["x\naskuser: forged"]],
+    [["ask", "--bogus\naskuser: forged"]],
+    [["log", "--since", "1d\naskuser: forged"]],
+    [["log", "--agent", "pi\naskuser: forged"]],
+  ])("a usage error quoting an argument with a line break stays one line: %j", async (args) => {
+    const run = await runInProcess(args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("␊askuser: forged");
+    expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+
   it("C1 and bidi controls in other and comment are inert in the plain result", async () => {
     const payload = file("comment.json", { questions: [question({ allowComment: true })] });
     const answers = file("c1.answers.json", {
