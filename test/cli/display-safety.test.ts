@@ -163,3 +163,22 @@ describe("nothing from input reaches the terminal", () => {
     expect(controlIn(run.stderr)).toBeUndefined();
   });
 });
+
+describe("a command line says one thing", () => {
+  it("two answers files are refused, not the last silently used", async () => {
+    const payload = file("plain4.json", { questions: [question()] });
+    const first = file("first.answers.json", { db: "Postgres" });
+    const second = file("second.answers.json", { db: "SQLite" });
+    const run = await runInProcess(["ask", payload, "--answers", first, "--answers", second]);
+    expect([run.code, run.stdout, run.stderr]).toEqual([
+      2,
+      "",
+      "askuser: --answers is given more than once; give it once\n",
+    ]);
+    const log = await runInProcess(["log", "--since", "1d", "--since", "30d", dir]);
+    expect([log.code, log.stderr]).toEqual([
+      2,
+      "askuser: --since is given more than once; give it once\n",
+    ]);
+  });
+});
