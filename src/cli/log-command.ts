@@ -65,7 +65,9 @@ export async function logCommand(args: readonly string[], io: CommandIo): Promis
   io.stdout.write(render(shown, options, { theme, timeZone, home }));
   io.stderr.write(readSummary(tally, problems, home));
   if (tally.files === 0 && options.paths.length === 0) {
-    const looked = sources.map((source) => shortPath(source.path, home)).join(", ");
+    const looked = sources
+      .map((source) => neutraliseInline(shortPath(source.path, home)))
+      .join(", ");
     io.stderr.write(`askuser: no session logs found (looked in ${looked})\n`);
   }
   return problems.length > 0 ? EXIT.unreadable : EXIT.answered;

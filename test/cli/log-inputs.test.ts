@@ -107,6 +107,17 @@ describe("askuser log: a file name cannot forge lines of the report on standard 
     expect(result.stderr).toContain("~/logs/x␊askuser: everything was read␛[2J/p␊q.jsonl");
   });
 
+  it("a default location with a line break, from the environment, is named on one line", async () => {
+    const home = tempFolder();
+    const result = await run(["log"], home, {
+      ASKUSER_CLAUDE_DIR: join(home, "none\naskuser: forged"),
+    });
+    for (const line of result.stderr.trimEnd().split("\n")) {
+      expect(line).not.toMatch(/^askuser: forged/u);
+    }
+    expect(result.stderr).toContain("no session logs found (looked in ~/none␊askuser: forged, ");
+  });
+
   it("--turns names a missing file with a line break on one line", async () => {
     const home = tempFolder();
     const result = await run(["log", "--turns", join(home, "no\nfile.jsonl")], home);
