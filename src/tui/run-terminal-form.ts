@@ -179,9 +179,11 @@ function suspendUntilContinued(tui: TuiMainScreen, stillOpen: () => boolean): ()
     tui.requestRender(true);
   };
   process.on("SIGCONT", continued);
-  // stop() removes the SIGTSTP listener, so the signal raised again stops the process.
+  // stop() removes the SIGTSTP listener, so the signal raised again stops the process. It goes
+  // to the whole process group, as the terminal's own Ctrl+Z does: in `askuser ask q | jq` the
+  // shell sees the job stopped, and gives its prompt back, only when every process in it is.
   tui.stop();
-  process.kill(process.pid, "SIGTSTP");
+  process.kill(0, "SIGTSTP");
   return forget;
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -63,4 +63,33 @@ describe("askuser ask stopped and resumed by job control (tmux)", () => {
     await tmux.waitFor("[exit 0]");
     expect(tmux.cursorVisible()).toBe(true);
   });
+
+  it("in a pipeline, the whole job stops, so the shell gives its prompt back", async () => {
+    const payload = join(dir, "pick-one-pipe.json");
+    writeFileSync(payload, JSON.stringify(PICK_ONE));
+    const tmux = shell();
+    await tmux.waitFor(/[$#]$/mu);
+    tmux.text(`${NODE} bin/askuser.js ask ${payload} | cat`);
+    tmux.keys("Enter");
+    await tmux.waitFor("❯ 1. ○ Node");
+    const [pid] = tmux.commandPids().filter((child) => isAskuser(child));
+    if (pid === undefined) throw new Error("askuser is not running in the pane");
+    process.kill(pid, "SIGTSTP");
+    await tmux.waitFor(/Stopped/u);
+    tmux.text("fg");
+    tmux.keys("Enter");
+    await tmux.waitFor((screen) =>
+      screen.slice(screen.lastIndexOf(" fg\n")).includes("❯ 1. ○ Node"),
+    );
+    tmux.keys("2");
+    await tmux.waitFor('"Which runtime?" = "Deno"');
+  });
 });
+
+function isAskuser(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("askuser.js");
+  } catch {
+    return false;
+  }
+}
