@@ -57,4 +57,10 @@ describe.skipIf(!existsSync("/dev/full"))("standard output that fails (real proc
     );
     expect(run.code).toBe(74);
   });
+
+  it("standard error that fails does not crash: the exit code stays the command's", async () => {
+    const bad = file("bad.answers.json", { q1: "C" });
+    const run = await runCli(["ask", payload, "--answers", bad], { stderrPath: "/dev/full" });
+    expect(run.code).toBe(2);
+  });
 });
