@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import {
   type AskDetails,
   answerFromScript,
@@ -12,7 +11,8 @@ import { DEMO_PAYLOAD } from "./demo-payload.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { ASK_HELP } from "./help.ts";
 import type { CommandIo } from "./io.ts";
-import { readJsonSource } from "./read-json.ts";
+import { parseOptions } from "./parse-options.ts";
+import { echo, readJsonSource } from "./read-json.ts";
 
 export async function askCommand(args: readonly string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseAskArgs(args);
@@ -54,7 +54,7 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
     const scripted = answerFromScript(validation.ask, script);
     if (!scripted.ok) {
       throw new InputError(
-        `invalid answers in ${values.answers}:\n${scripted.issues.map((i) => `  - ${formatIssue(i)}`).join("\n")}`,
+        `invalid answers in ${values.answers === "-" ? "standard input" : echo(values.answers)}:\n${scripted.issues.map((i) => `  - ${formatIssue(i)}`).join("\n")}`,
       );
     }
     details = scripted.details;
@@ -70,18 +70,10 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
 }
 
 function parseAskArgs(args: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        answers: { type: "string" },
-        json: { type: "boolean", default: false },
-        demo: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  return parseOptions(args, {
+    answers: { type: "string" },
+    json: { type: "boolean", default: false },
+    demo: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  });
 }

@@ -8,6 +8,8 @@ export const EXIT = {
   unreadable: 1,
   /** Invalid payload, invalid answers file, or a usage error. */
   invalid: 2,
+  /** Standard output failed (a full disk, an I/O error): the output is incomplete (EX_IOERR). */
+  outputFailed: 74,
 } as const;
 
 /** The command line itself is wrong: unknown flag, missing argument. */

@@ -1,7 +1,8 @@
 const EXIT_CODES = `Exit codes:
   0  answered (also when the user skipped some questions)
   1  not answered: cancelled, timed out, or no one could answer
-  2  invalid payload, invalid answers file, or usage error (message on stderr)`;
+  2  invalid payload, invalid answers file, or usage error (message on stderr)
+  74 standard output failed (a full disk, an I/O error): the output is incomplete`;
 
 export const MAIN_HELP = `askuser: ask the user structured questions, and give the agent an exact answer.
 
@@ -90,4 +91,5 @@ Exit codes:
   0  everything found was read
   1  some files or folders could not be read (named on standard error)
   2  usage error (message on standard error)
+  74 standard output failed (a full disk, an I/O error): the output is incomplete
 `;

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import type { Agent } from "../transcripts/index.ts";
 import { UsageError } from "./errors.ts";
+import { parseOptions } from "./parse-options.ts";
 
 export type LogFormat = "text" | "json" | "markdown";
 
@@ -84,30 +84,22 @@ export function parseLogArgs(args: readonly string[], now: number, cwd: string):
 }
 
 function parse(args: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        json: { type: "boolean", default: false },
-        markdown: { type: "boolean", default: false },
-        since: { type: "string" },
-        until: { type: "string" },
-        grep: { type: "string" },
-        cwd: { type: "string" },
-        agent: { type: "string", multiple: true },
-        limit: { type: "string" },
-        turns: { type: "string" },
-        "claude-dir": { type: "string" },
-        "pi-dir": { type: "string" },
-        "codex-dir": { type: "string" },
-        "pi-ask-tools": { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  return parseOptions(args, {
+    json: { type: "boolean", default: false },
+    markdown: { type: "boolean", default: false },
+    since: { type: "string" },
+    until: { type: "string" },
+    grep: { type: "string" },
+    cwd: { type: "string" },
+    agent: { type: "string", multiple: true },
+    limit: { type: "string" },
+    turns: { type: "string" },
+    "claude-dir": { type: "string" },
+    "pi-dir": { type: "string" },
+    "codex-dir": { type: "string" },
+    "pi-ask-tools": { type: "string" },
+    help: { type: "boolean", short: "h", default: false },
+  });
 }
 
 /**

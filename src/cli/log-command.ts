@@ -1,4 +1,5 @@
 import { homedir } from "node:os";
+import { neutraliseInline } from "../core/text-safety.ts";
 import {
   type AskExchange,
   type AskSource,
@@ -64,7 +65,9 @@ export async function logCommand(args: readonly string[], io: CommandIo): Promis
   io.stdout.write(render(shown, options, { theme, timeZone, home }));
   io.stderr.write(readSummary(tally, problems, home));
   if (tally.files === 0 && options.paths.length === 0) {
-    const looked = sources.map((source) => shortPath(source.path, home)).join(", ");
+    const looked = sources
+      .map((source) => neutraliseInline(shortPath(source.path, home)))
+      .join(", ");
     io.stderr.write(`askuser: no session logs found (looked in ${looked})\n`);
   }
   return problems.length > 0 ? EXIT.unreadable : EXIT.answered;
@@ -114,7 +117,9 @@ async function printTurns(
     );
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new InputError(`cannot read the session file ${file}: ${reason}`);
+    throw new InputError(
+      `cannot read the session file ${neutraliseInline(file)}: ${neutraliseInline(reason)}`,
+    );
   }
   const turns = options.limit === undefined ? read.turns : read.turns.slice(0, options.limit);
   io.stdout.write(turnsOutput(turns, options.format, context.theme, context.timeZone));

@@ -1,3 +1,4 @@
+import { neutraliseInline } from "../core/text-safety.ts";
 import {
   DEFAULT_MAX_LINE_BYTES,
   type FileReport,
@@ -68,7 +69,7 @@ export function readSummary(
       const more = totalOf(file) > file.skippedLines.length ? ", …" : "";
       const noun = totalOf(file) === 1 ? "line" : "lines";
       lines.push(
-        `  ${shortPath(file.file, home)}: ${reasons(file.skipped)} (${noun} ${at}${more})`,
+        `  ${shownPath(file.file, home)}: ${reasons(file.skipped)} (${noun} ${at}${more})`,
       );
     }
     if (damaged.length > LISTED_FILES) {
@@ -87,7 +88,7 @@ export function readSummary(
     const results = unpaired.reduce((sum, file) => sum + file.unpaired, 0);
     const where = unpaired
       .slice(0, LISTED_FILES)
-      .map((file) => shortPath(file.file, home))
+      .map((file) => shownPath(file.file, home))
       .join(", ");
     const more = unpaired.length > LISTED_FILES ? ", …" : "";
     lines.push(
@@ -103,7 +104,7 @@ export function readSummary(
   }
   for (const problem of problems.slice(0, LISTED_PROBLEMS)) {
     lines.push(
-      `askuser: cannot read ${shortPath(problem.path, home)}: ${problem.message}; skipped`,
+      `askuser: cannot read ${shownPath(problem.path, home)}: ${neutraliseInline(problem.message)}; skipped`,
     );
   }
   if (problems.length > LISTED_PROBLEMS) {
@@ -126,4 +127,9 @@ function reasons(counts: Readonly<Partial<Record<SkipReason, number>>>): string 
 
 function count(n: number, noun: string): string {
   return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+/** A file name is one line of the report whatever it holds: a line break in it is shown as `␊`. */
+function shownPath(path: string, home: string | undefined): string {
+  return neutraliseInline(shortPath(path, home));
 }

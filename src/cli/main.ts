@@ -1,3 +1,4 @@
+import { neutraliseInline } from "../core/text-safety.ts";
 import { shortenArgumentsIn } from "./argument-echo.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { MAIN_HELP } from "./help.ts";
@@ -38,7 +39,8 @@ export async function main(argv: readonly string[], io: CliIo, version: string):
     return await command(rest, safe);
   } catch (error) {
     if (error instanceof UsageError) {
-      safe.stderr.write(`askuser: ${shortenArgumentsIn(error.message, argv)}\n`);
+      // One line whatever an argument it quotes holds: a line break in it cannot forge another.
+      safe.stderr.write(`askuser: ${neutraliseInline(shortenArgumentsIn(error.message, argv))}\n`);
       return EXIT.invalid;
     }
     if (error instanceof InputError) {

@@ -1,8 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { type Ask, type AskDetails, cancelledBeforeOpenDetails } from "../core/index.ts";
+import { neutraliseInline } from "../core/text-safety.ts";
 import { INPUT_FILE_LIMIT, readFileBounded, readStreamBounded } from "./bounded-read.ts";
 import { canReachTerminal, isGoneError, withFormTerminal } from "./controlling-terminal.ts";
 import { decodeUtf8 } from "./decode-utf8.ts";
+import { EXIT } from "./errors.ts";
 import type { CliIo } from "./io.ts";
 import { runCommandLine } from "./main.ts";
 
@@ -27,16 +29,36 @@ export async function runFromProcess(): Promise<void> {
   // the rest of the output has nowhere to go. The exit code stays the command's own: the exit
   // waits until the command has returned it (its last write is what failed).
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (!isGoneError(error)) throw error;
+    if (!isGoneError(error)) {
+      reportOutputFailure(error);
+      return;
+    }
     if (formOpen) return;
     setImmediate(() => process.exit(process.exitCode ?? 0));
   });
-  // Standard error on a closed terminal: there is no one left to tell.
-  process.stderr.on("error", (error: NodeJS.ErrnoException) => {
-    if (!isGoneError(error)) throw error;
-  });
+  // Standard error on a closed terminal or a full disk: there is no one left to tell.
+  process.stderr.on("error", () => {});
   const version = await packageVersion().catch(() => "unknown");
-  process.exitCode = await runCommandLine(process.argv.slice(2), io, version);
+  const code = await runCommandLine(process.argv.slice(2), io, version);
+  process.exitCode = outputFailed ? EXIT.outputFailed : code;
+}
+
+/** Standard output failed for a reason other than its reader or terminal going away. */
+let outputFailed = false;
+
+/**
+ * A full disk or an I/O error under `> file`: the output is cut short, which the caller must not
+ * take for a result. Said once on standard error (a failed write is followed by more), exit 74.
+ */
+function reportOutputFailure(error: NodeJS.ErrnoException): void {
+  if (outputFailed) return;
+  outputFailed = true;
+  process.exitCode = EXIT.outputFailed;
+  const code = error.code === undefined ? "" : ` (${error.code})`;
+  const reason = error.message.replace(/^[A-Z]+: /u, "").replace(/, write$/u, "");
+  process.stderr.write(
+    `askuser: cannot write to standard output: ${neutraliseInline(reason)}${code}; the output is incomplete\n`,
+  );
 }
 
 /**

@@ -40,7 +40,8 @@ export async function readJsonSource(io: CliIo, source: string, what: string): P
   return parsed;
 }
 
-function echo(text: string): string {
+/** A file name or other argument as one line of a message, shortened: nothing in it can act. */
+export function echo(text: string): string {
   return neutraliseInline(shortenEcho(text));
 }
 

@@ -9,6 +9,8 @@ import { rowsAboveCursor } from "./reflow.ts";
 const CLEAR_SCROLLBACK = "\x1b[3J";
 /** What pi-tui's main-screen renderer writes before a full redraw: clear the screen, cursor home. */
 const CLEAR_SCREEN = "\x1b[2J\x1b[H";
+/** What pi-tui's renderer writes at the start of every frame (begin synchronized output). */
+const SYNCHRONIZED_FRAME = "\x1b[?2026h";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the cursor-column sequence is the point
 const COLUMN_MOVE_AT_END = /\x1b\[(\d+)G$/;
 /**
@@ -47,6 +49,9 @@ export class ScrollbackKeepingTerminal implements Terminal {
   /** The column the renderer last moved the cursor to, or undefined: at the end of what it wrote. */
   private cursorColumn: number | undefined;
   private resizeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Started again (after a job-control stop) and no frame drawn since: none is on the screen. */
+  private restarted = false;
+  private started = false;
 
   constructor(inner: Terminal) {
     this.inner = inner;
@@ -58,6 +63,8 @@ export class ScrollbackKeepingTerminal implements Terminal {
   }
 
   start(onInput: (data: string) => void, onResize: () => void): void {
+    this.restarted = this.started;
+    this.started = true;
     this.inner.start(onInput, () => {
       clearTimeout(this.resizeTimer);
       this.resizeTimer = setTimeout(() => {
@@ -89,9 +96,14 @@ export class ScrollbackKeepingTerminal implements Terminal {
 
   write(data: string): void {
     let out = data;
-    if (out.includes(CLEAR_SCREEN) && this.renderState) {
+    if (out.includes(CLEAR_SCREEN) && this.restarted) {
+      // The forced redraw after a restart: start() put the cursor on a fresh line below the
+      // shell's, and the frame is drawn from there, clearing nothing of the user's screen.
+      out = out.replaceAll(CLEAR_SCREEN, "");
+    } else if (out.includes(CLEAR_SCREEN) && this.renderState) {
       out = out.replaceAll(CLEAR_SCREEN, this.eraseForm(this.renderState()));
     }
+    if (out.includes(SYNCHRONIZED_FRAME)) this.restarted = false;
     if (out.includes(CLEAR_SCROLLBACK)) out = out.replaceAll(CLEAR_SCROLLBACK, "");
     if (out.length > 0) {
       const moved = COLUMN_MOVE_AT_END.exec(out);

@@ -1,4 +1,4 @@
-import { ProcessTerminal, type Terminal } from "@earendil-works/pi-tui";
+import { ProcessTerminal, type Terminal, type TuiMainScreen } from "@earendil-works/pi-tui";
 import {
   type Ask,
   type AskDetails,
@@ -85,8 +85,10 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
     let shown: AskForm | undefined;
     let listeners: ReadonlyArray<readonly [NodeJS.Signals, () => void]> = [];
     let endOnDisconnect: (() => void) | undefined;
+    let resume: (() => void) | undefined;
     const release = () => {
       for (const [signal, listener] of listeners) signals.off(signal, listener);
+      resume?.();
       if (endOnDisconnect) options.disconnected?.removeEventListener("abort", endOnDisconnect);
       try {
         tui.renderNow();
@@ -135,6 +137,12 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
       options.disconnected?.addEventListener("abort", endOnDisconnect, { once: true });
       tui.addChild(form);
       tui.setFocus(form);
+      tui.setSuspendSignalHandler(() => {
+        resume = suspendUntilContinued(tui, () => {
+          resume = undefined;
+          return !finished;
+        });
+      });
       tui.start();
       if (options.disconnected?.aborted) endOnDisconnect();
     } catch (error) {
@@ -148,6 +156,35 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
       reject(error);
     }
   });
+}
+
+/**
+ * SIGTSTP (`kill -TSTP`, a job-control stop; in raw mode Ctrl+Z is a key, not a signal) while
+ * the form is open: give the terminal back as at the end of the form, stop, and on SIGCONT take
+ * the terminal again and draw the form afresh below the shell's lines, keeping its state.
+ * `stillOpen` is asked on SIGCONT: a form that ended meanwhile is not drawn again. Returns what
+ * forgets the stop (the form ended without a SIGCONT).
+ */
+function suspendUntilContinued(tui: TuiMainScreen, stillOpen: () => boolean): () => void {
+  // With the terminal given back Node may hold no handle, and would exit on SIGCONT at once.
+  const keepAlive = setInterval(() => {}, 2 ** 30);
+  const forget = () => {
+    clearInterval(keepAlive);
+    process.off("SIGCONT", continued);
+  };
+  const continued = () => {
+    forget();
+    if (!stillOpen()) return;
+    tui.start();
+    tui.requestRender(true);
+  };
+  process.on("SIGCONT", continued);
+  // stop() removes the SIGTSTP listener, so the signal raised again stops the process. It goes
+  // to the whole process group, as the terminal's own Ctrl+Z does: in `askuser ask q | jq` the
+  // shell sees the job stopped, and gives its prompt back, only when every process in it is.
+  tui.stop();
+  process.kill(0, "SIGTSTP");
+  return forget;
 }
 
 function writeErrorToStderr(error: unknown): void {

@@ -87,6 +87,27 @@ describe("nothing from input reaches the terminal", () => {
     expect(run.stderr).toContain("bad␛]0;TITLE␇");
   });
 
+  it("an answers file whose name holds a line break names it on one line", async () => {
+    const payload = file("plain3.json", { questions: [question()] });
+    const answers = file("bad\naskuser: forged.answers.json", { db: "MySQL" });
+    const run = await runInProcess(["ask", payload, "--answers", answers]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("bad␊askuser: forged.answers.json:\n");
+    expect(run.stderr.split("\n").filter((line) => line.startsWith("askuser:"))).toHaveLength(1);
+  });
+
+  it.each([
+    [["x\naskuser: forged"]],
+    [["ask", "--bogus\naskuser: forged"]],
+    [["log", "--since", "1d\naskuser: forged"]],
+    [["log", "--agent", "pi\naskuser: forged"]],
+  ])("a usage error quoting an argument with a line break stays one line: %j", async (args) => {
+    const run = await runInProcess(args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("␊askuser: forged");
+    expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+
   it("C1 and bidi controls in other and comment are inert in the plain result", async () => {
     const payload = file("comment.json", { questions: [question({ allowComment: true })] });
     const answers = file("c1.answers.json", {
@@ -140,5 +161,24 @@ describe("nothing from input reaches the terminal", () => {
     });
     expect(controlIn(run.stdout, { allowSgr: true })).toBeUndefined();
     expect(controlIn(run.stderr)).toBeUndefined();
+  });
+});
+
+describe("a command line says one thing", () => {
+  it("two answers files are refused, not the last silently used", async () => {
+    const payload = file("plain4.json", { questions: [question()] });
+    const first = file("first.answers.json", { db: "Postgres" });
+    const second = file("second.answers.json", { db: "SQLite" });
+    const run = await runInProcess(["ask", payload, "--answers", first, "--answers", second]);
+    expect([run.code, run.stdout, run.stderr]).toEqual([
+      2,
+      "",
+      "askuser: --answers is given more than once; give it once\n",
+    ]);
+    const log = await runInProcess(["log", "--since", "1d", "--since", "30d", dir]);
+    expect([log.code, log.stderr]).toEqual([
+      2,
+      "askuser: --since is given more than once; give it once\n",
+    ]);
   });
 });

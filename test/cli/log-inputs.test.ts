@@ -93,3 +93,36 @@ describe("askuser log: where it looks", () => {
     });
   });
 });
+
+describe("askuser log: a file name cannot forge lines of the report on standard error", () => {
+  it("a line break or escape in a name is a visible stand-in, so every report line is one line", async () => {
+    const home = tempFolder();
+    const folder = "logs/x\naskuser: everything was read\u001b[2J";
+    writeFile(home, `${folder}/s.jsonl`, `${new ClaudeLog().text()}not JSON\n`);
+    execFileSync("mkfifo", [join(home, folder, "p\nq.jsonl")]);
+    const result = await run(["log", "--json", join(home, "logs")], home);
+    const lines = result.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line).toMatch(/^(askuser: | {2}~\/logs\/x␊askuser)/u);
+    expect(result.stderr).toContain("~/logs/x␊askuser: everything was read␛[2J/p␊q.jsonl");
+  });
+
+  it("a default location with a line break, from the environment, is named on one line", async () => {
+    const home = tempFolder();
+    const result = await run(["log"], home, {
+      ASKUSER_CLAUDE_DIR: join(home, "none\naskuser: forged"),
+    });
+    for (const line of result.stderr.trimEnd().split("\n")) {
+      expect(line).not.toMatch(/^askuser: forged/u);
+    }
+    expect(result.stderr).toContain("no session logs found (looked in ~/none␊askuser: forged, ");
+  });
+
+  it("--turns names a missing file with a line break on one line", async () => {
+    const home = tempFolder();
+    const result = await run(["log", "--turns", join(home, "no\nfile.jsonl")], home);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(result.stderr).toContain("no␊file.jsonl");
+  });
+});

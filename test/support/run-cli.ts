@@ -14,23 +14,34 @@ export interface CliRun {
 /**
  * Runs the real `askuser` program. Standard input stays open unless `stdin` is given, so a
  * command that wrongly waits for input shows up as a timeout instead of passing. `stdinPath`
- * redirects standard input from a file or device, as `< path` does in a shell. It runs in a
+ * redirects standard input from a file or device, as `< path` does in a shell, and `stdoutPath`
+ * standard output, as `> path` does (`stderrPath`: `2> path`). It runs in a
  * session of its own, without a controlling terminal: `askuser ask` opens its form on that
  * terminal, and a test run from a developer's shell must not open one there.
  */
 export function runCli(
   args: readonly string[],
-  options: { stdin?: string; stdinPath?: string; timeoutMs?: number } = {},
+  options: {
+    stdin?: string;
+    stdinPath?: string;
+    stdoutPath?: string;
+    stderrPath?: string;
+    timeoutMs?: number;
+  } = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const input = options.stdinPath === undefined ? "pipe" : openSync(options.stdinPath, "r");
+    const output = options.stdoutPath === undefined ? "pipe" : openSync(options.stdoutPath, "w");
+    const errors = options.stderrPath === undefined ? "pipe" : openSync(options.stderrPath, "w");
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: ROOT,
       env: { ...process.env, NO_COLOR: "1" },
-      stdio: [input, "pipe", "pipe"],
+      stdio: [input, output, errors],
       detached: true,
     });
     if (typeof input === "number") closeSync(input);
+    if (typeof output === "number") closeSync(output);
+    if (typeof errors === "number") closeSync(errors);
     let stdout = "";
     let stderr = "";
     child.stdout?.on("data", (chunk: Buffer) => {

@@ -133,6 +133,11 @@ export class TmuxSession {
     return this.#tmux("display-message", "-p", "-t", "t", "#{pane_title}").trim();
   }
 
+  /** Whether the terminal shows its cursor (a program that hid it has not given it back yet). */
+  cursorVisible(): boolean {
+    return this.#tmux("display-message", "-p", "-t", "t", "#{cursor_flag}").trim() === "1";
+  }
+
   /** The start of every paste buffer, as the program in it may have set one (OSC 52). */
   bufferSamples(): string[] {
     return this.#tmux("list-buffers", "-F", "#{buffer_sample}").split("\n").filter(Boolean);
