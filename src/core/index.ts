@@ -32,6 +32,7 @@ export {
   isArming,
   type KeyVerdict,
   parseGuardMs,
+  TYPING_HOLD,
   UNSEEN_GUARD,
 } from "./input-guard.ts";
 export {

@@ -135,7 +135,7 @@ export class AskForm implements Component, Focusable {
     try {
       // A paste still arriving (split across reads) is the editor's own business.
       const tail = this.pasteTail.follows(data, this.clock.now(), this.editor.claims(data));
-      if (this.held.holds()) {
+      if (this.held.holds(textOfInput(data, tail) !== "")) {
         if (this.editsDraft(data, tail)) this.handleEditing(data, tail);
         else this.held.keep(data, tail);
         this.cached = undefined;

@@ -61,10 +61,13 @@ export class HeldInput {
     this.#screen = undefined;
   }
 
-  /** True when a key arriving now must not act on the form; a held key extends the wait. */
-  holds(): boolean {
+  /**
+   * True when a key arriving now must not act on the form; a held key extends the wait, longer
+   * when it types text (`typesText`).
+   */
+  holds(typesText: boolean): boolean {
     if (this.#stopped) return false;
-    const verdict = guardKey(this.#guard, this.#clock.now(), this.#delayMs);
+    const verdict = guardKey(this.#guard, this.#clock.now(), this.#delayMs, typesText);
     this.#guard = verdict.guard;
     if (verdict.held) this.#schedule();
     return verdict.held;

@@ -8,6 +8,7 @@ import {
   INPUT_GUARD_LIMITS,
   type InputGuard,
   parseGuardMs,
+  TYPING_HOLD,
   UNSEEN_GUARD,
 } from "../../src/core/index.ts";
 
@@ -29,6 +30,32 @@ describe("input guard rule", () => {
             if (now - paint >= delay * EXTENSION_CAP) expect(verdict.held).toBe(false);
             if (now - lastHeld >= delay) expect(verdict.held).toBe(false);
             if (verdict.held) lastHeld = now;
+            guard = verdict.guard;
+          }
+        },
+      ),
+    );
+  });
+
+  it("a held key that types text holds keys for TYPING_HOLD delays after it, past the cap", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: INPUT_GUARD_LIMITS.maxMs }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 12_000 }), fc.boolean()), { maxLength: 40 }),
+        (delay, keys) => {
+          const paint = 10_000;
+          let guard: InputGuard = guardShown(paint, delay);
+          let now = paint;
+          let armsAt = paint + delay;
+          for (const [gap, typesText] of keys) {
+            now += gap;
+            const verdict = guardKey(guard, now, delay, typesText);
+            expect(verdict.held).toBe(now < armsAt);
+            if (!verdict.held) break;
+            const until = typesText
+              ? now + delay * TYPING_HOLD
+              : Math.min(paint + delay * EXTENSION_CAP, now + delay);
+            armsAt = Math.max(armsAt, until);
             guard = verdict.guard;
           }
         },

@@ -1,7 +1,7 @@
 import { visibleWidth } from "@earendil-works/pi-tui";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type AskInput, EXTENSION_CAP } from "../../src/core/index.ts";
+import { type AskInput, EXTENSION_CAP, TYPING_HOLD } from "../../src/core/index.ts";
 import { DEFAULT_KEYMAP } from "../../src/tui/keymap/keymap.ts";
 import { ARMING_CUE } from "../../src/tui/render/footer.ts";
 import { renderFormFrame } from "../../src/tui/render/frame.ts";
@@ -55,6 +55,29 @@ describe("input guard: keys typed before the form could be read never answer", (
     target.form.press(...keys);
     expect(target.form.state).toBe(before);
     expect(target.form.doneCount).toBe(0);
+  });
+
+  it.each([300, 600, 1000])(
+    "a slow typist (a key every %d ms) goes on typing a long sentence: nothing answers, all of it is kept",
+    (gap) => {
+      const target = guarded(PICK_ONE);
+      target.form.screen();
+      // Longer than the cap at this pace, and holding every key that acts in a list.
+      const sentence = "also please add tests for the parser, 2 or 3 of them, joke aside ";
+      typeSlowly(target, sentence, gap);
+      expect(target.form.details).toBeUndefined();
+      expect(target.form.state.questions[0]).toMatchObject({ selected: [], highlight: 0 });
+      expect(target.form.form.typedAhead).toBe(sentence);
+    },
+  );
+
+  it("a typist who stops for twice the delay gets the form: the first key after the pause acts", () => {
+    const target = guarded(PICK_ONE);
+    target.form.screen();
+    typeSlowly(target, "abc", 500);
+    target.clock.advance(2 * DELAY - 500);
+    target.form.press("down", "enter");
+    expect(target.form.details).toMatchObject({ answers: { q1: { selected: ["Deno"] } } });
   });
 
   it("keys that arrive before the first paint are held too", () => {
@@ -155,7 +178,7 @@ describe("input guard: keys typed before the form could be read never answer", (
     target.form.press("backspace", "enter", "tab", "escape");
     expect(target.form.state.questions[0]).toMatchObject({ mode: "freeform", draft: "abc" });
     expect(target.form.form.typedAhead).toBe("");
-    target.clock.advance(DELAY);
+    target.clock.advance(DELAY * TYPING_HOLD);
     target.form.press("enter");
     expect(target.form.details).toMatchObject({ answers: { q1: { other: "abc" } } });
   });
@@ -226,7 +249,9 @@ describe("input guard property", () => {
           target.form.screen();
           const paint = target.clock.now();
           // The rule, stated independently of the form: held until `armsAt`, each held key
-          // moving it to `delay` after itself, never beyond the cap.
+          // moving it to `delay` after itself, never beyond the cap, and a key that types text
+          // (a printable key, a paste) to twice the delay after itself, past the cap. (The form
+          // also counts the rest of a paste as text: it holds at least this long.)
           let armsAt = paint + delay;
           const capAt = paint + delay * EXTENSION_CAP;
           for (const [gap, key] of events) {
@@ -238,7 +263,11 @@ describe("input guard property", () => {
             if (!inside) break;
             expect(target.form.state).toBe(before);
             expect(target.form.doneCount).toBe(0);
-            armsAt = Math.min(capAt, Math.max(armsAt, now + delay));
+            const typesText = /^[ -~]$/.test(key) || key.includes("\x1b[200~");
+            armsAt = Math.max(
+              armsAt,
+              typesText ? now + delay * TYPING_HOLD : Math.min(capAt, now + delay),
+            );
           }
         },
       ),
