@@ -26,6 +26,7 @@ export {
   guardAt,
   guardKey,
   guardShown,
+  type HeldKind,
   INPUT_GUARD_ENV,
   INPUT_GUARD_LIMITS,
   type InputGuard,

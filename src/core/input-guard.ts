@@ -12,6 +12,7 @@
  *   the user is typing a sentence meant for somewhere else, and a space or a digit in it would
  *   pick an option. A slow typist (a key every 0.6 s) goes on being held however long the
  *   sentence; a person who stops to read the form and answer pauses longer than that;
+ * - text typed into the form's own open editor was meant for the form: it extends nothing;
  * - the wait starts again whenever the form regains the screen.
  *
  * Pure: time is a number the caller reads from its clock, so tests move time by hand.
@@ -51,12 +52,19 @@ export interface KeyVerdict {
   readonly held: boolean;
 }
 
-/** What a key arriving at `now` may do (`typesText`: it would type text), and the guard after it. */
+/**
+ * What a held key says about the user: `command`, a key that would act (it extends the wait, up to
+ * the cap); `text`, text typed for somewhere else (it extends it further, past the cap); `draft`,
+ * text typed into the form's own open editor, meant for the form (it extends nothing).
+ */
+export type HeldKind = "command" | "text" | "draft";
+
+/** What a key of `kind` arriving at `now` may do, and the guard after it. */
 export function guardKey(
   guard: InputGuard,
   now: number,
   delayMs: number,
-  typesText = false,
+  kind: HeldKind = "command",
 ): KeyVerdict {
   if (!(delayMs > 0)) return { guard: ARMED, held: false };
   switch (guard.phase) {
@@ -66,7 +74,12 @@ export function guardKey(
       return { guard, held: false };
     case "arming": {
       if (now >= guard.armsAt) return { guard: ARMED, held: false };
-      const until = typesText ? now + delayMs * TYPING_HOLD : Math.min(guard.capAt, now + delayMs);
+      const until =
+        kind === "text"
+          ? now + delayMs * TYPING_HOLD
+          : kind === "command"
+            ? Math.min(guard.capAt, now + delayMs)
+            : now;
       const armsAt = Math.max(guard.armsAt, until);
       return { guard: armsAt === guard.armsAt ? guard : { ...guard, armsAt }, held: true };
     }

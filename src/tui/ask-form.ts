@@ -135,8 +135,10 @@ export class AskForm implements Component, Focusable {
     try {
       // A paste still arriving (split across reads) is the editor's own business.
       const tail = this.pasteTail.follows(data, this.clock.now(), this.editor.claims(data));
-      if (this.held.holds(textOfInput(data, tail) !== "")) {
-        if (this.editsDraft(data, tail)) this.handleEditing(data, tail);
+      const draft = this.editsDraft(data, tail);
+      const kind = draft ? "draft" : textOfInput(data, tail) ? "text" : "command";
+      if (this.held.holds(kind)) {
+        if (draft) this.handleEditing(data, tail);
         else this.held.keep(data, tail);
         this.cached = undefined;
         this.options.tui.requestRender();

@@ -2,6 +2,7 @@ import {
   guardAt,
   guardKey,
   guardShown,
+  type HeldKind,
   type InputGuard,
   isArming,
   UNSEEN_GUARD,
@@ -61,13 +62,10 @@ export class HeldInput {
     this.#screen = undefined;
   }
 
-  /**
-   * True when a key arriving now must not act on the form; a held key extends the wait, longer
-   * when it types text (`typesText`).
-   */
-  holds(typesText: boolean): boolean {
+  /** True when a key arriving now must not act on the form; a held key may extend the wait. */
+  holds(kind: HeldKind): boolean {
     if (this.#stopped) return false;
-    const verdict = guardKey(this.#guard, this.#clock.now(), this.#delayMs, typesText);
+    const verdict = guardKey(this.#guard, this.#clock.now(), this.#delayMs, kind);
     this.#guard = verdict.guard;
     if (verdict.held) this.#schedule();
     return verdict.held;

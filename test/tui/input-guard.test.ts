@@ -178,9 +178,26 @@ describe("input guard: keys typed before the form could be read never answer", (
     target.form.press("backspace", "enter", "tab", "escape");
     expect(target.form.state.questions[0]).toMatchObject({ mode: "freeform", draft: "abc" });
     expect(target.form.form.typedAhead).toBe("");
-    target.clock.advance(DELAY * TYPING_HOLD);
+    target.clock.advance(DELAY);
     target.form.press("enter");
     expect(target.form.details).toMatchObject({ answers: { q1: { other: "abc" } } });
+  });
+
+  it("typing in the form's own editor does not extend the wait: Enter right after the wait saves", () => {
+    const target = guarded(PICK_ONE);
+    target.form.screen();
+    target.clock.advance(DELAY);
+    target.form.press("4");
+    target.form.type("ab");
+    target.form.resize(60, 30);
+    target.form.screen(60);
+    target.clock.advance(DELAY / 2);
+    target.form.type("c");
+    target.clock.advance(DELAY / 3);
+    target.form.type("d");
+    target.clock.advance(DELAY / 3);
+    target.form.press("enter");
+    expect(target.form.details).toMatchObject({ answers: { q1: { other: "abcd" } } });
   });
 
   it("losing focus and getting it back starts the wait again", () => {
