@@ -120,6 +120,11 @@ export class AskForm implements Component, Focusable {
     return this.held.typedAhead;
   }
 
+  /** Backspaces held with no held text to take back (see HeldInput.erasedAhead). */
+  get erasedAhead(): number {
+    return this.held.erasedAhead;
+  }
+
   get focused(): boolean {
     return this.hasFocus;
   }

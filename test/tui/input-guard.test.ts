@@ -143,6 +143,17 @@ describe("input guard: keys typed before the form could be read never answer", (
     expect(target.form.details).toBeUndefined();
   });
 
+  it("a backspace with no held text left to take back is counted: it was meant for the text typed before the form", () => {
+    const target = guarded(PICK_ONE);
+    target.form.screen();
+    target.form.press("backspace", "backspace");
+    target.form.type("se");
+    target.form.press("backspace");
+    target.form.type("e");
+    expect(target.form.form.typedAhead).toBe("se");
+    expect(target.form.form.erasedAhead).toBe(2);
+  });
+
   it("keys in the kitty keyboard protocol are read as the keys they are: text kept, backspace, no DEL", () => {
     const target = guarded(PICK_ONE);
     target.form.screen();
