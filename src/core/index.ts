@@ -26,12 +26,14 @@ export {
   guardAt,
   guardKey,
   guardShown,
+  type HeldKind,
   INPUT_GUARD_ENV,
   INPUT_GUARD_LIMITS,
   type InputGuard,
   isArming,
   type KeyVerdict,
   parseGuardMs,
+  TYPING_HOLD,
   UNSEEN_GUARD,
 } from "./input-guard.ts";
 export {

@@ -6,9 +6,13 @@
  *
  * - a form nobody has seen yet holds every key;
  * - from the first paint the user can see, keys are held for `delayMs`;
- * - each key held extends the wait to `delayMs` after it, so a user still typing a sentence is not
- *   suddenly answering; the extensions stop at `EXTENSION_CAP` delays after the paint, so a user
- *   pressing keys without pause is never locked out;
+ * - each key held extends the wait to `delayMs` after it, up to `EXTENSION_CAP` delays after the
+ *   paint, so a user pressing keys that act (Enter, arrows) without pause is never locked out;
+ * - a held key that types text extends the wait to `TYPING_HOLD` delays after it, past the cap:
+ *   the user is typing a sentence meant for somewhere else, and a space or a digit in it would
+ *   pick an option. A slow typist (a key every 0.6 s) goes on being held however long the
+ *   sentence; a person who stops to read the form and answer pauses longer than that;
+ * - text typed into the form's own open editor was meant for the form: it extends nothing;
  * - the wait starts again whenever the form regains the screen.
  *
  * Pure: time is a number the caller reads from its clock, so tests move time by hand.
@@ -21,8 +25,11 @@ export const INPUT_GUARD_LIMITS = {
   maxMs: 5000,
 } as const;
 
-/** However much typing extends the guard, it ends this many delays after the paint. */
+/** However much keys that act extend the guard, it ends this many delays after the paint. */
 export const EXTENSION_CAP = 10;
+
+/** After a held key that types text, keys are held this many delays longer (no cap). */
+export const TYPING_HOLD = 2;
 
 export type InputGuard =
   /** Not painted yet, or off the screen: no key can have been meant for the form. */
@@ -45,8 +52,20 @@ export interface KeyVerdict {
   readonly held: boolean;
 }
 
-/** What a key arriving at `now` may do, and the guard after it. */
-export function guardKey(guard: InputGuard, now: number, delayMs: number): KeyVerdict {
+/**
+ * What a held key says about the user: `command`, a key that would act (it extends the wait, up to
+ * the cap); `text`, text typed for somewhere else (it extends it further, past the cap); `draft`,
+ * text typed into the form's own open editor, meant for the form (it extends nothing).
+ */
+export type HeldKind = "command" | "text" | "draft";
+
+/** What a key of `kind` arriving at `now` may do, and the guard after it. */
+export function guardKey(
+  guard: InputGuard,
+  now: number,
+  delayMs: number,
+  kind: HeldKind = "command",
+): KeyVerdict {
   if (!(delayMs > 0)) return { guard: ARMED, held: false };
   switch (guard.phase) {
     case "unseen":
@@ -55,7 +74,13 @@ export function guardKey(guard: InputGuard, now: number, delayMs: number): KeyVe
       return { guard, held: false };
     case "arming": {
       if (now >= guard.armsAt) return { guard: ARMED, held: false };
-      const armsAt = Math.min(guard.capAt, Math.max(guard.armsAt, now + delayMs));
+      const until =
+        kind === "text"
+          ? now + delayMs * TYPING_HOLD
+          : kind === "command"
+            ? Math.min(guard.capAt, now + delayMs)
+            : now;
+      const armsAt = Math.max(guard.armsAt, until);
       return { guard: armsAt === guard.armsAt ? guard : { ...guard, armsAt }, held: true };
     }
   }

@@ -8,6 +8,8 @@ export interface EndableForm extends Component {
   readonly state: FormState;
   /** Text typed while the form held keys as it appeared; meant for Pi's editor. */
   readonly typedAhead: string;
+  /** Backspaces typed then with no held text to take back: they erase the end of Pi's editor. */
+  readonly erasedAhead: number;
 }
 
 /**

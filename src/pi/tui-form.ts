@@ -49,7 +49,8 @@ export type FormUi = Pick<ExtensionUIContext, "custom" | "getEditorText" | "setE
  *
  * Keys the form held as it appeared (the user was still typing into Pi's editor) were meant for
  * that editor: once the form has closed and Pi has restored the editor, their text is appended
- * to it, so nothing typed is lost.
+ * to it, so nothing typed is lost, and backspaces that reached past the held text take back the
+ * end of the editor's text, as they would have there.
  *
  * The promise is settled by the form's own `onDone`, not by `custom()`'s promise, because Pi
  * leaves that promise pending when a reload or session switch disposes the dialog. Every way the
@@ -102,7 +103,11 @@ export function openTuiForm(
       let typed = "";
       try {
         typed = form?.typedAhead ?? "";
-        if (typed) ui.setEditorText(ui.getEditorText() + typed);
+        const erased = form?.erasedAhead ?? 0;
+        if (typed || erased) {
+          const kept = Array.from(ui.getEditorText());
+          ui.setEditorText(kept.slice(0, Math.max(0, kept.length - erased)).join("") + typed);
+        }
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         reportFailure(

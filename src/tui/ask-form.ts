@@ -120,6 +120,11 @@ export class AskForm implements Component, Focusable {
     return this.held.typedAhead;
   }
 
+  /** Backspaces held with no held text to take back (see HeldInput.erasedAhead). */
+  get erasedAhead(): number {
+    return this.held.erasedAhead;
+  }
+
   get focused(): boolean {
     return this.hasFocus;
   }
@@ -135,8 +140,10 @@ export class AskForm implements Component, Focusable {
     try {
       // A paste still arriving (split across reads) is the editor's own business.
       const tail = this.pasteTail.follows(data, this.clock.now(), this.editor.claims(data));
-      if (this.held.holds()) {
-        if (this.editsDraft(data, tail)) this.handleEditing(data, tail);
+      const draft = this.editsDraft(data, tail);
+      const kind = draft ? "draft" : textOfInput(data, tail) ? "text" : "command";
+      if (this.held.holds(kind)) {
+        if (draft) this.handleEditing(data, tail);
         else this.held.keep(data, tail);
         this.cached = undefined;
         this.options.tui.requestRender();

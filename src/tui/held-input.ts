@@ -1,7 +1,9 @@
+import { matchesKey } from "@earendil-works/pi-tui";
 import {
   guardAt,
   guardKey,
   guardShown,
+  type HeldKind,
   type InputGuard,
   isArming,
   UNSEEN_GUARD,
@@ -21,6 +23,7 @@ export class HeldInput {
   readonly #onArmed: () => void;
   #guard: InputGuard = UNSEEN_GUARD;
   #typed = "";
+  #erased = 0;
   #timer: unknown;
   #screen: string | undefined;
   #focused = false;
@@ -35,6 +38,14 @@ export class HeldInput {
   /** What the user typed while keys were held: text meant for wherever they were typing. */
   get typedAhead(): string {
     return this.#typed;
+  }
+
+  /**
+   * Backspaces held when no held text was left to take back: they were meant for the end of the
+   * text the user typed before the form appeared (in Pi, the end of its editor).
+   */
+  get erasedAhead(): number {
+    return this.#erased;
   }
 
   /** True while keys would be held; the form shows its arming cue. */
@@ -61,10 +72,10 @@ export class HeldInput {
     this.#screen = undefined;
   }
 
-  /** True when a key arriving now must not act on the form; a held key extends the wait. */
-  holds(): boolean {
+  /** True when a key arriving now must not act on the form; a held key may extend the wait. */
+  holds(kind: HeldKind): boolean {
     if (this.#stopped) return false;
-    const verdict = guardKey(this.#guard, this.#clock.now(), this.#delayMs);
+    const verdict = guardKey(this.#guard, this.#clock.now(), this.#delayMs, kind);
     this.#guard = verdict.guard;
     if (verdict.held) this.#schedule();
     return verdict.held;
@@ -75,7 +86,8 @@ export class HeldInput {
    * line break in it is text).
    */
   keep(data: string, pasted = false): void {
-    this.#typed = withHeldKey(this.#typed, data, pasted);
+    if (!pasted && this.#typed === "" && matchesKey(data, "backspace")) this.#erased += 1;
+    else this.#typed = withHeldKey(this.#typed, data, pasted);
   }
 
   /** The form ended: no more timers. */

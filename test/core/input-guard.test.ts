@@ -5,9 +5,11 @@ import {
   guardAt,
   guardKey,
   guardShown,
+  type HeldKind,
   INPUT_GUARD_LIMITS,
   type InputGuard,
   parseGuardMs,
+  TYPING_HOLD,
   UNSEEN_GUARD,
 } from "../../src/core/index.ts";
 
@@ -29,6 +31,40 @@ describe("input guard rule", () => {
             if (now - paint >= delay * EXTENSION_CAP) expect(verdict.held).toBe(false);
             if (now - lastHeld >= delay) expect(verdict.held).toBe(false);
             if (verdict.held) lastHeld = now;
+            guard = verdict.guard;
+          }
+        },
+      ),
+    );
+  });
+
+  it("a held key that types text holds for TYPING_HOLD delays after it, past the cap; one typed into the form's own editor extends nothing", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: INPUT_GUARD_LIMITS.maxMs }),
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: 0, max: 12_000 }),
+            fc.constantFrom<HeldKind>("command", "text", "draft"),
+          ),
+          { maxLength: 40 },
+        ),
+        (delay, keys) => {
+          const paint = 10_000;
+          let guard: InputGuard = guardShown(paint, delay);
+          let now = paint;
+          let armsAt = paint + delay;
+          for (const [gap, kind] of keys) {
+            now += gap;
+            const verdict = guardKey(guard, now, delay, kind);
+            expect(verdict.held).toBe(now < armsAt);
+            if (!verdict.held) break;
+            const until = {
+              text: now + delay * TYPING_HOLD,
+              command: Math.min(paint + delay * EXTENSION_CAP, now + delay),
+              draft: now,
+            }[kind];
+            armsAt = Math.max(armsAt, until);
             guard = verdict.guard;
           }
         },

@@ -60,4 +60,36 @@ describe("the input guard in the real pi (tmux)", () => {
     // And the sentence is whole again in Pi's editor.
     expect(after).toContain("also please add tests for the parser");
   });
+
+  it("a slow typist (a key every 0.6 s, as long as the guard) answers nothing with the spaces of the sentence", async () => {
+    const sandbox = new PiSandbox(
+      [
+        { toolCall: { name: "bash", arguments: { command: "sleep 3" } } },
+        { toolCall: { name: "ask_user", arguments: ASK } },
+        { text: "Thanks, noted." },
+      ],
+      { inputGuardMs: "default" },
+    );
+    cleanup(() => sandbox.dispose());
+    const tmux = startTmuxPi(sandbox, cleanup, { width: 80, height: 24 });
+    await tmux.waitFor("[Extensions]", 20_000);
+    tmux.text("Plan the order service");
+    tmux.keys("Enter");
+    await tmux.waitFor("sleep 3", 20_000);
+    tmux.text("also please");
+    await tmux.waitFor("Which database should the service use?", 20_000);
+    // Each key comes just after the wait the key before it started has passed.
+    await typeAtPace((char) => tmux.text(char), " add a test", 600);
+
+    expect(tmux.screen()).toContain("❯ 1. ○ Postgres (Recommended)");
+    expect(sandbox.requests()).toHaveLength(2);
+    await tmux.waitFor("esc cancel", 20_000);
+    tmux.keys("Down", "Enter");
+    const after = await tmux.waitFor("Thanks, noted.", 20_000);
+    const [result] = askResults(sandbox.requests()[2]);
+    expect(textOf(result)).toBe(
+      'The user answered:\n"Which database should the service use?" = "SQLite"',
+    );
+    expect(after).toContain("also please add a test");
+  }, 60_000);
 });

@@ -39,6 +39,7 @@ const ask: Ask = (() => {
 class FakeForm implements EndableForm {
   state: FormState;
   typedAhead = "";
+  erasedAhead = 0;
   readonly #onDone: (details: AskDetails) => void;
   constructor(onDone: (details: AskDetails) => void) {
     this.state = createFormState(ask);
@@ -141,6 +142,17 @@ describe("openTuiForm: the terminal form inside Pi", () => {
     h.component?.handleInput("\x1b");
     await h.result;
     expect(h.editor).toBe("also please add tests");
+  });
+
+  it("backspaces typed ahead past the held text take back the end of Pi's editor, as they would have there", async () => {
+    const h = open();
+    if (h.form) {
+      h.form.erasedAhead = 2;
+      h.form.typedAhead = "e tests";
+    }
+    h.component?.handleInput("\x1b");
+    await h.result;
+    expect(h.editor).toBe("also please tests");
   });
 
   it("with nothing typed ahead, the editor is left as Pi restored it", async () => {

@@ -1,7 +1,7 @@
 import { visibleWidth } from "@earendil-works/pi-tui";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type AskInput, EXTENSION_CAP } from "../../src/core/index.ts";
+import { type AskInput, EXTENSION_CAP, TYPING_HOLD } from "../../src/core/index.ts";
 import { DEFAULT_KEYMAP } from "../../src/tui/keymap/keymap.ts";
 import { ARMING_CUE } from "../../src/tui/render/footer.ts";
 import { renderFormFrame } from "../../src/tui/render/frame.ts";
@@ -55,6 +55,29 @@ describe("input guard: keys typed before the form could be read never answer", (
     target.form.press(...keys);
     expect(target.form.state).toBe(before);
     expect(target.form.doneCount).toBe(0);
+  });
+
+  it.each([300, 600, 1000])(
+    "a slow typist (a key every %d ms) goes on typing a long sentence: nothing answers, all of it is kept",
+    (gap) => {
+      const target = guarded(PICK_ONE);
+      target.form.screen();
+      // Longer than the cap at this pace, and holding every key that acts in a list.
+      const sentence = "also please add tests for the parser, 2 or 3 of them, joke aside ";
+      typeSlowly(target, sentence, gap);
+      expect(target.form.details).toBeUndefined();
+      expect(target.form.state.questions[0]).toMatchObject({ selected: [], highlight: 0 });
+      expect(target.form.form.typedAhead).toBe(sentence);
+    },
+  );
+
+  it("a typist who stops for twice the delay gets the form: the first key after the pause acts", () => {
+    const target = guarded(PICK_ONE);
+    target.form.screen();
+    typeSlowly(target, "abc", 500);
+    target.clock.advance(2 * DELAY - 500);
+    target.form.press("down", "enter");
+    expect(target.form.details).toMatchObject({ answers: { q1: { selected: ["Deno"] } } });
   });
 
   it("keys that arrive before the first paint are held too", () => {
@@ -120,6 +143,17 @@ describe("input guard: keys typed before the form could be read never answer", (
     expect(target.form.details).toBeUndefined();
   });
 
+  it("a backspace with no held text left to take back is counted: it was meant for the text typed before the form", () => {
+    const target = guarded(PICK_ONE);
+    target.form.screen();
+    target.form.press("backspace", "backspace");
+    target.form.type("se");
+    target.form.press("backspace");
+    target.form.type("e");
+    expect(target.form.form.typedAhead).toBe("se");
+    expect(target.form.form.erasedAhead).toBe(2);
+  });
+
   it("keys in the kitty keyboard protocol are read as the keys they are: text kept, backspace, no DEL", () => {
     const target = guarded(PICK_ONE);
     target.form.screen();
@@ -158,6 +192,23 @@ describe("input guard: keys typed before the form could be read never answer", (
     target.clock.advance(DELAY);
     target.form.press("enter");
     expect(target.form.details).toMatchObject({ answers: { q1: { other: "abc" } } });
+  });
+
+  it("typing in the form's own editor does not extend the wait: Enter right after the wait saves", () => {
+    const target = guarded(PICK_ONE);
+    target.form.screen();
+    target.clock.advance(DELAY);
+    target.form.press("4");
+    target.form.type("ab");
+    target.form.resize(60, 30);
+    target.form.screen(60);
+    target.clock.advance(DELAY / 2);
+    target.form.type("c");
+    target.clock.advance(DELAY / 3);
+    target.form.type("d");
+    target.clock.advance(DELAY / 3);
+    target.form.press("enter");
+    expect(target.form.details).toMatchObject({ answers: { q1: { other: "abcd" } } });
   });
 
   it("losing focus and getting it back starts the wait again", () => {
@@ -226,7 +277,9 @@ describe("input guard property", () => {
           target.form.screen();
           const paint = target.clock.now();
           // The rule, stated independently of the form: held until `armsAt`, each held key
-          // moving it to `delay` after itself, never beyond the cap.
+          // moving it to `delay` after itself, never beyond the cap, and a key that types text
+          // (a printable key, a paste) to twice the delay after itself, past the cap. (The form
+          // also counts the rest of a paste as text: it holds at least this long.)
           let armsAt = paint + delay;
           const capAt = paint + delay * EXTENSION_CAP;
           for (const [gap, key] of events) {
@@ -238,7 +291,11 @@ describe("input guard property", () => {
             if (!inside) break;
             expect(target.form.state).toBe(before);
             expect(target.form.doneCount).toBe(0);
-            armsAt = Math.min(capAt, Math.max(armsAt, now + delay));
+            const typesText = /^[ -~]$/.test(key) || key.includes("\x1b[200~");
+            armsAt = Math.max(
+              armsAt,
+              typesText ? now + delay * TYPING_HOLD : Math.min(capAt, now + delay),
+            );
           }
         },
       ),

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it, vi } from "vitest";
-import type { CancelOrigin } from "../../src/core/index.ts";
+import { type CancelOrigin, TYPING_HOLD } from "../../src/core/index.ts";
 import { runTerminalForm } from "../../src/tui/run-terminal-form.ts";
 import { identityTheme } from "../../src/tui/theme.ts";
 import { ManualTimers } from "../support/manual-timers.ts";
@@ -137,7 +137,8 @@ describe("runTerminalForm", () => {
       terminal.viewport().some((row) => row.includes("Just opened")),
     );
     terminal.send(keyBytes("space"));
-    clock.advance(600);
+    // A held key that types text holds the form for TYPING_HOLD delays after it.
+    clock.advance(600 * TYPING_HOLD);
     await until("the hints", () => terminal.viewport().some((row) => row.includes("esc cancel")));
     terminal.send(keyBytes("down"));
     terminal.send(keyBytes("enter"));

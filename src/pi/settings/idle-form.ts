@@ -23,6 +23,10 @@ export class ActivityReportingForm implements EndableForm, Focusable {
     return this.#form.typedAhead;
   }
 
+  get erasedAhead(): number {
+    return this.#form.erasedAhead;
+  }
+
   get focused(): boolean {
     return (this.#form as Partial<Focusable>).focused ?? false;
   }
