@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { errorMessage } from "../core/index.ts";
 import type { Agent } from "../transcripts/index.ts";
 import { UsageError } from "./errors.ts";
 import { parseOptions } from "./parse-options.ts";
@@ -127,7 +128,7 @@ function parsePattern(value: string): RegExp {
   try {
     return new RegExp(value, "iu");
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new UsageError(`--grep: "${value}" is not a valid regular expression (${reason})`);
   }
 }

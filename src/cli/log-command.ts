@@ -1,4 +1,5 @@
 import { homedir } from "node:os";
+import { errorMessage } from "../core/index.ts";
 import { neutraliseInline } from "../core/text-safety.ts";
 import {
   type AskExchange,
@@ -116,7 +117,7 @@ async function printTurns(
       options.piAskTools ? { piAskTools: options.piAskTools } : {},
     );
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new InputError(
       `cannot read the session file ${neutraliseInline(file)}: ${neutraliseInline(reason)}`,
     );

@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { errorMessage } from "../core/index.ts";
 import { UsageError } from "./errors.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -15,7 +16,7 @@ export function parseOptions<const T extends Options>(args: readonly string[], o
   try {
     parsed = parseArgs({ args: [...args], allowPositionals: true, options, tokens: true });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(errorMessage(error));
   }
   const given = new Map<string, number>();
   for (const token of parsed.tokens) {

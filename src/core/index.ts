@@ -9,6 +9,7 @@ export {
   parseAnswerLine,
   parseAnswerText,
 } from "./answer-format.ts";
+export { errorMessage } from "./error-message.ts";
 export {
   createFormState,
   type FormState,

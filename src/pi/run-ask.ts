@@ -1,4 +1,5 @@
 import type { ExtensionToolContext } from "@earendil-works/pi-coding-agent";
+import { errorMessage } from "../core/index.ts";
 import type { AskDetails } from "../core/outcome-types.ts";
 import { neutraliseInline } from "../core/text-safety.ts";
 import { piDialogs } from "./dialog-port.ts";
@@ -24,7 +25,7 @@ export async function runAsk(
   hooks?: Pick<AskEnvironment, "recordAsk" | "startPending">,
 ): Promise<AskToolResult> {
   const reportFailure = (error: unknown): void => {
-    const reason = neutraliseInline(error instanceof Error ? error.message : String(error));
+    const reason = neutraliseInline(errorMessage(error));
     ctx.ui.notify(`ask_user: the question UI failed: ${reason}`, "error");
   };
   const dialogs = piDialogs(ctx.ui);
@@ -52,7 +53,7 @@ export async function runAsk(
     try {
       runtime = await settings.load();
     } catch (error) {
-      const reason = neutraliseInline(error instanceof Error ? error.message : String(error));
+      const reason = neutraliseInline(errorMessage(error));
       ctx.ui.notify(
         `askuser settings could not be loaded (${reason}); asking without them`,
         "error",

@@ -10,6 +10,7 @@ import {
   type AskDetails,
   cancelledBeforeOpenDetails,
   detailsFromForm,
+  errorMessage,
   neutraliseInline,
   type Resolution,
   reduceForm,
@@ -109,7 +110,7 @@ export function openTuiForm(
           ui.setEditorText(kept.slice(0, Math.max(0, kept.length - erased)).join("") + typed);
         }
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorMessage(error);
         reportFailure(
           new Error(
             `the text typed before the form appeared could not go back to the editor (${reason}): ${neutraliseInline(typed)}`,

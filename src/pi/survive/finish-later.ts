@@ -1,3 +1,4 @@
+import { errorMessage } from "../../core/index.ts";
 import {
   type LaterDelivery,
   type LaterOccasion,
@@ -49,7 +50,7 @@ export function finishLater(
     );
   } catch (error) {
     // The answer still goes out: losing the record only costs a replay its pre-fill.
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     env.notify(`ask_user: could not record the answer in the session file: ${reason}`, "error");
   }
   if (decision.kind === "message") env.delivery.deliver(decision.text);

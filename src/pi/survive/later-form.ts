@@ -1,4 +1,5 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { errorMessage } from "../../core/index.ts";
 import type { Answer, AskDetails } from "../../core/outcome-types.ts";
 import type { Ask } from "../../core/schema.ts";
 import { neutraliseInline } from "../../core/text-safety.ts";
@@ -28,7 +29,7 @@ export async function openLaterForm(
   request: LaterFormRequest,
 ): Promise<AskDetails | undefined> {
   const reportFailure = (error: unknown): void => {
-    const reason = neutraliseInline(error instanceof Error ? error.message : String(error));
+    const reason = neutraliseInline(errorMessage(error));
     ctx.ui.notify(`ask_user: the question UI failed: ${reason}`, "error");
   };
   const surface = askSurface(ctx.mode, ctx.hasUI);

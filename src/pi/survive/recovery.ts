@@ -1,4 +1,5 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { errorMessage } from "../../core/index.ts";
 import { scanBranch, wasHandled } from "./branch-scan.ts";
 import { ENTRY_TYPES, recoveryEntry } from "./entries.ts";
 import { NOTICES, RECOVERY_WIDGET } from "./notices.ts";
@@ -65,7 +66,7 @@ function reopen(
   return survival
     .showLater(ctx, call, resolved.ask, undefined, "restart")
     .catch((error: unknown) => {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       survival.notify(`ask_user: the recovered question failed: ${reason}`, "error");
     });
 }

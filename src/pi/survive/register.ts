@@ -1,5 +1,6 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
+import { errorMessage } from "../../core/index.ts";
 import { ENTRY_TYPES } from "./entry-types.ts";
 import { RECOVERY_WIDGET } from "./notices.ts";
 import type { SurvivalSettings } from "./settings-bridge.ts";
@@ -34,7 +35,7 @@ export function registerSurvival(pi: ExtensionAPI, settings?: SurvivalSettings):
     try {
       return await settings.answerKey(ctx);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       ctx.ui.notify(
         `askuser: could not read answerKey (${reason}); ${ANSWER_SHORTCUT} is used`,
         "error",

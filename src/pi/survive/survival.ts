@@ -1,4 +1,5 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { errorMessage } from "../../core/index.ts";
 import {
   cancelSendsAnswers,
   type LaterOccasion,
@@ -240,7 +241,7 @@ export class Survival {
       this.#pi.sendMessage(endedNoteMessage([note]), { triggerTurn: false });
       this.notedHere.add(pending.callEntryId);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       this.notify(
         `ask_user: could not tell the agent that the question ended (${reason}); it is told with your next message.`,
         "error",
@@ -263,7 +264,7 @@ export class Survival {
       this.#pi.appendEntry(customType, data);
       return true;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       this.notify(
         `ask_user: could not record the question in the session file: ${reason}`,
         "error",
