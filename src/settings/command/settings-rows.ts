@@ -2,12 +2,14 @@ import { neutraliseInline } from "../../core/text-safety.ts";
 import type { SettingSource } from "../merge-layers.ts";
 import { notificationText } from "../notify/sanitize.ts";
 import {
-  BOOLEAN_SETTINGS,
   type BooleanSettingId,
+  isBooleanSetting,
   SCALAR_SETTINGS,
   type ScalarSettingId,
-  scalarOf,
-} from "../settings.ts";
+  type ScalarValue,
+  scalarEntry,
+} from "../setting-table.ts";
+import { scalarOf } from "../settings.ts";
 import type { SettingsFileState, SettingsSnapshot } from "../settings-store.ts";
 
 /** One line of `/askuser`: a setting, its effective value, and where that value came from. */
@@ -20,25 +22,13 @@ export interface SettingRow {
   readonly toggle?: BooleanSettingId;
 }
 
-const LABELS: Record<ScalarSettingId, string> = {
-  idleTimeoutMinutes: "Idle timeout",
-  "notifications.bell": "Bell when a question opens",
-  "notifications.osc9": "OSC 9 desktop notification",
-  "notifications.osc777": "OSC 777 desktop notification",
-  "notifications.command": "Notification command",
-  "notifications.commandTimeoutSeconds": "Command time limit",
-  answerKey: "Key for /answer",
-};
-
 export function settingRows(snapshot: SettingsSnapshot): SettingRow[] {
   const { settings, scalarSources, keySources } = snapshot.effective;
   const scalars = SCALAR_SETTINGS.map((id): SettingRow => {
-    const toggle = (BOOLEAN_SETTINGS as readonly string[]).includes(id)
-      ? (id as BooleanSettingId)
-      : undefined;
+    const toggle = isBooleanSetting(id) ? id : undefined;
     return {
       id,
-      label: LABELS[id],
+      label: scalarEntry(id).label,
       value: formatValue(id, scalarOf(settings, id)),
       source: scalarSources[id],
       ...(toggle ? { toggle } : {}),
@@ -56,15 +46,23 @@ export function settingRows(snapshot: SettingsSnapshot): SettingRow[] {
   return [...scalars, ...keys];
 }
 
-function formatValue(id: ScalarSettingId, value: number | boolean | string): string {
-  if (typeof value === "boolean") return value ? "on" : "off";
-  if (id === "idleTimeoutMinutes") {
-    return value === 0 ? "off" : `${value} minute${value === 1 ? "" : "s"}`;
+/** A value as a row shows it; text from a file is made safe to print. */
+export function formatValue(id: ScalarSettingId, value: ScalarValue): string {
+  const entry = scalarEntry(id);
+  switch (entry.display) {
+    case "onOff":
+      return value ? "on" : "off";
+    case "minutes":
+      return value === 0 ? "off" : `${value} minute${value === 1 ? "" : "s"}`;
+    case "seconds":
+      return `${value} s`;
+    case "milliseconds":
+      return value === 0 ? "off" : `${value} ms`;
+    case "keyName":
+      return value === "" ? "none" : neutraliseInline(String(value));
+    case "command":
+      return value === "" ? "none" : notificationText(String(value), 40);
   }
-  if (id === "notifications.commandTimeoutSeconds") return `${value} s`;
-  if (id === "answerKey") return value === "" ? "none" : neutraliseInline(String(value));
-  if (typeof value === "string") return value === "" ? "none" : notificationText(value, 40);
-  return String(value);
 }
 
 /** A row as one line of a select dialog: label, value and source in aligned columns. */
