@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { formKeymapChecker } from "../src/pi/settings/form-keymap.ts";
+import { formKeymapChecker } from "../src/tui/keymap/keymap-overrides.ts";
 import { nodeSettingsFs } from "../src/settings/settings-fs.ts";
 import { SettingsStore } from "../src/settings/settings-store.ts";
 

@@ -12,6 +12,7 @@ type Command = (args: readonly string[], io: CliIo) => Promise<number>;
 const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   ask: async () => (await import("./ask-command.ts")).askCommand,
   log: async () => (await import("./log-command.ts")).logCommand,
+  settings: async () => (await import("./settings-command.ts")).settingsCommand,
 };
 
 /** Runs one command line and returns its exit code. The one place errors become exit codes. */

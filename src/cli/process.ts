@@ -35,10 +35,18 @@ export async function runFromProcess(): Promise<void> {
   }
 }
 
-/** Loaded on demand: a run with --answers or without a terminal never loads the TUI. */
+/**
+ * Loaded on demand: a run with --answers or without a terminal never loads the TUI, nor reads
+ * the settings (only the form uses them).
+ */
 async function openForm(ask: Ask): Promise<AskDetails> {
-  const { runTerminalForm } = await import("../tui/run-terminal-form.ts");
-  return withTerminalInput(() => runTerminalForm(ask, { env: process.env }));
+  const [{ runTerminalForm }, { openFormWithUserSettings }] = await Promise.all([
+    import("../tui/run-terminal-form.ts"),
+    import("./form-settings.ts"),
+  ]);
+  return withTerminalInput(() =>
+    openFormWithUserSettings(ask, (hooks) => runTerminalForm(ask, { env: process.env, ...hooks })),
+  );
 }
 
 async function packageVersion(): Promise<string> {

@@ -19,6 +19,12 @@ export interface TerminalFormOptions {
   readonly theme?: FormTheme;
   readonly keymap?: FormKeymap;
   readonly signals?: SignalSource;
+  /** Called for every key the form receives, before the form sees it: the user is there. */
+  readonly onInput?: () => void;
+  /** Aborts when the ask has timed out: the form ends as timed_out with the answers so far. */
+  readonly timeout?: AbortSignal;
+  /** Called once the form is on the screen, with the terminal it draws on. */
+  readonly onShown?: (terminal: { write(data: string): void }) => void;
   /** Receives an error that broke the form, after the terminal is restored. Defaults to stderr. */
   readonly reportError?: (error: unknown) => void;
 }
@@ -50,8 +56,10 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
   return new Promise<AskDetails>((resolve, reject) => {
     let finished = false;
     let listeners: ReadonlyArray<readonly [NodeJS.Signals, () => void]> = [];
+    let endOnTimeout: (() => void) | undefined;
     const release = () => {
       for (const [signal, listener] of listeners) signals.off(signal, listener);
+      if (endOnTimeout) options.timeout?.removeEventListener("abort", endOnTimeout);
       try {
         tui.renderNow();
       } finally {
@@ -90,9 +98,20 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
         signals.on(signal, listener);
         return [signal, listener] as const;
       });
+      const onInput = options.onInput;
+      if (onInput) {
+        tui.addInputListener(() => {
+          onInput();
+          return undefined;
+        });
+      }
+      endOnTimeout = () => form.end({ kind: "timed_out" });
+      options.timeout?.addEventListener("abort", endOnTimeout, { once: true });
       tui.addChild(form);
       tui.setFocus(form);
       tui.start();
+      if (options.timeout?.aborted) endOnTimeout();
+      options.onShown?.(terminal);
     } catch (error) {
       finished = true;
       try {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formKeymapChecker } from "../../src/pi/settings/form-keymap.ts";
+import { formKeymapChecker } from "../../src/tui/keymap/keymap-overrides.ts";
 import { mergeLayers } from "../../src/settings/merge-layers.ts";
 import { parseSettingsFile } from "../../src/settings/parse-settings-file.ts";
 import { REASK_BLOCKED_TEXT } from "../../src/settings/reask-guard.ts";

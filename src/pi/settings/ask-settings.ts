@@ -14,7 +14,7 @@ import type { Timers } from "../../settings/timers.ts";
 import type { DialogPort } from "../dialog-port.ts";
 import type { TerminalFormOptions } from "../form-adapter.ts";
 import type { CreateForm } from "../tui-form.ts";
-import { formKeymap, formKeymapChecker } from "./form-keymap.ts";
+import { formKeymap, formKeymapChecker } from "../../tui/keymap/keymap-overrides.ts";
 import { ActivityReportingForm } from "./idle-form.ts";
 
 export interface AskSettingsPorts {
