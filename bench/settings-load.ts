@@ -11,9 +11,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { formKeymapChecker } from "../src/tui/keymap/keymap-overrides.ts";
 import { nodeSettingsFs } from "../src/settings/settings-fs.ts";
 import { SettingsStore } from "../src/settings/settings-store.ts";
+import { formKeymapChecker } from "../src/tui/keymap/keymap-overrides.ts";
 
 const RUNS = 2000;
 const dir = mkdtempSync(join(tmpdir(), "askuser-bench-settings-"));

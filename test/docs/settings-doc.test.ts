@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formKeymapChecker } from "../../src/tui/keymap/keymap-overrides.ts";
 import { mergeLayers } from "../../src/settings/merge-layers.ts";
 import { parseSettingsFile } from "../../src/settings/parse-settings-file.ts";
 import { REASK_BLOCKED_TEXT } from "../../src/settings/reask-guard.ts";
 import { DEFAULT_SETTINGS, SCALAR_SETTINGS, scalarOf } from "../../src/settings/settings.ts";
 import { CONTEXT_COMMANDS, DEFAULT_KEYMAP, KEY_CONTEXTS } from "../../src/tui/keymap/keymap.ts";
+import { formKeymapChecker } from "../../src/tui/keymap/keymap-overrides.ts";
 import { ROOT } from "../support/run-cli.ts";
 
 /** docs/settings.md states defaults, keys and texts; this keeps every one of them true. */

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -40,6 +41,12 @@ describe("nodeSettingsFs", () => {
     const big = join(dir, "big.json");
     await writeFile(big, " ".repeat(MAX_SETTINGS_FILE_BYTES + 1));
     expect(await codeOf(nodeSettingsFs.readText(big))).toBe("EFBIG");
+  });
+
+  it("refuses a FIFO at once instead of waiting for a writer", async () => {
+    const fifo = join(dir, "fifo.json");
+    execFileSync("mkfifo", [fifo]);
+    expect(await codeOf(nodeSettingsFs.readText(fifo))).toBe("EINVAL");
   });
 
   it("creates a file only when there is none", async () => {

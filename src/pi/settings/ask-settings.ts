@@ -11,10 +11,10 @@ import { DEFAULT_SETTINGS, type Settings } from "../../settings/settings.ts";
 import type { SettingsFs } from "../../settings/settings-fs.ts";
 import { SettingsStore } from "../../settings/settings-store.ts";
 import type { Timers } from "../../settings/timers.ts";
+import { formKeymap, formKeymapChecker } from "../../tui/keymap/keymap-overrides.ts";
 import type { DialogPort } from "../dialog-port.ts";
 import type { TerminalFormOptions } from "../form-adapter.ts";
 import type { CreateForm } from "../tui-form.ts";
-import { formKeymap, formKeymapChecker } from "../../tui/keymap/keymap-overrides.ts";
 import { ActivityReportingForm } from "./idle-form.ts";
 
 export interface AskSettingsPorts {
