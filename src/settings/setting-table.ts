@@ -125,7 +125,7 @@ export const SETTING_TABLE = [
   {
     name: "keys",
     type: "keys",
-    description: "A list of key names that replaces that command's keys (see _Keys_).",
+    description: "A list of key names that replaces that command's keys.",
   },
   {
     name: "answerKey",
