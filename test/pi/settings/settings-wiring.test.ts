@@ -357,7 +357,7 @@ describe("settings in Pi: a failing notification", () => {
       {
         level: "warning",
         message:
-          'askuser: the notification command "my-notify" failed: exited with code 127: my-notify: not found. The question is shown anyway; fix notifications.command in your askuser.json or set it to "".',
+          'askuser: the notification command "my-notify" failed: exited with code 127: my-notify: not found. The question is shown anyway; fix notifications.command in the settings file that sets it, or set it to "".',
       },
     ]);
   });
