@@ -6,7 +6,7 @@ export interface CliIo {
   readonly stderr: { write(text: string): unknown };
   readText(path: string): Promise<string>;
   readStdin(): Promise<string>;
-  /** True when a person can answer in this terminal (stdin and stdout are TTYs). */
+  /** True when a person can answer: a terminal to read keys from and draw on (see canReachTerminal). */
   readonly interactive: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** True when standard output is a terminal (colour is allowed). */

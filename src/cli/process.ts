@@ -1,10 +1,15 @@
 import { readFile } from "node:fs/promises";
-import type { Ask, AskDetails } from "../core/index.ts";
+import { type Ask, type AskDetails, cancelledBeforeOpenDetails } from "../core/index.ts";
 import { INPUT_FILE_LIMIT, readFileBounded, readStreamBounded } from "./bounded-read.ts";
+import { canReachTerminal, isGoneError, withFormTerminal } from "./controlling-terminal.ts";
 import { decodeUtf8 } from "./decode-utf8.ts";
 import type { CliIo } from "./io.ts";
 import { main } from "./main.ts";
-import { hasControllingTerminal, withTerminalInput } from "./terminal-input.ts";
+
+/** True while the form owns the terminal: its own wiring handles the terminal going away. */
+let formOpen = false;
+/** SIGHUP arrived: the terminal is gone (or going), whether or not the form was open yet. */
+let hungUp = false;
 
 /** Wires the CLI to the real process: arguments, streams, environment and exit code. */
 export async function runFromProcess(): Promise<void> {
@@ -13,17 +18,22 @@ export async function runFromProcess(): Promise<void> {
     stderr: process.stderr,
     readText: async (path) => decodeUtf8(await readFileBounded(path, INPUT_FILE_LIMIT)),
     readStdin: async () => decodeUtf8(await readStreamBounded(process.stdin, INPUT_FILE_LIMIT)),
-    // The form draws on stdout and reads keys from the terminal, which need not be stdin: the
-    // payload may arrive through it ("askuser ask -").
-    interactive: Boolean(process.stdout.isTTY && (process.stdin.isTTY || hasControllingTerminal())),
+    interactive: canReachTerminal(),
     env: process.env,
     openForm,
     stdoutIsTerminal: Boolean(process.stdout.isTTY),
   };
-  // A reader that stops early (`askuser log | head`) is not an error.
+  // A reader that stops early (`askuser log | head`) or a terminal that closed is not an error:
+  // the rest of the output has nowhere to go. The exit code stays the command's own: the exit
+  // waits until the command has returned it (its last write is what failed).
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE") throw error;
-    process.exit(process.exitCode ?? 0);
+    if (!isGoneError(error)) throw error;
+    if (formOpen) return;
+    setImmediate(() => process.exit(process.exitCode ?? 0));
+  });
+  // Standard error on a closed terminal: there is no one left to tell.
+  process.stderr.on("error", (error: NodeJS.ErrnoException) => {
+    if (!isGoneError(error)) throw error;
   });
   try {
     process.exitCode = await main(process.argv.slice(2), io, await packageVersion());
@@ -38,15 +48,33 @@ export async function runFromProcess(): Promise<void> {
 /**
  * Loaded on demand: a run with --answers or without a terminal never loads the TUI, nor reads
  * the settings (only the form uses them).
+ *
+ * From here on a hangup never kills the process (exit 129) before the result is printed: while
+ * the form is open it ends the form as disconnected, before and after it is only noted.
  */
 async function openForm(ask: Ask): Promise<AskDetails> {
+  process.on("SIGHUP", () => {
+    hungUp = true;
+  });
   const [{ runTerminalForm }, { openFormWithUserSettings }] = await Promise.all([
     import("../tui/run-terminal-form.ts"),
     import("./form-settings.ts"),
   ]);
-  return withTerminalInput(() =>
-    openFormWithUserSettings(ask, (hooks) => runTerminalForm(ask, { env: process.env, ...hooks })),
-  );
+  if (hungUp) return cancelledBeforeOpenDetails(ask, "disconnected");
+  formOpen = true;
+  try {
+    return await withFormTerminal((disconnected) =>
+      openFormWithUserSettings(ask, (hooks) =>
+        runTerminalForm(ask, { env: process.env, disconnected, ...hooks }),
+      ),
+    );
+  } catch (error) {
+    // The controlling terminal closed between the check and the form.
+    if (isGoneError(error)) return cancelledBeforeOpenDetails(ask, "disconnected");
+    throw error;
+  } finally {
+    formOpen = false;
+  }
 }
 
 async function packageVersion(): Promise<string> {

@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { neutraliseInline } from "../core/text-safety.ts";
 import type { SettingSource } from "../settings/merge-layers.ts";
-import { SCALAR_SETTINGS, type ScalarValue } from "../settings/setting-table.ts";
+import { shownSource } from "../settings/command/settings-rows.ts";
+import { SCALAR_SETTINGS, type ScalarValue, scalarEntry } from "../settings/setting-table.ts";
 import { scalarOf } from "../settings/settings.ts";
 import type {
   FileSource,
@@ -114,7 +115,10 @@ function originsOf(
     return file === undefined ? { name, value, source } : { name, value, source, file };
   };
   return [
-    ...SCALAR_SETTINGS.map((id) => origin(id, scalarOf(settings, id), scalarSources[id])),
+    ...SCALAR_SETTINGS.map((id) => {
+      const value = scalarOf(settings, id);
+      return origin(id, value, shownSource(scalarSources[id], value === scalarEntry(id).default));
+    }),
     ...Object.entries(settings.keys).map(([context, bindings]) =>
       origin(`keys.${context}`, bindings, keySources[context] ?? "default"),
     ),

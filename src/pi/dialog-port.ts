@@ -1,13 +1,29 @@
+/** What Pi's dialogs take: an abort signal, and the deadline Pi enforces and tells the client. */
+export interface DialogOptions {
+  readonly signal?: AbortSignal;
+  /** Milliseconds until Pi closes the dialog itself; sent to the RPC client as `timeout`. */
+  readonly timeout?: number;
+}
+
 /** The two dialogs of Pi's UI context the RPC fallback uses; Pi forwards them to the RPC client. */
 export interface DialogPort {
-  select(
-    title: string,
-    options: string[],
-    opts?: { signal?: AbortSignal },
-  ): Promise<string | undefined>;
-  input(
-    title: string,
-    placeholder?: string,
-    opts?: { signal?: AbortSignal },
-  ): Promise<string | undefined>;
+  select(title: string, options: string[], opts?: DialogOptions): Promise<string | undefined>;
+  input(title: string, placeholder?: string, opts?: DialogOptions): Promise<string | undefined>;
+  /**
+   * Whether the client showing the dialogs went away. An abort that comes with it is the lost
+   * client's doing, not the agent's turn being stopped.
+   */
+  clientGone?(): boolean;
+}
+
+/**
+ * Pi's dialogs as a port. In RPC mode the client speaks to Pi over Pi's stdin: once that has
+ * ended the client is gone (Pi then shuts down, which aborts the turn).
+ */
+export function piDialogs(ui: Pick<DialogPort, "select" | "input">): DialogPort {
+  return {
+    select: (title, options, opts) => ui.select(title, options, opts),
+    input: (title, placeholder, opts) => ui.input(title, placeholder, opts),
+    clientGone: () => process.stdin.readableEnded,
+  };
 }

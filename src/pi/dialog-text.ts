@@ -47,17 +47,30 @@ export function questionRows(question: Question, state: QuestionState): DialogRo
   return rows;
 }
 
-export function questionTitle(ask: Ask, index: number, state: QuestionState): string {
+/**
+ * A question's select title; `notice` (why the question is asked again) comes first, so a client
+ * that shows only the title's first line still shows it.
+ */
+export function questionTitle(
+  ask: Ask,
+  index: number,
+  state: QuestionState,
+  notice?: string,
+): string {
   const question = ask.questions[index];
   if (!question) return "";
   const count = ask.questions.length;
   const position = count > 1 ? ` (${index + 1}/${count})` : "";
-  const lines = [`${question.header}${position}: ${question.question}`];
+  const lines = notice === undefined ? [] : [notice];
+  lines.push(`${question.header}${position}: ${question.question}`);
   if (question.context) lines.push(question.context);
   if (question.multiSelect) lines.push("Pick every option that applies, then choose Done.");
   if (state.confirmed) lines.push(`Current answer: ${answerSummary(question, state)}`);
   return lines.join("\n");
 }
+
+export const NOTHING_PICKED_NOTICE =
+  "Nothing is picked yet: pick at least one option (or Other) before Done, or cancel to stop.";
 
 export function otherInputTitle(question: Question): string {
   return `${question.header}: type your answer to "${question.question}"`;

@@ -11,11 +11,12 @@ import {
   neutraliseMultiline,
   reduceForm,
 } from "../core/index.ts";
-import type { DialogPort } from "./dialog-port.ts";
+import type { DialogOptions, DialogPort } from "./dialog-port.ts";
 import {
   CHANGE_TITLE,
   changeRows,
   NOTE_PLACEHOLDER,
+  NOTHING_PICKED_NOTICE,
   noteInputTitle,
   OTHER_PLACEHOLDER,
   otherInputTitle,
@@ -47,8 +48,9 @@ export class UnknownChoiceError extends Error {
  * about what counts as an answer.
  *
  * Invariants: after every dialog the abort signal is checked before its reply is used, so after
- * an abort nothing is recorded and nothing else opens; a select that returns nothing is the
- * user's cancel and keeps what was answered; any other failure ends as `ui_failure`.
+ * an abort nothing is recorded and nothing else opens; an abort while the client is gone is
+ * `disconnected`, otherwise `turn_abort`; a select that returns nothing is the user's cancel and
+ * keeps what was answered; any other failure ends as `ui_failure`.
  */
 export async function askThroughDialogs(
   ask: Ask,
@@ -67,7 +69,8 @@ export async function askThroughDialogs(
     await flow.run();
   } catch (error) {
     if (error instanceof TurnAborted) {
-      flow.dispatch({ type: "end", resolution: { kind: "cancelled", origin: "turn_abort" } });
+      const origin = port.clientGone?.() ? "disconnected" : "turn_abort";
+      flow.dispatch({ type: "end", resolution: { kind: "cancelled", origin } });
     } else if (error instanceof TimedOut) {
       flow.dispatch({ type: "end", resolution: { kind: "timed_out" } });
     } else {
@@ -85,6 +88,8 @@ class DialogFlow {
   readonly #idleTimeout: AbortSignal | undefined;
   /** What closes an open dialog: the turn's abort or the idle timeout, whichever comes first. */
   readonly #dialogSignal: AbortSignal | undefined;
+  /** Why the next question dialog asks again, shown in its title once. */
+  #notice: string | undefined;
 
   constructor(
     ask: Ask,
@@ -142,8 +147,10 @@ class DialogFlow {
       }
 
       const rows = questionRows(question, current);
+      const notice = this.#notice;
+      this.#notice = undefined;
       const reply = await this.#select(
-        questionTitle(this.state.ask, index, current),
+        questionTitle(this.state.ask, index, current, notice),
         rows.map((row) => row.text),
       );
       if (reply === undefined) {
@@ -170,12 +177,13 @@ class DialogFlow {
   /**
    * "Done" on a multi-select: confirm the picks; with nothing picked the question is left
    * unanswered (several questions) or must still be answered (one question, which cannot be
-   * skipped: cancel is the way out).
+   * skipped: cancel is the way out), and the dialog that asks again says so.
    */
   #finishMultiSelect(index: number): void {
     const current = this.state.questions[index];
     if (!current || !hasAnswer(current)) {
       if (this.state.questions.length > 1) this.dispatch({ type: "nextTab" });
+      else this.#notice = NOTHING_PICKED_NOTICE;
       return;
     }
     this.dispatch({ type: "highlight", index: 0 });
@@ -226,7 +234,7 @@ class DialogFlow {
     return reply;
   }
 
-  #dialogOptions(): { signal?: AbortSignal } {
+  #dialogOptions(): DialogOptions {
     return this.#dialogSignal ? { signal: this.#dialogSignal } : {};
   }
 

@@ -1,5 +1,6 @@
 import type { ExtensionToolContext } from "@earendil-works/pi-coding-agent";
 import type { AskDetails } from "../core/outcome-types.ts";
+import { piDialogs } from "./dialog-port.ts";
 import { type AskEnvironment, executeAsk } from "./execute.ts";
 import { type AskToolResult, reaskBlockedResult } from "./result.ts";
 import { askThroughDialogs } from "./rpc-dialogs.ts";
@@ -25,6 +26,7 @@ export async function runAsk(
     const reason = error instanceof Error ? error.message : String(error);
     ctx.ui.notify(`ask_user: the question UI failed: ${reason}`, "error");
   };
+  const dialogs = piDialogs(ctx.ui);
   const environment: AskEnvironment = {
     mode: ctx.mode,
     hasUI: ctx.hasUI,
@@ -33,7 +35,7 @@ export async function runAsk(
       const { createTerminalForm } = await import("./form-adapter.ts");
       return openTuiForm(ctx.ui, createTerminalForm, ask, formSignal, reportFailure);
     },
-    dialogs: ctx.ui,
+    dialogs,
     deactivate,
     reportFailure,
     ...hooks,
@@ -72,10 +74,10 @@ export async function runAsk(
     openDialogs: (ask, dialogSignal) =>
       withSettings(
         (runtime) =>
-          runtime.openDialogs(ctx, ask, ctx.ui, (port, idleTimeout) =>
+          runtime.openDialogs(ctx, ask, dialogs, (port, idleTimeout) =>
             askThroughDialogs(ask, port, dialogSignal, reportFailure, idleTimeout),
           ),
-        () => askThroughDialogs(ask, ctx.ui, dialogSignal, reportFailure),
+        () => askThroughDialogs(ask, dialogs, dialogSignal, reportFailure),
       ),
   });
   settings.guard.noteOutcome(result.details);

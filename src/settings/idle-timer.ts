@@ -47,6 +47,17 @@ export class IdleTimer {
     if (this.#state === "running") this.#lastActivity = this.#options.timers.now();
   }
 
+  /**
+   * Expires now if the deadline has passed, without waiting for the pending timeout: something
+   * that closed at the same deadline (a dialog with Pi's own timeout) may be seen first.
+   */
+  expireIfDue(): void {
+    if (this.#state !== "running" || this.#options.timers.now() < this.deadline) return;
+    this.#state = "expired";
+    this.#options.timers.clearTimeout(this.#handle);
+    this.#options.onExpire();
+  }
+
   stop(): void {
     if (this.#state !== "running") return;
     this.#state = "stopped";

@@ -19,6 +19,8 @@ export interface TerminalFormOptions {
   readonly theme?: FormTheme;
   readonly keymap?: FormKeymap;
   readonly signals?: SignalSource;
+  /** Aborts when the terminal goes away under the form (its input ended, a write failed). */
+  readonly disconnected?: AbortSignal;
   /** Called for every key the form receives, before the form sees it: the user is there. */
   readonly onInput?: () => void;
   /** Aborts when the ask has timed out: the form ends as timed_out with the answers so far. */
@@ -56,9 +58,11 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
   return new Promise<AskDetails>((resolve, reject) => {
     let finished = false;
     let listeners: ReadonlyArray<readonly [NodeJS.Signals, () => void]> = [];
+    let endOnDisconnect: (() => void) | undefined;
     let endOnTimeout: (() => void) | undefined;
     const release = () => {
       for (const [signal, listener] of listeners) signals.off(signal, listener);
+      if (endOnDisconnect) options.disconnected?.removeEventListener("abort", endOnDisconnect);
       if (endOnTimeout) options.timeout?.removeEventListener("abort", endOnTimeout);
       try {
         tui.renderNow();
@@ -105,11 +109,14 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
           return undefined;
         });
       }
+      endOnDisconnect = () => form.end({ kind: "cancelled", origin: "disconnected" });
+      options.disconnected?.addEventListener("abort", endOnDisconnect, { once: true });
       endOnTimeout = () => form.end({ kind: "timed_out" });
       options.timeout?.addEventListener("abort", endOnTimeout, { once: true });
       tui.addChild(form);
       tui.setFocus(form);
       tui.start();
+      if (options.disconnected?.aborted) endOnDisconnect();
       if (options.timeout?.aborted) endOnTimeout();
       options.onShown?.(terminal);
     } catch (error) {

@@ -46,7 +46,8 @@ describe("askuser settings", () => {
     const p = place({
       user: JSON.stringify({
         idleTimeoutMinutes: 5,
-        notifications: { command: "notify-send hi" },
+        // Equal to its default: shown as the default, as in /askuser.
+        notifications: { command: "notify-send hi", bell: false },
         keys: { list: { moveDown: ["down", "n"] } },
       }),
     });

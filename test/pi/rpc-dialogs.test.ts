@@ -192,6 +192,42 @@ describe("RPC dialog fallback", () => {
     expect(text).toMatch(/^The question was withdrawn because the agent's turn was aborted/);
   });
 
+  it("an abort that comes with the client gone ends as disconnected, keeping no drafts for the model", async () => {
+    const controller = new AbortController();
+    let gone = false;
+    const { port } = scriptedPort([
+      "Postgres",
+      () => {
+        gone = true;
+        controller.abort();
+        return undefined;
+      },
+    ]);
+    const details = await askThroughDialogs(
+      askOf({ questions: [DATABASE, FEATURES] }),
+      { ...port, clientGone: () => gone },
+      controller.signal,
+      () => {},
+    );
+    expect(details).toMatchObject({ status: "cancelled", origin: "disconnected" });
+    expect(modelText(details)).toMatch(
+      /^The question ended because the client showing it disconnected/,
+    );
+  });
+
+  it('"Done" with nothing picked on a lone multi-select asks again and says why, once', async () => {
+    const { calls, details } = await run([FEATURES], ["Done", "Refunds", "Done"]);
+    expect(calls.map((call) => call.title.split("\n")[0])).toEqual([
+      "Features: Which features?",
+      "Nothing is picked yet: pick at least one option (or Other) before Done, or cancel to stop.",
+      "Features: Which features?",
+    ]);
+    expect(details).toMatchObject({
+      status: "answered",
+      answers: { features: { selected: ["Refunds"] } },
+    });
+  });
+
   it("an abort while typing Other discards the typed text", async () => {
     const controller = new AbortController();
     const { details } = await run(

@@ -55,6 +55,41 @@ describe("the real pi in tmux: asks that outlive their tool call", () => {
     ).toHaveLength(1);
   });
 
+  it("the reopened question says it is the one from before, and a later notice sits below the transcript", async () => {
+    const sandbox = sessionSandbox();
+    const first = sandbox.script("first", [{ toolCall: { name: "ask_user", arguments: ASK } }]);
+    const before = startPi(sandbox, first);
+    await before.waitFor("[Extensions]", 20_000);
+    before.text("Plan the order service");
+    before.keys("Enter");
+    await before.waitFor("❯ 1. ○ Postgres");
+    kill(before.panePid());
+    before.close();
+
+    // Reopened once: the notice says why this question is here, right above the form.
+    const reopened = startPi(sandbox, sandbox.script("second", []), "--continue");
+    const screen = await reopened.waitFor("❯ 1. ○ Postgres", 20_000);
+    const lines = screen.split("\n");
+    const notice = lines.findIndex((line) =>
+      line.includes("Pi stopped while this question was open"),
+    );
+    expect(notice).toBeGreaterThan(
+      lines.findIndex((line) => line.includes("Plan the order service")),
+    );
+    expect(notice).toBeLessThan(lines.findIndex((line) => line.includes("❯ 1. ○ Postgres")));
+    kill(reopened.panePid());
+    reopened.close();
+
+    // Not reopened a second time: the notice that says so comes after the restored transcript.
+    const third = startPi(sandbox, sandbox.script("third", []), "--continue");
+    const told = await third.waitFor("was shown again once and not answered", 20_000);
+    const rows = told.split("\n");
+    expect(rows.findIndex((line) => line.includes("was shown again once"))).toBeGreaterThan(
+      rows.findIndex((line) => line.includes("Plan the order service")),
+    );
+    expect(told).not.toContain("❯ 1. ○ Postgres");
+  });
+
   it("an ask that does not wait: the widget above the editor, Alt+A opens it, the answer is a new turn", async () => {
     const sandbox = sessionSandbox();
     const run = sandbox.script("run", [

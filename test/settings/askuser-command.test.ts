@@ -13,11 +13,14 @@ const PROJECT = "/proj/.pi/askuser.json";
 /** A UI whose select answers come from a script: each step picks an option by its start, or closes. */
 function scriptedUi(steps: readonly (string | undefined)[]) {
   const menus: string[][] = [];
+  /** The row each menu opened with highlighted (undefined: the first). */
+  const highlights: (number | undefined)[] = [];
   const notes: { level: string; message: string }[] = [];
   let index = 0;
   const ui: CommandUi = {
-    async select(_title, options) {
+    async select(_title, options, highlight) {
       menus.push(options);
+      highlights.push(highlight);
       const step = steps[index++];
       if (step === undefined) return undefined;
       const choice = options.find((option) => option.startsWith(step));
@@ -28,7 +31,7 @@ function scriptedUi(steps: readonly (string | undefined)[]) {
       notes.push({ level, message });
     },
   };
-  return { ui, menus, notes };
+  return { ui, menus, notes, highlights };
 }
 
 function setup(files: Record<string, string> = {}, trusted = false) {
@@ -67,6 +70,41 @@ describe("/askuser menu", () => {
     `);
   });
 
+  it("shows the defaults askuser wrote into a new user file as defaults, not as the user's", async () => {
+    const { command } = setup({ [USER]: defaultSettingsText() });
+    const { ui, menus } = scriptedUi([undefined]);
+    await command.run("", ui);
+    expect(menus[0]?.filter((row) => row.includes("(user)"))).toEqual([]);
+  });
+
+  it("a user value equal to the default shows as the default; a different one as the user's", async () => {
+    const { command } = setup({
+      [USER]: JSON.stringify({
+        schemaVersion: 1,
+        idleTimeoutMinutes: 0,
+        notifications: { bell: true },
+      }),
+    });
+    const { ui, menus } = scriptedUi([undefined]);
+    await command.run("", ui);
+    expect(menus[0]?.find((row) => row.startsWith("Idle timeout"))).toMatch(/\(default\)$/);
+    expect(menus[0]?.find((row) => row.startsWith("Bell"))).toMatch(/\(user\)$/);
+  });
+
+  it("keeps the highlight on the row just acted on: a toggle, the reset's two steps", async () => {
+    const { command } = setup({ [USER]: defaultSettingsText() });
+    const { ui, menus, highlights } = scriptedUi([
+      "OSC 9",
+      "Reset to defaults…",
+      RESET_CONFIRM_LABEL,
+      undefined,
+    ]);
+    await command.run("", ui);
+    const osc9 = menus[0]?.findIndex((row) => row.startsWith("OSC 9"));
+    const reset = (menus[0]?.length ?? 0) - 1;
+    expect(highlights).toEqual([undefined, osc9, reset, reset]);
+  });
+
   it("toggles a boolean in the user file and shows the new value, keeping everything else", async () => {
     const original = JSON.stringify({ "// mine": "note", idleTimeoutMinutes: 2, extra: true });
     const { fs, command } = setup({ [USER]: original });
@@ -98,7 +136,7 @@ describe("/askuser menu", () => {
     const { ui, menus, notes } = scriptedUi(["Bell", undefined]);
     await command.run("", ui);
     expect(fs.files.get(USER)).toBe(defaultSettingsText());
-    expect(menus[1]?.[1]).toMatch(/ off +\(user\)$/u);
+    expect(menus[1]?.[1]).toMatch(/ off +\(default\)$/u);
     expect(notes).toEqual([
       {
         level: "error",
@@ -277,7 +315,7 @@ describe("/askuser over a user file and Pi's file", () => {
     await run("", ui);
     expect(JSON.parse(fs.files.get(XDG)!).notifications.bell).toBe(false);
     expect(notes[0]?.message).toMatch(`notifications.bell is now off (saved in ${XDG})`);
-    expect(menus[1]?.[1]).toMatch(/^Bell when a question opens +off +\(user\)$/u);
+    expect(menus[1]?.[1]).toMatch(/^Bell when a question opens +off +\(default\)$/u);
     // A default is changed in the host's own file: Pi's.
     expect(JSON.parse(fs.files.get(USER)!).notifications.osc9).toBe(true);
     expect(JSON.parse(fs.files.get(XDG)!).notifications.osc9).toBeUndefined();

@@ -36,6 +36,25 @@ describe("IdleTimer", () => {
     expect(onExpire).toHaveBeenCalledTimes(1);
   });
 
+  it("expireIfDue expires at once once the deadline has passed, and never before it", () => {
+    const manual = { now: 0 };
+    const onExpire = vi.fn();
+    const t = new IdleTimer({
+      idleMs: MINUTE,
+      capMs: 120 * MINUTE,
+      timers: { ...systemTimers, now: () => manual.now },
+      onExpire,
+    });
+    manual.now = MINUTE - 1;
+    t.expireIfDue();
+    expect(onExpire).not.toHaveBeenCalled();
+    manual.now = MINUTE;
+    t.expireIfDue();
+    expect(onExpire).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(2 * MINUTE);
+    expect(onExpire).toHaveBeenCalledTimes(1);
+  });
+
   it("restarts the idle time on every touch", () => {
     const { timer: t, onExpire } = timer(MINUTE);
     for (let i = 0; i < 5; i++) {

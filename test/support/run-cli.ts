@@ -14,7 +14,9 @@ export interface CliRun {
 /**
  * Runs the real `askuser` program. Standard input stays open unless `stdin` is given, so a
  * command that wrongly waits for input shows up as a timeout instead of passing. `stdinPath`
- * redirects standard input from a file or device, as `< path` does in a shell.
+ * redirects standard input from a file or device, as `< path` does in a shell. It runs in a
+ * session of its own, without a controlling terminal: `askuser ask` opens its form on that
+ * terminal, and a test run from a developer's shell must not open one there.
  */
 export function runCli(
   args: readonly string[],
@@ -26,6 +28,7 @@ export function runCli(
       cwd: ROOT,
       env: { ...process.env, NO_COLOR: "1" },
       stdio: [input, "pipe", "pipe"],
+      detached: true,
     });
     if (typeof input === "number") closeSync(input);
     let stdout = "";

@@ -59,6 +59,35 @@ describe("runTerminalForm", () => {
     expect(signals.eventNames()).toEqual([]);
   });
 
+  it("ends the form as disconnected when its terminal goes away, keeping no drafts for the model", async () => {
+    const terminal = new RecordingTerminal(80, 24);
+    const gone = new AbortController();
+    const run = runTerminalForm(askOf(TWO_QUESTIONS), {
+      terminal,
+      signals: new EventEmitter(),
+      env: {},
+      theme: identityTheme,
+      disconnected: gone.signal,
+    });
+    terminal.send(keyBytes("1"));
+    gone.abort();
+    expect(await run).toMatchObject({ status: "cancelled", origin: "disconnected" });
+    expect(terminal.stops).toBe(1);
+  });
+
+  it("ends at once as disconnected when the terminal was already gone as it opened", async () => {
+    const terminal = new RecordingTerminal(80, 24);
+    const run = runTerminalForm(askOf(PICK_ONE), {
+      terminal,
+      signals: new EventEmitter(),
+      env: {},
+      theme: identityTheme,
+      disconnected: AbortSignal.abort(),
+    });
+    expect(await run).toMatchObject({ status: "cancelled", origin: "disconnected" });
+    expect(terminal.stops).toBe(1);
+  });
+
   it("ends the form as a UI failure when it throws, and reports the error after restoring", async () => {
     const terminal = new RecordingTerminal(80, 24);
     const errors: unknown[] = [];

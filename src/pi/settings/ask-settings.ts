@@ -12,10 +12,11 @@ import type { SettingsFs } from "../../settings/settings-fs.ts";
 import { SettingsStore } from "../../settings/settings-store.ts";
 import type { Timers } from "../../settings/timers.ts";
 import { formKeymap, formKeymapChecker } from "../../tui/keymap/keymap-overrides.ts";
-import type { DialogPort } from "../dialog-port.ts";
+import type { DialogOptions, DialogPort } from "../dialog-port.ts";
 import type { TerminalFormOptions } from "../form-adapter.ts";
 import type { CreateForm } from "../tui-form.ts";
 import { ActivityReportingForm } from "./idle-form.ts";
+import { selectWithHighlight } from "./menu-select.ts";
 
 export interface AskSettingsPorts {
   /** Pi's agent directory (`getAgentDir()`), read at every ask. */
@@ -34,7 +35,9 @@ export interface AskSettingsPorts {
 
 /** The part of Pi's context settings use: where the project is, whether it is trusted, the UI. */
 export type SettingsContext = Pick<ExtensionContext, "cwd" | "isProjectTrusted"> & {
-  readonly ui: Pick<ExtensionContext["ui"], "notify" | "select">;
+  readonly ui: Pick<ExtensionContext["ui"], "notify" | "select"> &
+    Partial<Pick<ExtensionContext["ui"], "custom">>;
+  readonly mode?: ExtensionContext["mode"];
 };
 
 /**
@@ -94,16 +97,25 @@ export class AskSettings {
     const timer = idleTimerFor(settings, this.#ports.timers, () => expiry.abort());
     this.#notify(ctx, ask, settings, undefined);
     if (!timer) return show(dialogs, undefined);
-    const touch = <T>(reply: T): T => {
+    // Pi closes a dialog at its `timeout` and tells the client the deadline; a dialog closed at
+    // the deadline (by Pi or by a client honouring it) is the timeout, not the user's cancel.
+    const withDeadline = (opts: DialogOptions | undefined): DialogOptions => ({
+      ...opts,
+      timeout: Math.max(1, Math.ceil(timer.deadline - this.#ports.timers.now())),
+    });
+    const settle = <T>(reply: T): T => {
       if (reply !== undefined) timer.touch();
+      else timer.expireIfDue();
       return reply;
     };
     try {
       return await show(
         {
-          select: async (title, options, opts) => touch(await dialogs.select(title, options, opts)),
+          select: async (title, options, opts) =>
+            settle(await dialogs.select(title, options, withDeadline(opts))),
           input: async (title, placeholder, opts) =>
-            touch(await dialogs.input(title, placeholder, opts)),
+            settle(await dialogs.input(title, placeholder, withDeadline(opts))),
+          clientGone: () => dialogs.clientGone?.() ?? false,
         },
         expiry.signal,
       );
@@ -142,8 +154,14 @@ export class AskSettings {
       this.#commands.set(key, command);
     }
     const projectFile = this.#projectFile(ctx);
+    const custom = ctx.ui.custom?.bind(ctx.ui);
     const ui = {
-      select: (title: string, options: string[]) => ctx.ui.select(title, options),
+      // Pi's select always opens on the first row; the terminal UI gets a list that opens on
+      // the row acted on last. RPC clients keep Pi's select (they draw it themselves).
+      select: (title: string, options: string[], highlight?: number) =>
+        ctx.mode === "tui" && custom && highlight !== undefined
+          ? selectWithHighlight({ custom }, title, options, highlight)
+          : ctx.ui.select(title, options),
       notify: (message: string, level: "info" | "warning" | "error") =>
         ctx.ui.notify(message, level),
     };

@@ -2,6 +2,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { Answer, AskDetails } from "../../core/outcome-types.ts";
 import type { Ask } from "../../core/schema.ts";
 import { askSurface } from "../availability.ts";
+import { piDialogs } from "../dialog-port.ts";
 import { askThroughDialogs } from "../rpc-dialogs.ts";
 import { type CreateForm, openTuiForm } from "../tui-form.ts";
 
@@ -47,7 +48,7 @@ export async function openLaterForm(
   if (surface === "dialogs") {
     return askThroughDialogs(
       request.ask,
-      ctx.ui,
+      piDialogs(ctx.ui),
       request.signal,
       reportFailure,
       undefined,

@@ -13,5 +13,14 @@ export const NOTICES = {
     "ask_user: a question interrupted by an earlier restart was shown again once and not answered. Use /ask:replay to answer it.",
   unrecoverable: (reason: string) =>
     `ask_user: the question that was open when Pi stopped cannot be shown again: ${reason}.`,
+  reopenedAfterRestart:
+    "ask_user: Pi stopped while this question was open; here it is again. Your answer reaches the agent as a message.",
   pickPending: "Which question do you want to answer?",
 } as const;
+
+/**
+ * Where recovery speaks. It runs at session start, before Pi draws the restored transcript, so a
+ * notify would land above the transcript, out of sight; a widget above the editor is drawn below
+ * it, and above a reopened form. Cleared when the form ends, or at the next agent run.
+ */
+export const RECOVERY_WIDGET = "askuser-recovery";

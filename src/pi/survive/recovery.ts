@@ -1,7 +1,7 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { scanBranch, wasHandled } from "./branch-scan.ts";
 import { ENTRY_TYPES, recoveryEntry } from "./entries.ts";
-import { NOTICES } from "./notices.ts";
+import { NOTICES, RECOVERY_WIDGET } from "./notices.ts";
 import { resolveAsk } from "./resolve-ask.ts";
 import type { Survival } from "./survival.ts";
 
@@ -10,41 +10,85 @@ import type { Survival } from "./survival.ts";
  * call on the active branch that has no tool result, once. Only the terminal UI reopens it; the
  * branch alone is read, so a question on an abandoned branch never comes back.
  *
- * The form is opened without waiting for it: `session_start` must not block Pi's startup.
+ * The form is opened without waiting for it: `session_start` must not block Pi's startup. What
+ * recovery has to say goes to the recovery widget (see RECOVERY_WIDGET), never to a notify;
+ * returns whether it showed that widget.
  */
-export function recoverInterruptedAsk(survival: Survival, ctx: ExtensionContext): void {
+export function recoverInterruptedAsk(survival: Survival, ctx: ExtensionContext): boolean {
   survival.use(ctx);
-  if (ctx.mode !== "tui" || !ctx.hasUI) return;
+  if (ctx.mode !== "tui" || !ctx.hasUI) return false;
+  const notices: RecoveryNotice[] = [];
+  const say = (text: string, level: RecoveryNotice["level"]) => notices.push({ text, level });
   const scan = scanBranch(ctx.sessionManager.getBranch());
   const [skipped] = scan.skipped;
   if (skipped) {
-    survival.notify(
+    say(
       `ask_user: ${scan.skipped.length} askuser record(s) in this session could not be read (entry ${skipped.entryId}: ${skipped.reason}).`,
       "warning",
     );
   }
-  const call = scan.calls.findLast((candidate) => candidate.result === undefined);
-  if (!call) return;
+  const reopened = reopen(survival, ctx, scan.calls, say);
+  return showRecoveryNotices(ctx, notices, reopened);
+}
+
+interface RecoveryNotice {
+  readonly text: string;
+  readonly level: "info" | "warning";
+}
+
+/** Reopens the interrupted question if there is one to reopen; resolves when its form ends. */
+function reopen(
+  survival: Survival,
+  ctx: ExtensionContext,
+  calls: ReturnType<typeof scanBranch>["calls"],
+  say: (text: string, level: RecoveryNotice["level"]) => void,
+): Promise<void> | undefined {
+  const call = calls.findLast((candidate) => candidate.result === undefined);
+  if (!call) return undefined;
   if (wasHandled(call)) {
     const answered = call.laterAnswers.some((later) => later.delivered !== "nothing");
-    if (call.recovery === "opened" && !answered) {
-      survival.notify(NOTICES.recoveredBefore, "info");
-    }
-    return;
+    if (call.recovery === "opened" && !answered) say(NOTICES.recoveredBefore, "info");
+    return undefined;
   }
   const resolved = resolveAsk(call);
   if (!resolved.ok) {
     survival.record(ENTRY_TYPES.recovery, recoveryEntry(call.toolCallId, "unrecoverable"));
-    survival.notify(NOTICES.unrecoverable(resolved.reason), "warning");
-    return;
+    say(NOTICES.unrecoverable(resolved.reason), "warning");
+    return undefined;
   }
   // Recorded before the form opens: if Pi stops again while it is open, it is not reopened a
   // second time. Without the record there is no such guarantee, so nothing opens.
-  if (!survival.record(ENTRY_TYPES.recovery, recoveryEntry(call.toolCallId, "opened"))) return;
-  survival.showLater(ctx, call, resolved.ask, undefined, "restart").catch((error: unknown) => {
-    const reason = error instanceof Error ? error.message : String(error);
-    survival.notify(`ask_user: the recovered question failed: ${reason}`, "error");
+  if (!survival.record(ENTRY_TYPES.recovery, recoveryEntry(call.toolCallId, "opened"))) {
+    return undefined;
+  }
+  say(NOTICES.reopenedAfterRestart, "info");
+  return survival
+    .showLater(ctx, call, resolved.ask, undefined, "restart")
+    .catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      survival.notify(`ask_user: the recovered question failed: ${reason}`, "error");
+    });
+}
+
+/**
+ * Shows the notices in the recovery widget; one that explains a reopened form goes when that
+ * form ends, the rest stay until the next agent run clears them.
+ */
+function showRecoveryNotices(
+  ctx: ExtensionContext,
+  notices: readonly RecoveryNotice[],
+  reopened: Promise<void> | undefined,
+): boolean {
+  if (notices.length === 0) return false;
+  const theme = ctx.ui.theme;
+  const lines = (shown: readonly RecoveryNotice[]) =>
+    shown.map((n) => theme.fg(n.level === "warning" ? "warning" : "accent", n.text));
+  ctx.ui.setWidget(RECOVERY_WIDGET, lines(notices));
+  void reopened?.finally(() => {
+    const rest = notices.filter((n) => n.text !== NOTICES.reopenedAfterRestart);
+    ctx.ui.setWidget(RECOVERY_WIDGET, rest.length > 0 ? lines(rest) : undefined);
   });
+  return true;
 }
 
 /**

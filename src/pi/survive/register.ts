@@ -1,5 +1,6 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
+import { RECOVERY_WIDGET } from "./notices.ts";
 import type { SurvivalSettings } from "./settings-bridge.ts";
 import type { Survival } from "./survival.ts";
 
@@ -18,6 +19,8 @@ export type SurvivalLoader = () => Promise<Survival>;
 export function registerSurvival(pi: ExtensionAPI, settings?: SurvivalSettings): SurvivalLoader {
   let loaded: Survival | undefined;
   let loading: Promise<Survival> | undefined;
+  /** Recovery's notices are up (RECOVERY_WIDGET); the next agent run takes them down. */
+  let recoveryNoticeShown = false;
   const load: SurvivalLoader = () => {
     loading ??= import("./survival.ts").then((module) => {
       loaded = new module.Survival(pi, settings?.createForm);
@@ -61,7 +64,7 @@ export function registerSurvival(pi: ExtensionAPI, settings?: SurvivalSettings):
       }
     }
     restorePendingAsks(survival, ctx);
-    recoverInterruptedAsk(survival, ctx);
+    recoveryNoticeShown = recoverInterruptedAsk(survival, ctx);
   });
   pi.on("session_tree", (_event, ctx) => {
     loaded?.use(ctx);
@@ -70,8 +73,12 @@ export function registerSurvival(pi: ExtensionAPI, settings?: SurvivalSettings):
   pi.on("session_shutdown", async () => {
     await loaded?.shutdown();
   });
-  pi.on("agent_start", () => {
+  pi.on("agent_start", (_event, ctx) => {
     loaded?.delivery.runStarted();
+    if (recoveryNoticeShown) {
+      recoveryNoticeShown = false;
+      ctx.ui.setWidget(RECOVERY_WIDGET, undefined);
+    }
   });
   pi.on("turn_start", async (_event, ctx) => {
     loaded?.use(ctx);

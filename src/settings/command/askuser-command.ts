@@ -9,7 +9,8 @@ import { fileSummary, rowText, settingRows } from "./settings-rows.ts";
 
 /** The dialogs `/askuser` uses; in Pi, `ctx.ui`. */
 export interface CommandUi {
-  select(title: string, options: string[]): Promise<string | undefined>;
+  /** `highlight`: the row to open on (the one acted on last); the first row when absent. */
+  select(title: string, options: string[], highlight?: number): Promise<string | undefined>;
   notify(message: string, level: "info" | "warning" | "error"): void;
 }
 
@@ -80,12 +81,19 @@ export class AskuserCommand {
 
   async #menu(ui: CommandUi): Promise<void> {
     let armed = false;
+    // The menu reopens after every action on the row acted on, so "select again to confirm"
+    // is one Enter away and a second toggle needs no walking back down.
+    let highlight: number | undefined;
     for (;;) {
       const snapshot = await this.#load(ui);
       const menu = buildMenu(settingRows(snapshot), armed);
-      const intent = menu.intentOf(
-        await ui.select(`askuser settings (${this.#deps.store.ownFile})`, menu.options),
+      const choice = await ui.select(
+        `askuser settings (${this.#deps.store.ownFile})`,
+        menu.options,
+        highlight,
       );
+      highlight = menu.rowOf(choice);
+      const intent = menu.intentOf(choice);
       armed = intent.kind === "armReset";
       switch (intent.kind) {
         case "close":

@@ -15,6 +15,8 @@ export type MenuIntent =
 export interface Menu {
   readonly options: string[];
   readonly intentOf: (choice: string | undefined) => MenuIntent;
+  /** The row of `options` that `choice` is, to highlight again when the menu reopens. */
+  readonly rowOf: (choice: string | undefined) => number | undefined;
 }
 
 /**
@@ -28,6 +30,12 @@ export function buildMenu(rows: readonly SettingRow[], resetArmed: boolean): Men
   const resetLine = resetArmed ? RESET_CONFIRM_LABEL : RESET_LABEL;
   return {
     options: [...lines, resetLine],
+    rowOf(choice) {
+      if (choice === undefined) return undefined;
+      if (choice === resetLine) return lines.length;
+      const row = lines.indexOf(choice);
+      return row < 0 ? undefined : row;
+    },
     intentOf(choice) {
       if (choice === undefined) return { kind: "close" };
       if (choice === resetLine) return resetArmed ? { kind: "reset" } : { kind: "armReset" };

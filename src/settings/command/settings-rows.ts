@@ -26,11 +26,12 @@ export function settingRows(snapshot: SettingsSnapshot): SettingRow[] {
   const { settings, scalarSources, keySources } = snapshot.effective;
   const scalars = SCALAR_SETTINGS.map((id): SettingRow => {
     const toggle = isBooleanSetting(id) ? id : undefined;
+    const value = scalarOf(settings, id);
     return {
       id,
       label: scalarEntry(id).label,
-      value: formatValue(id, scalarOf(settings, id)),
-      source: scalarSources[id],
+      value: formatValue(id, value),
+      source: shownSource(scalarSources[id], value === scalarEntry(id).default),
       ...(toggle ? { toggle } : {}),
     };
   });
@@ -44,6 +45,15 @@ export function settingRows(snapshot: SettingsSnapshot): SettingRow[] {
     };
   });
   return [...scalars, ...keys];
+}
+
+/**
+ * A value equal to its default shows as the default: the Pi file askuser creates holds every
+ * default, and a row marked "(pi)" or "(user)" for a value nobody chose would say something
+ * false. A project value keeps its source even then: it may be what overrides the user's own.
+ */
+export function shownSource(source: SettingSource, isDefault: boolean): SettingSource {
+  return (source === "user" || source === "pi") && isDefault ? "default" : source;
 }
 
 /** A value as a row shows it; text from a file is made safe to print. */

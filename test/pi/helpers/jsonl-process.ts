@@ -64,6 +64,25 @@ export class JsonlProcess {
     }
   }
 
+  /** Closes pi's stdin, as a client that goes away does, and resolves with pi's exit code. */
+  async endInput(timeoutMs = 20_000): Promise<number | null> {
+    this.#child.stdin.end();
+    const deadline = Date.now() + timeoutMs;
+    while (this.#exit === undefined) {
+      const left = deadline - Date.now();
+      if (left <= 0)
+        throw new Error(`pi did not exit within ${timeoutMs} ms after its stdin closed`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.#waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.#exit;
+  }
+
   async close(): Promise<void> {
     if (this.#exit !== undefined) return;
     const exited = new Promise<void>((resolve) => this.#child.once("exit", () => resolve()));

@@ -23,7 +23,7 @@ import {
   stubTui,
 } from "../helpers/in-process-pi.ts";
 
-type DialogOptions = { signal?: AbortSignal } | undefined;
+type DialogOptions = { signal?: AbortSignal; timeout?: number } | undefined;
 /** A dialog's answer: a value, "wait" (open until its signal aborts), or a promise of a value. */
 type DialogReply = (
   title: string,
@@ -38,7 +38,7 @@ type DialogReply = (
 export class FakeUI {
   readonly notifications: { message: string; level: string }[] = [];
   readonly terminalWrites: string[] = [];
-  readonly dialogs: { method: string; title: string; options?: string[] }[] = [];
+  readonly dialogs: { method: string; title: string; options?: string[]; timeout?: number }[] = [];
   dialogReplies: DialogReply[] = [];
   readonly #forms = new OpenedForms();
 
@@ -63,7 +63,12 @@ export class FakeUI {
       options: string[] | undefined,
       opts: DialogOptions,
     ) => {
-      this.dialogs.push({ method, title, ...(options ? { options } : {}) });
+      this.dialogs.push({
+        method,
+        title,
+        ...(options ? { options } : {}),
+        ...(opts?.timeout === undefined ? {} : { timeout: opts.timeout }),
+      });
       const reply = this.dialogReplies.shift();
       const value = reply ? reply(title, options) : undefined;
       if (value !== "wait") return Promise.resolve(value);

@@ -85,3 +85,30 @@ describe("askuser settings in the real pi TUI", () => {
     });
   });
 });
+
+describe("/askuser in the real pi TUI", () => {
+  it("keeps the highlight on the row acted on, so the reset confirms with a second Enter", async () => {
+    const sandbox = new PiSandbox([]);
+    cleanup(() => sandbox.dispose());
+    const tmux = startTmuxPi(sandbox, cleanup, { height: 50 });
+    await tmux.waitFor("[Extensions]", 20_000);
+    tmux.text("/askuser");
+    await tmux.waitFor("/askuser");
+    tmux.keys("Enter");
+    await tmux.waitFor("→ Idle timeout");
+    tmux.keys("Down", "Down");
+    await tmux.waitFor("→ OSC 9 desktop notification");
+    tmux.keys("Enter");
+    const toggled = await tmux.waitFor(/→ OSC 9 desktop notification +on +\(pi\)/u);
+    expect(toggled).toMatch(/Idle timeout +off +\(default\)/u);
+
+    tmux.keys("Down", "Down", "Down", "Down", "Down");
+    await tmux.waitFor("→ Reset to defaults…");
+    tmux.keys("Enter");
+    await tmux.waitFor("→ Reset to defaults: select again to confirm");
+    tmux.keys("Enter");
+    await tmux.waitFor("askuser settings reset to the defaults.");
+    const settings = JSON.parse(readFileSync(join(sandbox.agentDir, "askuser.json"), "utf8"));
+    expect(settings.notifications.osc9).toBe(false);
+  });
+});

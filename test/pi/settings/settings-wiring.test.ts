@@ -145,6 +145,8 @@ describe("settings in Pi: the idle timeout in the RPC dialog fallback", () => {
     pi.timers.advance(50_000);
     answerFirst(pi.ui.dialogs[0]?.options?.find((o) => o.includes("Postgres")));
     await until("the second dialog", () => pi?.ui.dialogs.length === 2);
+    // Each dialog tells the client the idle time left, restarted by the answer before it.
+    expect(pi.ui.dialogs.map((dialog) => dialog.timeout)).toEqual([MINUTE, MINUTE]);
     pi.timers.advance(MINUTE - 1_000);
     expect(pi.ui.dialogs).toHaveLength(2);
     pi.timers.advance(1_000);
@@ -374,8 +376,9 @@ describe("/askuser in Pi", () => {
     expect(existsSync(join(pi.agentDir, "askuser.json.bak"))).toBe(false);
   });
 
-  it("opens the menu with select, and resets only on the second press", async () => {
-    pi = await startSettingsPi({ settings: { idleTimeoutMinutes: 2 }, steps: [] });
+  // In the terminal UI the menu reopens as askuser's own list (test/pi/settings/settings-tmux.test.ts).
+  it("in RPC, opens the menu with Pi's select, and resets only on the second press", async () => {
+    pi = await startSettingsPi({ mode: "rpc", settings: { idleTimeoutMinutes: 2 }, steps: [] });
     pi.ui.dialogReplies = [
       (_t, options) => options?.find((o) => o.startsWith("Reset")),
       (_t, options) => options?.find((o) => o.startsWith("Reset")),

@@ -101,9 +101,22 @@ describe("recovery after a restart (a real session file, reloaded by a new sessi
 
     const third = await world({ dir, sessionFile: onDisk });
     expect(third.ui.formsOpened).toBe(0);
-    expect(third.ui.notifications.map((n) => n.text)).toContain(
+    // A widget, not a notify: at session start a notify lands above the restored transcript.
+    expect(third.ui.widgetText("askuser-recovery")).toBe(
       "ask_user: a question interrupted by an earlier restart was shown again once and not answered. Use /ask:replay to answer it.",
     );
+  });
+
+  it("the reopened form is introduced by a notice above it, gone once the form ends", async () => {
+    const dir = tempDir();
+    const file = await killedWhileAsking(dir);
+    const second = await world({ dir, sessionFile: file });
+    const form = await second.ui.nextForm();
+    expect(second.ui.widgetText("askuser-recovery")).toBe(
+      "ask_user: Pi stopped while this question was open; here it is again. Your answer reaches the agent as a message.",
+    );
+    form.handleInput(KEYS.enter);
+    await until("the notice to go", () => second.ui.widgetText("askuser-recovery") === undefined);
   });
 
   it("a damaged recorded copy falls back to the call's own arguments", async () => {
@@ -122,11 +135,9 @@ describe("recovery after a restart (a real session file, reloaded by a new sessi
     damageRecordedAsk(file, { questions: "not a list" }, bad);
     const second = await world({ dir, sessionFile: file });
     expect(second.ui.formsOpened).toBe(0);
-    expect(second.ui.notifications.map((n) => n.text)).toMatchInlineSnapshot(`
-      [
-        "ask_user: the question that was open when Pi stopped cannot be shown again: its recorded copy is invalid (questions: must be an array (received "not a list"). Fix: send the questions as a JSON array) and the call's own parameters are invalid (questions[0].options: has 1 option; 2-8 are allowed. Fix: offer at least 2 real choices (free text "Other" is added automatically); if there is only one reasonable choice, do not ask).",
-      ]
-    `);
+    expect(second.ui.widgetText("askuser-recovery")).toMatchInlineSnapshot(
+      `"ask_user: the question that was open when Pi stopped cannot be shown again: its recorded copy is invalid (questions: must be an array (received "not a list"). Fix: send the questions as a JSON array) and the call's own parameters are invalid (questions[0].options: has 1 option; 2-8 are allowed. Fix: offer at least 2 real choices (free text "Other" is added automatically); if there is only one reasonable choice, do not ask)."`,
+    );
     expect(askuserEntries(second.branch()).at(-1)).toMatchObject({
       type: "askuser-recovery",
       data: { step: "unrecoverable" },
