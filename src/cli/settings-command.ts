@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { neutraliseInline } from "../core/text-safety.ts";
-import type { SettingSource } from "../settings/merge-layers.ts";
 import { shownSource } from "../settings/command/settings-rows.ts";
+import type { SettingSource } from "../settings/merge-layers.ts";
 import { SCALAR_SETTINGS, type ScalarValue, scalarEntry } from "../settings/setting-table.ts";
 import { scalarOf } from "../settings/settings.ts";
 import type {
