@@ -1,15 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-/** Real-process tests run bin/askuser.js, which loads dist/: build it once per test run. */
+/** Real-process tests run bin/askuser.js and the packed package, which load dist/: build it once. */
 export default function setup(): void {
   const root = fileURLToPath(new URL("..", import.meta.url));
-  execFileSync(
-    process.execPath,
-    [`${root}node_modules/typescript/bin/tsc`, "-p", "tsconfig.build.json"],
-    {
-      cwd: root,
-      stdio: "inherit",
-    },
-  );
+  execFileSync(process.execPath, [`${root}scripts/build.ts`], { cwd: root, stdio: "inherit" });
 }

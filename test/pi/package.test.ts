@@ -1,9 +1,19 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { stripTerminalSequences } from "@earendil-works/pi-tui";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activeTools, askResults, PI_CLI, PiSandbox, REPO_ROOT } from "./helpers/pi-run.ts";
+import { TmuxSession } from "../support/tmux.ts";
+import { activeTools, askResults, PI_CLI, PiSandbox, REPO_ROOT, textOf } from "./helpers/pi-run.ts";
 import { runToExit } from "./helpers/run-to-exit.ts";
 
 const ASK = {
@@ -55,9 +65,10 @@ afterAll(() => {
 async function askUserLoaded(
   sandbox: PiSandbox,
   extensions: readonly string[],
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{ loaded: boolean; stderr: string }> {
   const run = await runToExit(process.execPath, sandbox.piArgs(extensions, "-p", "hello"), {
-    env: sandbox.env,
+    env: { ...sandbox.env, ...env },
     cwd: sandbox.dir,
     timeoutMs: 20_000,
   });
@@ -72,13 +83,17 @@ async function askUserLoaded(
 }
 
 describe("the packed package", () => {
-  it("ships the extension source, the built CLI and the examples, and no tests", () => {
+  it("ships the Pi entry, the built extension and CLI, the source and the examples, and no tests", () => {
     const paths = packed.files.map((file) => file.path);
     expect(paths).toEqual(
       expect.arrayContaining([
         "package.json",
         "bin/askuser.js",
         "dist/cli/process.js",
+        "pi/extension.js",
+        "pi/package.json",
+        "dist/pi/extension.js",
+        "dist/pi/host.js",
         "src/pi/extension.ts",
         "src/core/index.ts",
         "examples/release-plan.json",
@@ -106,6 +121,27 @@ describe("the packed package", () => {
     expect(stderr).not.toMatch(/peerDependencies|Failed to load extension/u);
   }, 90_000);
 
+  it("an installed package's first start transpiles only its small entry, not the source", async () => {
+    const sandbox = freshSandbox();
+    const install = await runToExit(
+      process.execPath,
+      [PI_CLI, "install", `npm:askuser@file:${tarball}`],
+      { env: sandbox.env, cwd: sandbox.dir, timeoutMs: 60_000 },
+    );
+    expect(install.code, install.stderr).toBe(0);
+    // An empty temp dir: Pi's loader keeps its transpile cache there, so nothing is cached yet.
+    const emptyTmp = join(sandbox.dir, "tmp");
+    mkdirSync(emptyTmp);
+    const { loaded, stderr } = await askUserLoaded(sandbox, [], {
+      JITI_DEBUG: "1",
+      TMPDIR: emptyTmp,
+    });
+    expect(loaded).toBe(true);
+    const transpiled = transpiledFiles(stderr).filter((path) => !path.endsWith("faux-provider.ts"));
+    expect(transpiled).toHaveLength(1);
+    expect(transpiled[0]).toMatch(/node_modules\/askuser\/pi\/extension\.js$/u);
+  }, 90_000);
+
   it("pi -e on the unpacked package loads it", async () => {
     const sandbox = freshSandbox();
     const unpacked = join(sandbox.dir, "unpacked");
@@ -126,4 +162,54 @@ describe("the packed package", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(activeTools(sandbox.requests()[0])).toContain("ask_user");
   }, 30_000);
+
+  it("the built bundle's form opens in Pi's TUI, and the answer reaches the model", async () => {
+    const sandbox = freshSandbox();
+    const env: Record<string, string> = { TERM: "xterm-256color" };
+    for (const [key, value] of Object.entries(sandbox.env)) {
+      if (key.startsWith("PI_") || key.startsWith("ASKUSER_")) env[key] = value ?? "";
+    }
+    // The checkout's manifest entry; the test run built dist/, so it loads the bundle.
+    const tmux = TmuxSession.start([process.execPath, ...sandbox.piArgs([REPO_ROOT])], {
+      env,
+      cwd: sandbox.dir,
+    });
+    try {
+      await tmux.waitFor("[Extensions]", 20_000);
+      tmux.text("Pick a database");
+      tmux.keys("Enter");
+      await tmux.waitFor("❯ 1. ○ Postgres", 20_000);
+      tmux.keys("Down", "Enter");
+      await tmux.waitFor("Done.", 20_000);
+    } finally {
+      tmux.close();
+    }
+    const [result] = askResults(sandbox.requests()[1]);
+    expect(textOf(result)).toBe('The user answered:\n"Which database?" = "SQLite"');
+    // The settings code found Pi's agent dir through Pi's own pi-coding-agent.
+    expect(existsSync(join(sandbox.agentDir, "askuser.json"))).toBe(true);
+  }, 60_000);
+
+  it("pi -e on a checkout without dist/ loads the TypeScript source", async () => {
+    const sandbox = freshSandbox();
+    const checkout = join(sandbox.dir, "unbuilt");
+    mkdirSync(checkout);
+    cpSync(join(REPO_ROOT, "pi"), join(checkout, "pi"), { recursive: true });
+    for (const name of ["src", "node_modules", "package.json"]) {
+      symlinkSync(join(REPO_ROOT, name), join(checkout, name));
+    }
+    const { loaded, stderr } = await askUserLoaded(sandbox, [checkout], { JITI_DEBUG: "1" });
+    expect(stderr).not.toMatch(/Failed to load extension/u);
+    expect(loaded).toBe(true);
+    expect(transpiledFiles(stderr)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/src\/pi\/extension\.ts$/u)]),
+    );
+  }, 30_000);
 });
+
+/** The files Pi's loader transpiled, from its debug output (JITI_DEBUG=1). */
+function transpiledFiles(debugOutput: string): string[] {
+  return [...stripTerminalSequences(debugOutput).matchAll(/\[transpile\] \[\w+\] (\S+)/gu)].map(
+    (match) => match[1] ?? "",
+  );
+}
