@@ -1,3 +1,4 @@
+import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { neutraliseInline } from "../core/text-safety.ts";
 import type { SettingsNotice } from "../settings/notices.ts";
@@ -24,7 +25,14 @@ const SETTINGS_FILE_LIMIT: ByteLimit = {
  */
 const cliSettingsFs: SettingsFs = {
   ...nodeSettingsFs,
-  readText: async (path) => decodeUtf8(await readFileBounded(path, SETTINGS_FILE_LIMIT)),
+  async readText(path) {
+    // Said here, in a settings file's terms; the bounded read checks again as it opens the file.
+    const info = await stat(path);
+    if (!info.isFile()) {
+      throw new Error(`${path} is ${info.isDirectory() ? "a directory" : "not a regular file"}`);
+    }
+    return decodeUtf8(await readFileBounded(path, SETTINGS_FILE_LIMIT));
+  },
 };
 
 export interface CliSettingsPlace {

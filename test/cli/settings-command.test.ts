@@ -169,6 +169,6 @@ describe("the settings of askuser ask", () => {
       { write: (t) => (stderr += t) },
     );
     expect(settings).toEqual(DEFAULT_SETTINGS);
-    expect(stderr).toContain("a FIFO (named pipe), not a regular file");
+    expect(stderr).toContain("fifo.json is not a regular file");
   });
 });
