@@ -47,7 +47,8 @@ function validOrThrow(payload: AskInput): Ask {
 const fakeTui = { requestRender() {}, terminal: { rows: ROWS, columns: WIDTH } } as unknown as TUI;
 
 function newForm(tui: TUI, which: Ask = ask): AskForm {
-  return new AskForm({ ask: which, theme, tui, onDone: () => {} });
+  // The guard off: the bench measures what a key does, not a key held back.
+  return new AskForm({ ask: which, theme, tui, onDone: () => {}, inputGuardMs: 0 });
 }
 
 function newSelectList(): SelectList {

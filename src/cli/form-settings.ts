@@ -1,4 +1,5 @@
 import type { Ask, AskDetails } from "../core/index.ts";
+import { INPUT_GUARD_ENV } from "../core/input-guard.ts";
 import { neutraliseInline } from "../core/text-safety.ts";
 import { idleTimerFor } from "../settings/idle-timer.ts";
 import { type CommandRunner, runShellCommand } from "../settings/notify/command-runner.ts";
@@ -13,6 +14,8 @@ import { settingsForAsk } from "./user-settings.ts";
 /** What the settings add to the terminal form: the user's keys, activity, a timeout, a hook. */
 export interface SettingsFormHooks {
   readonly keymap: FormKeymap;
+  /** Absent when ASKUSER_INPUT_GUARD_MS is set: the environment wins, as a switch would. */
+  readonly inputGuardMs?: number;
   readonly onInput: () => void;
   readonly timeout: AbortSignal;
   readonly onShown: (terminal: { write(data: string): void }) => void;
@@ -24,11 +27,13 @@ export interface FormSettingsPorts {
   /** Inside tmux, OSC notifications are wrapped for passthrough. */
   readonly insideTmux: boolean;
   readonly stderr: { write(text: string): unknown };
+  readonly env: Readonly<Record<string, string | undefined>>;
 }
 
 /**
- * Runs `askuser ask`'s form with the user's settings, as Pi does: their keys, the idle timeout
- * (ends the form as timed_out with the answers so far) and the notifications when it opens.
+ * Runs `askuser ask`'s form with the user's settings, as Pi does: their keys, the input guard, the
+ * idle timeout (ends the form as timed_out with the answers so far) and the notifications when it
+ * opens.
  *
  * The notification is never awaited by the form. A channel's failure is told on standard error
  * once the form is gone (earlier it would draw over the form); the process exits when the
@@ -47,6 +52,7 @@ export async function openFormWithSettings(
   try {
     return await run({
       keymap: formKeymap(settings.keys),
+      ...(ports.env[INPUT_GUARD_ENV] ? {} : { inputGuardMs: settings.inputGuardMs }),
       onInput: () => timer?.touch(),
       timeout: expiry.signal,
       onShown: (terminal) => {
@@ -77,6 +83,7 @@ export async function openFormWithUserSettings(
     runCommand: runShellCommand,
     insideTmux: Boolean(process.env.TMUX),
     stderr: process.stderr,
+    env: process.env,
   };
   return openFormWithSettings(ask, settings, ports, run);
 }

@@ -22,7 +22,10 @@ export type FormAction =
   | { readonly type: "editDraft"; readonly text: string }
   /** Enter in an editor: save the free text or the note. */
   | { readonly type: "saveDraft" }
-  /** Esc in an editor: leave it, keeping what was saved before. */
+  /**
+   * Esc in an editor: leave it keeping the draft, as Tab does. The Other text is saved without
+   * confirming the question; the note is saved and the question finished.
+   */
   | { readonly type: "closeEditor" }
   | { readonly type: "nextTab" }
   | { readonly type: "prevTab" }

@@ -22,6 +22,19 @@ export {
   unansweredIds,
 } from "./form-state.ts";
 export {
+  EXTENSION_CAP,
+  guardAt,
+  guardKey,
+  guardShown,
+  INPUT_GUARD_ENV,
+  INPUT_GUARD_LIMITS,
+  type InputGuard,
+  isArming,
+  type KeyVerdict,
+  parseGuardMs,
+  UNSEEN_GUARD,
+} from "./input-guard.ts";
+export {
   cancelSendsAnswers,
   type LaterDelivery,
   type LaterOccasion,

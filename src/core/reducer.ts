@@ -86,10 +86,11 @@ function reduceQuestion(state: FormState, action: FormAction): FormState {
       }
       if (current.mode === "comment") return finishQuestion(update(saveComment(current)), index);
       return state;
+    // Leaving an editor keeps what it holds, as leaving the question with Tab does: a draft is
+    // never thrown away without the user asking for it.
     case "closeEditor":
-      if (current.mode === "freeform") return update(closeEditorKeepingSaved(current));
-      if (current.mode === "comment")
-        return finishQuestion(update(closeEditorKeepingSaved(current)), index);
+      if (current.mode === "freeform") return update(saveOther(current, question));
+      if (current.mode === "comment") return finishQuestion(update(saveComment(current)), index);
       return state;
     default:
       break;

@@ -1,4 +1,4 @@
-import type { FormState } from "../core/index.ts";
+import { type FormState, INPUT_GUARD_ENV, parseGuardMs } from "../core/index.ts";
 import { AskForm } from "../tui/ask-form.ts";
 import type { FormKeymap } from "../tui/keymap/keymap.ts";
 import { themeFromPi } from "../tui/theme.ts";
@@ -9,10 +9,15 @@ export interface TerminalFormOptions {
   readonly keymap?: FormKeymap;
   /** Called after every state change. */
   readonly onChange?: (state: FormState) => void;
+  /** The input guard delay (setting `inputGuardMs`); the form's default when absent. */
+  readonly inputGuardMs?: number;
 }
 
 /** The terminal form, in Pi's theme; errors inside it end it as a UI failure and are reported. */
 export function terminalForm(options: TerminalFormOptions = {}): CreateForm {
+  // The environment wins over the setting, as a command-line switch would: tests and scripts
+  // that drive Pi's terminal turn the guard off with it.
+  const inputGuardMs = parseGuardMs(process.env[INPUT_GUARD_ENV]) ?? options.inputGuardMs;
   return (request) =>
     new AskForm({
       ask: request.ask,
@@ -24,6 +29,7 @@ export function terminalForm(options: TerminalFormOptions = {}): CreateForm {
       onError: request.onError,
       ...(options.keymap ? { keymap: options.keymap } : {}),
       ...(options.onChange ? { onChange: options.onChange } : {}),
+      ...(inputGuardMs !== undefined ? { inputGuardMs } : {}),
     });
 }
 

@@ -6,6 +6,8 @@ export interface EndableForm extends Component {
   /** Ends the form from outside (abort, failure, shutdown); a no-op once the form has ended. */
   end(resolution: Exclude<Resolution, { kind: "submitted" }>): void;
   readonly state: FormState;
+  /** Text typed while the form held keys as it appeared; meant for Pi's editor. */
+  readonly typedAhead: string;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type AskDetails,
   cancelledBeforeOpenDetails,
   detailsFromForm,
+  neutraliseInline,
   type Resolution,
   reduceForm,
 } from "../core/index.ts";
@@ -37,8 +38,15 @@ const TURN_ABORT: HostEnd = { kind: "cancelled", origin: "turn_abort" };
 const UI_FAILURE: HostEnd = { kind: "cancelled", origin: "ui_failure" };
 const SESSION_CLOSED: HostEnd = { kind: "cancelled", origin: "session_closed" };
 
+/** What the form needs from Pi's UI: the dialog, and the editor that typed-ahead text goes back to. */
+export type FormUi = Pick<ExtensionUIContext, "custom" | "getEditorText" | "setEditorText">;
+
 /**
  * Shows the form inline in Pi's terminal UI and resolves exactly once with its outcome.
+ *
+ * Keys the form held as it appeared (the user was still typing into Pi's editor) were meant for
+ * that editor: once the form has closed and Pi has restored the editor, their text is appended
+ * to it, so nothing typed is lost.
  *
  * The promise is settled by the form's own `onDone`, not by `custom()`'s promise, because Pi
  * leaves that promise pending when a reload or session switch disposes the dialog. Every way the
@@ -46,7 +54,7 @@ const SESSION_CLOSED: HostEnd = { kind: "cancelled", origin: "session_closed" };
  * same moment still produce one result.
  */
 export function openTuiForm(
-  ui: Pick<ExtensionUIContext, "custom">,
+  ui: FormUi,
   createForm: CreateForm,
   ask: Ask,
   signal: AbortSignal | undefined,
@@ -64,6 +72,7 @@ export function openTuiForm(
       outcome = details;
       signal?.removeEventListener("abort", onAbort);
       closeDialog?.(details);
+      giveBackTypedAhead();
       resolve(details);
     };
     const endForm = (resolution: HostEnd): void => {
@@ -86,6 +95,20 @@ export function openTuiForm(
       endForm(UI_FAILURE);
     };
     const onAbort = (): void => endForm(TURN_ABORT);
+    const giveBackTypedAhead = (): void => {
+      let typed = "";
+      try {
+        typed = form?.typedAhead ?? "";
+        if (typed) ui.setEditorText(ui.getEditorText() + typed);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        reportFailure(
+          new Error(
+            `the text typed before the form appeared could not go back to the editor (${reason}): ${neutraliseInline(typed)}`,
+          ),
+        );
+      }
+    };
 
     signal?.addEventListener("abort", onAbort, { once: true });
     ui.custom<AskDetails>(

@@ -1,3 +1,4 @@
+import { INPUT_GUARD_LIMITS } from "../core/input-guard.ts";
 import { CURRENT_SCHEMA_VERSION } from "./migrations.ts";
 
 /**
@@ -138,6 +139,17 @@ export const SETTING_TABLE = [
     display: "keyName",
     description:
       'The key that opens a question the agent asked without waiting (in Pi, `/answer` does the same); `""` for none. Read when a Pi session starts.',
+  },
+  {
+    name: "inputGuardMs",
+    type: "number",
+    default: INPUT_GUARD_LIMITS.defaultMs,
+    limits: { max: INPUT_GUARD_LIMITS.maxMs, zeroMeans: "off" },
+    expected: "a number of milliseconds like 600 (0 turns the guard off)",
+    label: "Keys held as a form opens",
+    display: "milliseconds",
+    description:
+      "Milliseconds a form holds keys as it appears, so typing meant elsewhere never answers it (see docs/terminal-form.md).",
   },
 ] as const satisfies readonly SettingEntry[];
 

@@ -7,12 +7,16 @@ import {
   detailsFromForm,
   type FormAction,
   type FormState,
+  INPUT_GUARD_LIMITS,
   isSubmitTab,
   type Resolution,
   reduceForm,
 } from "../core/index.ts";
+import { type FormClock, systemClock } from "./clock.ts";
 import { COMMAND_EFFECTS, DISMISS_CONFIRMATION } from "./commands.ts";
 import { DraftEditor } from "./draft-editor.ts";
+import { HeldInput } from "./held-input.ts";
+import { PasteTail, textOfInput } from "./input-text.ts";
 import { decodeKey } from "./keymap/decode.ts";
 import { DEFAULT_KEYMAP, type FormKeymap, type KeyContext } from "./keymap/keymap.ts";
 import { KeymapError, keymapProblems } from "./keymap/validate-keymap.ts";
@@ -47,6 +51,14 @@ export interface AskFormOptions {
    * the host sends nothing on cancel, such as a replayed question. Only the confirmation's text.
    */
   readonly cancelSendsAnswers?: boolean;
+  /**
+   * How long keys are held after the form first shows (and again when it comes back), so keys
+   * typed for something else cannot answer; extended while typing goes on. 0 turns it off.
+   * Default INPUT_GUARD_LIMITS.defaultMs.
+   */
+  readonly inputGuardMs?: number;
+  /** The clock of the input guard and the paste rule; the system clock by default. */
+  readonly clock?: FormClock;
 }
 
 /** Which key table applies now. */
@@ -68,9 +80,14 @@ export class AskForm implements Component, Focusable {
   private readonly editor: DraftEditor;
   private previewScroll = 0;
   private lastFrame: FormFrame | undefined;
-  private cached: { state: FormState; width: number; rows: number; scroll: number } | undefined;
+  private cached:
+    | { state: FormState; width: number; rows: number; scroll: number; arming: boolean }
+    | undefined;
   private reported = false;
   private hasFocus = false;
+  private readonly clock: FormClock;
+  private readonly held: HeldInput;
+  private readonly pasteTail = new PasteTail();
 
   constructor(options: AskFormOptions) {
     const keymap = options.keymap ?? DEFAULT_KEYMAP;
@@ -80,10 +97,27 @@ export class AskForm implements Component, Focusable {
     this.keymap = keymap;
     this.current = createFormState(options.ask, options.prefill);
     this.editor = new DraftEditor(options.tui, options.theme);
+    this.clock = options.clock ?? systemClock;
+    const guardMs = Math.min(
+      options.inputGuardMs ?? INPUT_GUARD_LIMITS.defaultMs,
+      INPUT_GUARD_LIMITS.maxMs,
+    );
+    this.held = new HeldInput(this.clock, guardMs, () => {
+      this.cached = undefined;
+      this.options.tui.requestRender();
+    });
   }
 
   get state(): FormState {
     return this.current;
+  }
+
+  /**
+   * Text typed while the input guard held keys: meant for whatever the user was typing into
+   * before the form appeared, so the host gives it back there (or shows it).
+   */
+  get typedAhead(): string {
+    return this.held.typedAhead;
   }
 
   get focused(): boolean {
@@ -93,12 +127,22 @@ export class AskForm implements Component, Focusable {
   set focused(value: boolean) {
     this.hasFocus = value;
     this.editor.focused = value;
+    this.held.focus(value);
   }
 
   handleInput(data: string): void {
     if (this.current.resolution) return;
     try {
-      this.route(data);
+      // A paste still arriving (split across reads) is the editor's own business.
+      const tail = this.pasteTail.follows(data, this.clock.now(), this.editor.claims(data));
+      if (this.held.holds()) {
+        if (this.editsDraft(data, tail)) this.handleEditing(data, tail);
+        else this.held.keep(data, tail);
+        this.cached = undefined;
+        this.options.tui.requestRender();
+        return;
+      }
+      this.handleEditing(data, tail);
     } catch (error) {
       this.fail(error);
     }
@@ -106,6 +150,8 @@ export class AskForm implements Component, Focusable {
 
   render(width: number): readonly string[] {
     const rows = Math.max(1, this.options.tui.terminal.rows - (this.options.reserveRows ?? 0));
+    if (!this.current.resolution) this.held.painted(width, rows);
+    const arming = this.held.arming;
     const cache = this.cached;
     if (
       cache &&
@@ -114,7 +160,8 @@ export class AskForm implements Component, Focusable {
       cache.state === this.current &&
       cache.width === width &&
       cache.rows === rows &&
-      cache.scroll === this.previewScroll
+      cache.scroll === this.previewScroll &&
+      cache.arming === arming
     ) {
       return this.lastFrame.lines;
     }
@@ -126,12 +173,13 @@ export class AskForm implements Component, Focusable {
         theme: this.options.theme,
         keymap: this.keymap,
         previewScroll: this.previewScroll,
+        ...(arming ? { arming: { typedAhead: this.held.typedAhead } } : {}),
         ...(this.options.cancelSendsAnswers === false ? { cancelSendsAnswers: false } : {}),
         ...(this.editor.isOpen ? { editorLines: this.editor.render(width) } : {}),
       });
       this.previewScroll = frame.preview.offset;
       this.lastFrame = frame;
-      this.cached = { state: this.current, width, rows, scroll: this.previewScroll };
+      this.cached = { state: this.current, width, rows, scroll: this.previewScroll, arming };
       return frame.lines;
     } catch (error) {
       this.fail(error);
@@ -147,6 +195,38 @@ export class AskForm implements Component, Focusable {
   /** Ends the form from outside (abort, timeout, UI failure); does nothing once it has ended. */
   end(resolution: Exclude<Resolution, { kind: "submitted" }>): void {
     this.dispatch({ type: "end", resolution });
+  }
+
+  /**
+   * True for input that only edits the text of the form's own open editor (typing, cursor keys,
+   * a new line, a paste): when the guard starts again while the user types there, those keys
+   * were meant for the form and change no answer, so they are not held. Saving, leaving and
+   * cancelling are.
+   */
+  private editsDraft(data: string, tail: boolean): boolean {
+    if (keyContext(this.current) !== "editor") return false;
+    if (tail || this.editor.claims(data)) return true;
+    const command = decodeKey(this.keymap, "editor", data);
+    return command === undefined || command === "newLine";
+  }
+
+  private handleEditing(data: string, tail: boolean): void {
+    if (tail) this.typePasteTail(data);
+    else this.route(data);
+  }
+
+  /**
+   * The rest of a paste goes into an open editor as pasted text, and anywhere else does nothing:
+   * a paste never selects, saves or submits.
+   */
+  private typePasteTail(data: string): void {
+    if (keyContext(this.current) !== "editor") return;
+    const text = textOfInput(data, true);
+    if (!text) return;
+    const typed = this.editor.insertPasted(text);
+    if (typed !== this.current.questions[this.current.tab]?.draft) {
+      this.dispatch({ type: "editDraft", text: typed });
+    }
   }
 
   private route(data: string): void {
@@ -200,6 +280,7 @@ export class AskForm implements Component, Focusable {
     this.options.onChange?.(next);
     if (next.resolution && !this.reported) {
       this.reported = true;
+      this.held.stop();
       this.options.onDone(detailsFromForm(next));
     }
     this.options.tui.requestRender();

@@ -1,9 +1,7 @@
 import { Editor, type TUI } from "@earendil-works/pi-tui";
 import { type FormState, isSubmitTab } from "../core/index.ts";
+import { PASTE_END, PASTE_START } from "./input-text.ts";
 import type { FormTheme } from "./theme.ts";
-
-const PASTE_START = "\x1b[200~";
-const PASTE_END = "\x1b[201~";
 
 /**
  * pi-tui's Editor as the form's text field (multi-line, soft wrap, bracketed paste, wide and
@@ -68,6 +66,11 @@ export class DraftEditor {
     if (data.includes(PASTE_END)) this.pasting = false;
     this.editor.handleInput(data);
     return this.editor.getExpandedText();
+  }
+
+  /** Types text as pasted: line breaks and tabs are text, never Enter or Tab. */
+  insertPasted(text: string): string {
+    return this.input(`${PASTE_START}${text}${PASTE_END}`);
   }
 
   render(width: number): readonly string[] {

@@ -1,6 +1,15 @@
 import { ProcessTerminal, type Terminal, TuiMainScreen } from "@earendil-works/pi-tui";
-import type { Ask, AskDetails, CancelOrigin } from "../core/index.ts";
+import {
+  type Ask,
+  type AskDetails,
+  type CancelOrigin,
+  INPUT_GUARD_ENV,
+  INPUT_GUARD_LIMITS,
+  neutraliseInline,
+  parseGuardMs,
+} from "../core/index.ts";
 import { AskForm } from "./ask-form.ts";
+import type { FormClock } from "./clock.ts";
 import { ScrollbackKeepingTerminal } from "./keep-scrollback.ts";
 import type { FormKeymap } from "./keymap/keymap.ts";
 import { defaultAnsiTheme, type FormTheme } from "./theme.ts";
@@ -29,6 +38,18 @@ export interface TerminalFormOptions {
   readonly onShown?: (terminal: { write(data: string): void }) => void;
   /** Receives an error that broke the form, after the terminal is restored. Defaults to stderr. */
   readonly reportError?: (error: unknown) => void;
+  /**
+   * Receives the text typed while the input guard held keys, after the terminal is restored, when
+   * there is any: it was meant for something else and has nowhere to go back to. Defaults to a
+   * line on stderr.
+   */
+  readonly reportTypedAhead?: (text: string) => void;
+  /**
+   * The input guard (see AskFormOptions); when absent, `ASKUSER_INPUT_GUARD_MS` in `env` if it is
+   * a whole number of milliseconds, else the default.
+   */
+  readonly inputGuardMs?: number;
+  readonly clock?: FormClock;
 }
 
 /**
@@ -52,11 +73,21 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
   const terminal = new ScrollbackKeepingTerminal(options.terminal ?? new ProcessTerminal());
   const signals = options.signals ?? process;
   const reportError = options.reportError ?? writeErrorToStderr;
+  const reportTypedAhead = options.reportTypedAhead ?? writeTypedAheadToStderr;
   const tui = new TuiMainScreen(terminal);
   const errors: unknown[] = [];
+  const env = options.env ?? process.env;
+  const guardText = env[INPUT_GUARD_ENV] || undefined;
+  const inputGuardMs = options.inputGuardMs ?? parseGuardMs(guardText);
+  if (options.inputGuardMs === undefined && guardText !== undefined && inputGuardMs === undefined) {
+    process.stderr.write(
+      `askuser: ${INPUT_GUARD_ENV}=${JSON.stringify(neutraliseInline(guardText))} is not a whole number of milliseconds from 0 to ${INPUT_GUARD_LIMITS.maxMs}; the default ${INPUT_GUARD_LIMITS.defaultMs} is used\n`,
+    );
+  }
 
   return new Promise<AskDetails>((resolve, reject) => {
     let finished = false;
+    let shown: AskForm | undefined;
     let listeners: ReadonlyArray<readonly [NodeJS.Signals, () => void]> = [];
     let endOnDisconnect: (() => void) | undefined;
     let endOnTimeout: (() => void) | undefined;
@@ -81,6 +112,8 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
           errors.push(error);
         }
         for (const error of errors) reportError(error);
+        const typed = shown?.typedAhead ?? "";
+        if (typed.trim()) reportTypedAhead(typed);
         terminal.drainInput(200, 20).then(
           () => resolve(details),
           () => resolve(details),
@@ -91,12 +124,15 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
     try {
       const form = new AskForm({
         ask,
-        theme: options.theme ?? defaultAnsiTheme(options.env ?? process.env),
+        theme: options.theme ?? defaultAnsiTheme(env),
         tui,
         ...(options.keymap ? { keymap: options.keymap } : {}),
+        ...(inputGuardMs !== undefined ? { inputGuardMs } : {}),
+        ...(options.clock ? { clock: options.clock } : {}),
         onDone: finish,
         onError: (error) => errors.push(error),
       });
+      shown = form;
       listeners = SIGNAL_ORIGINS.map(([signal, origin]) => {
         const listener = () => form.end({ kind: "cancelled", origin });
         signals.on(signal, listener);
@@ -135,4 +171,10 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
 function writeErrorToStderr(error: unknown): void {
   const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(`askuser: the form failed: ${text}\n`);
+}
+
+function writeTypedAheadToStderr(text: string): void {
+  process.stderr.write(
+    `askuser: typed before the form appeared, so not used as an answer: "${neutraliseInline(text)}"\n`,
+  );
 }

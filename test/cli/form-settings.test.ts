@@ -30,7 +30,11 @@ function withSettings(
 }
 
 /** A stand-in form: it shows at once, and ends as timed out when the timeout aborts. */
-function harness(settings: Settings, commandOutcome: CommandOutcome = { ok: true }) {
+function harness(
+  settings: Settings,
+  commandOutcome: CommandOutcome = { ok: true },
+  env: Record<string, string> = {},
+) {
   const timers = new ManualTimers();
   const written: string[] = [];
   const commands: CommandRequest[] = [];
@@ -43,6 +47,7 @@ function harness(settings: Settings, commandOutcome: CommandOutcome = { ok: true
     {
       timers,
       insideTmux: false,
+      env,
       stderr: { write: (text: string) => (stderr += text) },
       runCommand: async (request) => {
         commands.push(request);
@@ -91,6 +96,21 @@ describe("askuser ask's form with the user settings", () => {
     expect(form.timers.pendingCount).toBe(0);
     form.answer();
     expect((await form.done).status).toBe("answered");
+  });
+
+  it("gives the form the user's input guard, unless ASKUSER_INPUT_GUARD_MS overrides it", () => {
+    const set = harness(withSettings({ inputGuardMs: 0 }));
+    expect(set.hooks.inputGuardMs).toBe(0);
+    set.answer();
+    const overridden = harness(
+      withSettings({ inputGuardMs: 0 }),
+      { ok: true },
+      {
+        ASKUSER_INPUT_GUARD_MS: "300",
+      },
+    );
+    expect(overridden.hooks.inputGuardMs, "the form reads the environment itself").toBeUndefined();
+    overridden.answer();
   });
 
   it("gives the form the user's keys", () => {

@@ -64,6 +64,7 @@ describe("askuser settings", () => {
       notifications.command                "notify-send hi"           user  <root>/xdg/askuser/settings.json
       notifications.commandTimeoutSeconds  10                         default
       answerKey                            "alt+a"                    default
+      inputGuardMs                         600                        default
       keys.list                            {"moveDown":["down","n"]}  user  <root>/xdg/askuser/settings.json
       "
     `);

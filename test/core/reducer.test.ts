@@ -100,11 +100,33 @@ const cases: Case[] = [
     },
   ],
   [
-    "Esc in the Other editor keeps the previously saved text",
+    "Esc in the Other editor keeps the draft, as Tab does (a long draft never vanishes)",
     THREE,
-    [A.goto(1), A.row(3), A.type("Billing"), A.save, A.row(3), A.type("changed"), A.escEditor],
+    [
+      A.goto(1),
+      A.row(3),
+      A.type("Billing"),
+      A.save,
+      A.row(3),
+      A.type("x".repeat(295)),
+      A.escEditor,
+    ],
     (s) => {
-      expect(s.questions[1]).toMatchObject({ mode: "options", other: "Billing", draft: "" });
+      expect(s.questions[1]).toMatchObject({ mode: "options", other: "x".repeat(295), draft: "" });
+      expect(s.tab).toBe(1);
+    },
+  ],
+  [
+    "Esc in the Other editor of a one-question form keeps the text without submitting",
+    SINGLE,
+    [A.row(3), A.type("Cassandra"), A.escEditor],
+    (s) => {
+      expect(s.resolution).toBeUndefined();
+      expect(s.questions[0]).toMatchObject({
+        mode: "options",
+        other: "Cassandra",
+        confirmed: false,
+      });
     },
   ],
   [
@@ -124,9 +146,17 @@ const cases: Case[] = [
     },
   ],
   [
-    "Esc in the note editor skips the note and keeps the answer",
+    "Esc in the note editor keeps the note, as Tab does, and finishes",
     SINGLE_WITH_COMMENT,
     [A.enter, A.type("draft"), A.escEditor],
+    (s) => {
+      expect(answers(s)).toEqual({ q1: { selected: ["Postgres"], comment: "draft" } });
+    },
+  ],
+  [
+    "Esc in an empty note editor adds no note",
+    SINGLE_WITH_COMMENT,
+    [A.enter, A.escEditor],
     (s) => {
       expect(answers(s)).toEqual({ q1: { selected: ["Postgres"] } });
     },
@@ -280,11 +310,12 @@ const cases: Case[] = [
     },
   ],
   [
-    "typed-but-unsaved text makes a form touched",
+    "text kept by Esc makes a form touched: a cancel asks first",
     SINGLE,
     [A.row(3), A.type("x"), A.escEditor, A.esc],
     (s) => {
-      expect(s.resolution).toEqual({ kind: "cancelled", origin: "user" });
+      expect(s.resolution).toBeUndefined();
+      expect(s.cancelArmed).toBe(true);
     },
   ],
   [

@@ -38,6 +38,7 @@ const ask: Ask = (() => {
 /** A stand-in for the terminal form with the same contract: reducer-driven, onDone exactly once. */
 class FakeForm implements EndableForm {
   state: FormState;
+  typedAhead = "";
   readonly #onDone: (details: AskDetails) => void;
   constructor(onDone: (details: AskDetails) => void) {
     this.state = createFormState(ask);
@@ -78,6 +79,8 @@ interface Harness {
   doneCalls: unknown[];
   blocked?: unknown;
   failures: unknown[];
+  /** Pi's editor: its text is saved when the dialog opens and restored by done(). */
+  editor: string;
   result: Promise<AskDetails>;
 }
 
@@ -86,16 +89,23 @@ type CustomBehaviour = "normal" | "resolve-undefined";
 function open(
   options: { signal?: AbortSignal; createForm?: CreateForm; custom?: CustomBehaviour } = {},
 ): Harness {
-  const harness: Partial<Harness> & { doneCalls: unknown[]; failures: unknown[] } = {
+  const harness: Partial<Harness> & {
+    doneCalls: unknown[];
+    failures: unknown[];
+    editor: string;
+  } = {
     doneCalls: [],
     failures: [],
+    editor: "also please ",
   };
   const custom = ((factory, customOptions) => {
     harness.blocked = customOptions?.blocked;
     if (options.custom === "resolve-undefined") return Promise.resolve(undefined);
+    const saved = harness.editor;
     return new Promise<unknown>((resolve, reject) => {
       try {
         const component = factory({} as never, {} as never, {} as never, (value: unknown) => {
+          harness.editor = saved;
           harness.doneCalls.push(value);
           resolve(value);
         });
@@ -111,13 +121,35 @@ function open(
       harness.form = new FakeForm(request.onDone);
       return harness.form;
     });
-  harness.result = openTuiForm({ custom }, createForm, ask, options.signal, (error) =>
+  const ui = {
+    custom,
+    getEditorText: () => harness.editor,
+    setEditorText: (text: string) => {
+      harness.editor = text;
+    },
+  };
+  harness.result = openTuiForm(ui, createForm, ask, options.signal, (error) =>
     harness.failures.push(error),
   );
   return harness as Harness;
 }
 
 describe("openTuiForm: the terminal form inside Pi", () => {
+  it("type-ahead never answers: text the form held goes back to the end of Pi's editor", async () => {
+    const h = open();
+    if (h.form) h.form.typedAhead = "add tests";
+    h.component?.handleInput("\x1b");
+    await h.result;
+    expect(h.editor).toBe("also please add tests");
+  });
+
+  it("with nothing typed ahead, the editor is left as Pi restored it", async () => {
+    const h = open();
+    h.component?.handleInput("\x1b");
+    await h.result;
+    expect(h.editor).toBe("also please ");
+  });
+
   it("shows the form inline with a blocked status, and resolves with the submitted answers", async () => {
     const h = open();
     h.component?.handleInput("\r");

@@ -64,6 +64,7 @@ describe("/askuser menu", () => {
         "Notification command          notify-send hi     (project)",
         "Command time limit            10 s               (default)",
         "Key for /answer               alt+a              (default)",
+        "Keys held as a form opens     600 ms             (default)",
         "Keys: list                    1 command rebound  (user)",
         "Reset to defaults…",
       ]
@@ -218,13 +219,14 @@ describe("/askuser with arguments", () => {
       "askuser settings
       user file: /agent/askuser.json (1 setting skipped: notifications.bell: expected true or false, got "x")
       project file: not read (the project is not trusted, or there is no project)
-        Idle timeout                  off    (default)
-        Bell when a question opens    off    (default)
-        OSC 9 desktop notification    off    (default)
-        OSC 777 desktop notification  off    (default)
-        Notification command          none   (default)
-        Command time limit            10 s   (default)
-        Key for /answer               alt+a  (default)"
+        Idle timeout                  off     (default)
+        Bell when a question opens    off     (default)
+        OSC 9 desktop notification    off     (default)
+        OSC 777 desktop notification  off     (default)
+        Notification command          none    (default)
+        Command time limit            10 s    (default)
+        Key for /answer               alt+a   (default)
+        Keys held as a form opens     600 ms  (default)"
     `);
   });
 
@@ -304,7 +306,8 @@ describe("/askuser over a user file and Pi's file", () => {
         OSC 777 desktop notification  off        (default)
         Notification command          none       (default)
         Command time limit            10 s       (default)
-        Key for /answer               alt+a      (default)"
+        Key for /answer               alt+a      (default)
+        Keys held as a form opens     600 ms     (default)"
     `);
   });
 

@@ -104,7 +104,7 @@ describe("parseSettingsFile", () => {
     });
     expect(result.problems).toMatchInlineSnapshot(`
       [
-        "idleTimeout: unknown setting, ignored; known settings here: schemaVersion, idleTimeoutMinutes, notifications, keys, answerKey",
+        "idleTimeout: unknown setting, ignored; known settings here: schemaVersion, idleTimeoutMinutes, notifications, keys, answerKey, inputGuardMs",
         "idleTimeoutMinutes: expected a number of minutes like 5 (0 turns the timeout off), got "5"",
         "notifications.sound: unknown setting, ignored; known settings here: notifications.bell, notifications.osc9, notifications.osc777, notifications.command, notifications.commandTimeoutSeconds",
         "notifications.bell: expected true or false, got "yes"",
@@ -119,14 +119,17 @@ describe("parseSettingsFile", () => {
     const result = parse({
       idleTimeoutMinutes: 600,
       notifications: { commandTimeoutSeconds: 3600 },
+      inputGuardMs: 60000,
     });
     expect(result.layer.scalars).toEqual({
       idleTimeoutMinutes: 120,
       "notifications.commandTimeoutSeconds": 60,
+      inputGuardMs: 5000,
     });
     expect(result.problems).toMatchInlineSnapshot(`
       [
         "idleTimeoutMinutes: 600 is above the limit of 120; 120 is used",
+        "inputGuardMs: 60000 is above the limit of 5000; 5000 is used",
         "notifications.commandTimeoutSeconds: 3600 is above the limit of 60; 60 is used",
       ]
     `);
@@ -135,6 +138,8 @@ describe("parseSettingsFile", () => {
   it.each([
     ["a negative timeout", { idleTimeoutMinutes: -1 }],
     ["a timeout that is not a number", { idleTimeoutMinutes: null }],
+    ["a negative input guard", { inputGuardMs: -600 }],
+    ["an input guard that is not a number", { inputGuardMs: "600" }],
     ["notifications that are not an object", { notifications: true }],
     ["keys that are not an object", { keys: ["j"] }],
     ["a context that is not an object", { keys: { list: 1 } }],

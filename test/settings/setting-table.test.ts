@@ -28,6 +28,7 @@ describe("the settings table drives the reader and the defaults", () => {
       },
       keys: {},
       answerKey: "alt+a",
+      inputGuardMs: 600,
     });
   });
 

@@ -8,6 +8,10 @@ export interface TmuxStartOptions {
   readonly width?: number;
   readonly height?: number;
   readonly cwd?: string;
+  /**
+   * The pane's environment. askuser's input guard is off (`ASKUSER_INPUT_GUARD_MS=0`) unless this
+   * sets it: tests send keys as soon as a form shows. `""` leaves the guard at its default.
+   */
   readonly env?: Readonly<Record<string, string>>;
   /**
    * Keep the pane after the command exits and print "[exit N] tty:<mode>" there, where mode is
@@ -50,10 +54,9 @@ export class TmuxSession {
     const shown = options.reportExit
       ? `sh -c ${shellQuote(`${line}; echo "[exit $?] tty:$(stty -a | grep -o -- '-\\?icanon' | head -n 1)"; read -r _`)}`
       : line;
-    const env = Object.entries(options.env ?? {}).flatMap(([key, value]) => [
-      "-e",
-      `${key}=${value}`,
-    ]);
+    const env = Object.entries({ ASKUSER_INPUT_GUARD_MS: "0", ...options.env }).flatMap(
+      ([key, value]) => ["-e", `${key}=${value}`],
+    );
     session.#tmux(
       "respawn-pane",
       "-k",

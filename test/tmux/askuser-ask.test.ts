@@ -17,8 +17,12 @@ function payloadFile(payload: AskInput): string {
   return path;
 }
 
-function run(command: string, size = { width: 80, height: 30 }): TmuxSession {
-  const session = TmuxSession.start(command, { ...size, reportExit: true });
+function run(
+  command: string,
+  size = { width: 80, height: 30 },
+  env: Record<string, string> = {},
+): TmuxSession {
+  const session = TmuxSession.start(command, { ...size, reportExit: true, env });
   running.push(session);
   return session;
 }
@@ -150,6 +154,26 @@ describe("askuser ask in a real terminal (tmux)", () => {
     );
     expect(code).toBe(1);
     expect(tty).toBe("icanon");
+  });
+
+  it("type-ahead never answers: keys typed as the form opens are held, shown, and said after it", async () => {
+    // A long guard, so the keys surely land inside it on a loaded machine.
+    const wide = { width: 120, height: 30 };
+    const tmux = run(`${NODE} bin/askuser.js ask ${payloadFile(PICK_ONE)}`, wide, {
+      ASKUSER_INPUT_GUARD_MS: "3000",
+    });
+    await tmux.waitFor("Just opened: keys typed now are not answers");
+    tmux.text("also please add tests");
+    tmux.keys("Space", "Enter", "2");
+    await tmux.waitFor('kept: "also please add tests 2"');
+    await tmux.waitFor("esc cancel", 20_000);
+    expect(tmux.screen()).toContain("❯ 1. ○ Node");
+    tmux.keys("Down", "Enter");
+    const { code, screen } = await tmux.exited();
+    expect(printed(screen)).toBe(
+      'askuser: typed before the form appeared, so not used as an answer: "also please add tests 2"\nThe user answered:\n"Which runtime?" = "Deno"',
+    );
+    expect(code).toBe(0);
   });
 
   it("reads the payload from a pipe and the keys from the terminal", async () => {

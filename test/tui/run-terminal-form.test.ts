@@ -1,8 +1,10 @@
 import { EventEmitter } from "node:events";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { CancelOrigin } from "../../src/core/index.ts";
 import { runTerminalForm } from "../../src/tui/run-terminal-form.ts";
 import { identityTheme } from "../../src/tui/theme.ts";
+import { ManualTimers } from "../support/manual-timers.ts";
+import { until } from "../support/until.ts";
 import { keyBytes } from "./support/keys.ts";
 import { PICK_ONE, TWO_QUESTIONS } from "./support/payloads.ts";
 import { askOf } from "./support/render-form.ts";
@@ -26,6 +28,7 @@ function setup(payload = PICK_ONE) {
     signals,
     env: {},
     theme: identityTheme,
+    inputGuardMs: 0,
     reportError: (error) => errors.push(error),
   });
   return { terminal, signals, errors, run };
@@ -116,6 +119,58 @@ describe("runTerminalForm", () => {
     expect(stopsWhenReported).toBe(1);
   });
 
+  it("type-ahead never answers: keys sent as the form opens are held and said on stderr, not answered", async () => {
+    const terminal = new RecordingTerminal(80, 24);
+    const clock = new ManualTimers();
+    const typed: string[] = [];
+    const run = runTerminalForm(askOf(PICK_ONE), {
+      terminal,
+      signals: new EventEmitter(),
+      env: { ASKUSER_INPUT_GUARD_MS: "600" },
+      theme: identityTheme,
+      clock,
+      reportTypedAhead: (text) => typed.push(text),
+    });
+    for (const char of "add tests") terminal.send(char);
+    terminal.send(keyBytes("enter"));
+    await until("the arming cue", () =>
+      terminal.viewport().some((row) => row.includes("Just opened")),
+    );
+    terminal.send(keyBytes("space"));
+    clock.advance(600);
+    await until("the hints", () => terminal.viewport().some((row) => row.includes("esc cancel")));
+    terminal.send(keyBytes("down"));
+    terminal.send(keyBytes("enter"));
+    const details = await run;
+    expect(details).toMatchObject({ status: "answered", answers: { q1: { selected: ["Deno"] } } });
+    expect(typed).toEqual(["add tests "]);
+  });
+
+  it("says so when ASKUSER_INPUT_GUARD_MS is not a number of milliseconds, and uses the default", async () => {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const terminal = new RecordingTerminal(80, 24);
+      const signals = new EventEmitter();
+      const run = runTerminalForm(askOf(PICK_ONE), {
+        terminal,
+        signals,
+        env: { ASKUSER_INPUT_GUARD_MS: "soon\x1b[2J" },
+        theme: identityTheme,
+      });
+      signals.emit("SIGTERM");
+      await run;
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written).toEqual([
+      'askuser: ASKUSER_INPUT_GUARD_MS="soon␛[2J" is not a whole number of milliseconds from 0 to 5000; the default 600 is used\n',
+    ]);
+  });
+
   it("rejects and restores the terminal when the form cannot even be built", async () => {
     const terminal = new RecordingTerminal(80, 24);
     const signals = new EventEmitter();
@@ -138,6 +193,7 @@ describe("runTerminalForm with the settings' hooks", () => {
       signals: new EventEmitter(),
       env: {},
       theme: identityTheme,
+      inputGuardMs: 0,
       timeout: timeout.signal,
     });
     terminal.send(keyBytes("1"));
@@ -159,6 +215,7 @@ describe("runTerminalForm with the settings' hooks", () => {
       signals: new EventEmitter(),
       env: {},
       theme: identityTheme,
+      inputGuardMs: 0,
       onInput: () => {
         keys += 1;
       },

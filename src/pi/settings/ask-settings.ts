@@ -67,6 +67,7 @@ export class AskSettings {
     let timer: ReturnType<typeof idleTimerFor>;
     const createForm = await this.#ports.terminalForm({
       keymap: formKeymap(settings.keys),
+      inputGuardMs: settings.inputGuardMs,
       onChange: () => timer?.touch(),
     });
     try {

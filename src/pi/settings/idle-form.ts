@@ -19,6 +19,10 @@ export class ActivityReportingForm implements EndableForm, Focusable {
     return this.#form.state;
   }
 
+  get typedAhead(): string {
+    return this.#form.typedAhead;
+  }
+
   get focused(): boolean {
     return (this.#form as Partial<Focusable>).focused ?? false;
   }

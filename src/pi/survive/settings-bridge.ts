@@ -37,7 +37,10 @@ export function survivalSettings(hooks: AskSettingsHooks): SurvivalSettings {
         import("../../tui/keymap/keymap-overrides.ts"),
         import("../form-adapter.ts"),
       ]);
-      return terminalForm({ keymap: formKeymap(settings.keys) });
+      return terminalForm({
+        keymap: formKeymap(settings.keys),
+        inputGuardMs: settings.inputGuardMs,
+      });
     },
   };
 }

@@ -104,7 +104,8 @@ export const DEFAULT_KEYMAP: FormKeymap = {
     cancelNow: ["ctrl+c"],
   },
   confirmCancel: {
-    confirmCancel: ["escape"],
+    // Both keys that open the prompt (Esc, Enter on the Cancel button) also confirm it.
+    confirmCancel: ["escape", "enter"],
     cancelNow: ["ctrl+c"],
   },
 };

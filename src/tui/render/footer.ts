@@ -1,7 +1,8 @@
+import { truncateToWidth } from "@earendil-works/pi-tui";
 import type { FormState, Notice } from "../../core/index.ts";
 import type { FormKeymap } from "../keymap/keymap.ts";
 import type { FormTheme } from "../theme.ts";
-import { keyLabel } from "./hints.ts";
+import { allKeysLabel, keyLabel } from "./hints.ts";
 import { widthOf } from "./measure.ts";
 import { safeInline } from "./safe-text.ts";
 import { wrapLine } from "./wrap.ts";
@@ -23,6 +24,32 @@ export function renderHints(items: readonly string[], width: number, theme: Form
   }
   if (line) lines.push(line);
   return lines.flatMap((l) => wrapLine(l, width)).map(theme.dim);
+}
+
+export const ARMING_CUE = "Just opened: keys typed now are not answers";
+/** The end of the text typed ahead that the cue shows; all of it is kept. */
+const HELD_SHOWN = 40;
+
+/**
+ * What the hint line says while the input guard holds keys, in exactly `height` lines (the hints'
+ * height, so the layout does not move when the hints come back).
+ */
+export function renderArmingCue(
+  typedAhead: string,
+  height: number,
+  width: number,
+  theme: FormTheme,
+): string[] {
+  const recent = Array.from(typedAhead).slice(-HELD_SHOWN).join("");
+  const held = typedAhead.trim() ? ` · kept: "${safeInline(recent)}"` : "";
+  const lines = wrapLine(`${ARMING_CUE}${held}`, width);
+  const shown = lines.slice(0, Math.max(1, height));
+  const last = shown.length - 1;
+  if (lines.length > shown.length && shown[last] !== undefined) {
+    shown[last] = truncateToWidth(`${shown[last]} …`, width, "…");
+  }
+  while (shown.length < height) shown.push("");
+  return shown.map(theme.warning);
 }
 
 /** A message the reducer left for the user, in words that name the key to press. */
@@ -62,7 +89,7 @@ export function renderCancelBox(
   const boxWidth = Math.min(width, 64);
   const inner = boxWidth - 4;
   const confirm =
-    keyLabel(keymap, "confirmCancel", ["confirmCancel"]) ??
+    allKeysLabel(keymap, "confirmCancel", "confirmCancel") ??
     keyLabel(keymap, "confirmCancel", ["cancelNow"]) ??
     "cancel";
   const body = [

@@ -3,7 +3,7 @@ import { type FormState, isSubmitTab } from "../../core/index.ts";
 import type { FormKeymap } from "../keymap/keymap.ts";
 import type { FormTheme } from "../theme.ts";
 import { renderEditorBlock } from "./editor-block.ts";
-import { renderCancelBox, renderHints, renderNotice } from "./footer.ts";
+import { renderArmingCue, renderCancelBox, renderHints, renderNotice } from "./footer.ts";
 import { renderQuestionHeader, renderTabBar } from "./header.ts";
 import { editorHints, listHints, submitHints } from "./hint-sets.ts";
 import { widthOf } from "./measure.ts";
@@ -22,6 +22,8 @@ export interface FrameInput {
   readonly previewScroll: number;
   /** What the cancel confirmation promises: the answers so far go with a cancel (default), or nothing does. */
   readonly cancelSendsAnswers?: boolean;
+  /** Set while the input guard holds keys: the hint line says so instead, at the same height. */
+  readonly arming?: { readonly typedAhead: string };
   /** pi-tui's Editor rendered at `width`, when the question has an editor open. */
   readonly editorLines?: readonly string[];
 }
@@ -122,5 +124,7 @@ function footer(input: FrameInput, items: readonly string[]): string[] {
       input.cancelSendsAnswers ?? true,
     );
   }
-  return renderHints(items, input.width, input.theme);
+  const hints = renderHints(items, input.width, input.theme);
+  if (!input.arming) return hints;
+  return renderArmingCue(input.arming.typedAhead, hints.length, input.width, input.theme);
 }

@@ -30,7 +30,13 @@ export function editorHints(state: FormState, keymap: FormKeymap): string[] {
   return compact([
     hint(keymap, "editor", ["saveDraft"], "save"),
     hint(keymap, "editor", ["newLine"], "new line"),
-    hint(keymap, "editor", ["closeEditor"], mode === "comment" ? "skip the note" : "back"),
+    // Leaving keeps the draft; the hint says so, since other forms drop a draft on Esc.
+    hint(
+      keymap,
+      "editor",
+      ["closeEditor"],
+      mode === "comment" ? "done (note kept)" : "back (text kept)",
+    ),
     state.questions.length > 1
       ? hint(keymap, "editor", ["nextTab", "prevTab"], "questions")
       : undefined,

@@ -21,6 +21,18 @@ export function keyLabel(
   return shown.join(shown.every(isArrowGlyph) ? "" : "/");
 }
 
+/** Every key bound to one command, "esc/enter", or undefined when none is. */
+export function allKeysLabel(
+  keymap: FormKeymap,
+  context: KeyContext,
+  command: string,
+): string | undefined {
+  const keys = keysOf(keymap, context, command)
+    .map(canonicalKey)
+    .filter((key): key is CanonicalKey => key !== undefined);
+  return keys.length === 0 ? undefined : [...new Set(keys.map(displayKey))].join("/");
+}
+
 /** "↑↓ move" — or nothing when no key runs the commands. */
 export function hint(
   keymap: FormKeymap,

@@ -25,6 +25,10 @@ import type { Component } from "@earendil-works/pi-tui";
  * identity styles, `custom()` that builds the real form and hands it to the test).
  */
 
+// The forms built in this process read their input guard from the environment; the tests press
+// keys as soon as a form opens, so the guard is off unless a test run sets it.
+process.env.ASKUSER_INPUT_GUARD_MS ??= "0";
+
 /** The part of the form the tests touch: keys in, lines out. */
 export interface OpenComponent extends Component {
   handleInput(data: string): void;

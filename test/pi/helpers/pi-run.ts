@@ -49,11 +49,20 @@ export class PiSandbox {
   readonly agentDir: string;
   readonly #script: FauxScript;
   readonly #sessions: boolean;
+  readonly #inputGuardMs: number | "default";
 
-  constructor(steps: readonly ScriptStep[], options: { sessions?: boolean } = {}) {
+  /**
+   * `inputGuardMs`: the form's input guard; 0 (off) unless a test is about it, since tests send
+   * keys as soon as the form shows. "default" leaves the user's setting (and the default) alone.
+   */
+  constructor(
+    steps: readonly ScriptStep[],
+    options: { sessions?: boolean; inputGuardMs?: number | "default" } = {},
+  ) {
     this.dir = mkdtempSync(join(tmpdir(), "askuser-pi-"));
     this.agentDir = join(this.dir, "agent");
     this.#sessions = options.sessions ?? false;
+    this.#inputGuardMs = options.inputGuardMs ?? 0;
     this.#script = this.script("script", steps);
   }
 
@@ -73,6 +82,8 @@ export class PiSandbox {
       PI_SKIP_VERSION_CHECK: "1",
       PI_TELEMETRY: "0",
       ASKUSER_FAUX_SCRIPT: this.#script.path,
+      // An empty value is no value: the guard keeps its default (over any test default).
+      ASKUSER_INPUT_GUARD_MS: this.#inputGuardMs === "default" ? "" : String(this.#inputGuardMs),
     };
   }
 

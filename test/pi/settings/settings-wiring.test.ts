@@ -160,6 +160,36 @@ describe("settings in Pi: the idle timeout in the RPC dialog fallback", () => {
   });
 });
 
+describe("settings in Pi: the input guard", () => {
+  it.each([
+    [undefined, true],
+    [0, false],
+  ])("inputGuardMs %j reaches the form (arming: %j)", async (inputGuardMs, arming) => {
+    const fromEnv = process.env.ASKUSER_INPUT_GUARD_MS;
+    delete process.env.ASKUSER_INPUT_GUARD_MS;
+    try {
+      pi = await startSettingsPi({
+        settings: inputGuardMs === undefined ? {} : { inputGuardMs },
+        steps: [askStep(ONE, "call_1"), replyStep("ok")],
+      });
+      const run = pi.session.prompt("hi");
+      const form = await pi.ui.opened();
+      expect(form.render(100).some((line) => line.includes("Just opened"))).toBe(arming);
+      form.handleInput(KEYS.enter);
+      if (arming) {
+        expect(pi.requests).toHaveLength(1);
+        await pi.session.abort();
+      }
+      await run;
+      if (!arming)
+        expect(lastResult(1).details.answers).toEqual({ db: { selected: ["Postgres"] } });
+    } finally {
+      if (fromEnv === undefined) delete process.env.ASKUSER_INPUT_GUARD_MS;
+      else process.env.ASKUSER_INPUT_GUARD_MS = fromEnv;
+    }
+  });
+});
+
 describe("settings in Pi: keys", () => {
   it("uses the user's keys in the form and shows them in the footer", async () => {
     pi = await startSettingsPi({

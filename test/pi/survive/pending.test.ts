@@ -355,4 +355,35 @@ describe("the user's settings (askuser.json)", () => {
     await until("the answer's turn", () => w.model.requests[2]);
     expect(laterAnswers(w)).toEqual([expect.stringContaining('= "SQLite"')]);
   });
+
+  it.each([
+    [{}, true],
+    [{ inputGuardMs: 0 }, false],
+  ])(
+    "forms shown outside their tool call follow the input guard setting %j (arming: %j)",
+    async (settings, arming) => {
+      const fromEnv = process.env.ASKUSER_INPUT_GUARD_MS;
+      delete process.env.ASKUSER_INPUT_GUARD_MS;
+      try {
+        const w = await withSettings(settings);
+        await w.runtime.session.prompt("Plan");
+        const answering = w.command("/answer");
+        const form = await w.ui.nextForm();
+        expect(form.render(100).some((line) => line.includes("Just opened"))).toBe(arming);
+        const asked = w.model.requests.length;
+        form.handleInput(KEYS.enter);
+        if (arming) {
+          expect(w.model.requests).toHaveLength(asked);
+          // The world's cleanup ends the session, which ends the open form as session_closed.
+          return;
+        }
+        await answering;
+        await until("the answer's turn", () => w.model.requests[2]);
+        expect(laterAnswers(w)).toEqual([expect.stringContaining('= "Postgres"')]);
+      } finally {
+        if (fromEnv === undefined) delete process.env.ASKUSER_INPUT_GUARD_MS;
+        else process.env.ASKUSER_INPUT_GUARD_MS = fromEnv;
+      }
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { type Terminal, TuiMainScreen } from "@earendil-works/pi-tui";
 import type { AskDetails, AskInput } from "../../../src/core/index.ts";
 import { AskForm } from "../../../src/tui/ask-form.ts";
+import type { FormClock } from "../../../src/tui/clock.ts";
 import { identityTheme } from "../../../src/tui/theme.ts";
 import { type KeyName, keyBytes } from "./keys.ts";
 import { askOf } from "./render-form.ts";
@@ -14,7 +15,13 @@ import { VirtualTerminal } from "./virtual-terminal.ts";
 export async function mountInTerminal(
   payload: AskInput,
   size: { columns: number; rows: number },
-  options: { before?: string; wrap?: (terminal: Terminal) => Terminal } = {},
+  options: {
+    before?: string;
+    wrap?: (terminal: Terminal) => Terminal;
+    /** The input guard; 0 (off) unless a test is about it. */
+    inputGuardMs?: number;
+    clock?: FormClock;
+  } = {},
 ) {
   const terminal = new VirtualTerminal(size.columns, size.rows);
   terminal.write(options.before ?? "$ askuser ask payload.json\r\n");
@@ -25,6 +32,8 @@ export async function mountInTerminal(
     theme: identityTheme,
     tui,
     onDone: (details) => outcomes.push(details),
+    inputGuardMs: options.inputGuardMs ?? 0,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   tui.addChild(form);
   tui.setFocus(form);

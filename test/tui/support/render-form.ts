@@ -8,6 +8,7 @@ import {
   validateAskInput,
 } from "../../../src/core/index.ts";
 import { AskForm } from "../../../src/tui/ask-form.ts";
+import type { FormClock } from "../../../src/tui/clock.ts";
 import { DEFAULT_KEYMAP, type FormKeymap } from "../../../src/tui/keymap/keymap.ts";
 import { type FormFrame, renderFormFrame } from "../../../src/tui/render/frame.ts";
 import { type FormTheme, identityTheme } from "../../../src/tui/theme.ts";
@@ -20,6 +21,9 @@ export interface RenderOptions {
   readonly keymap?: FormKeymap;
   readonly prefill?: Readonly<Record<string, Answer>>;
   readonly reserveRows?: number;
+  /** The input guard; 0 (off) unless a test is about it, so keys act at once. */
+  readonly inputGuardMs?: number;
+  readonly clock?: FormClock;
 }
 
 /** A validated ask from a payload, failing the test with the issues when it is invalid. */
@@ -64,6 +68,8 @@ export function mountForm(ask: Ask, options: RenderOptions = {}) {
     ...(options.keymap ? { keymap: options.keymap } : {}),
     ...(options.prefill ? { prefill: options.prefill } : {}),
     ...(options.reserveRows ? { reserveRows: options.reserveRows } : {}),
+    inputGuardMs: options.inputGuardMs ?? 0,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   form.focused = true;
 

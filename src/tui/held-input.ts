@@ -1,0 +1,109 @@
+import {
+  guardAt,
+  guardKey,
+  guardShown,
+  type InputGuard,
+  isArming,
+  UNSEEN_GUARD,
+} from "../core/index.ts";
+import type { FormClock } from "./clock.ts";
+import { withHeldKey } from "./input-text.ts";
+
+/**
+ * The input guard of one form on a real screen: it reads the clock, starts the guard when the
+ * form is painted, starts it again when the form comes back (focus regained, a new terminal
+ * size moves it), keeps the text of the keys it holds, and tells the form when keys may act so
+ * the "arming" cue goes away without waiting for a key.
+ */
+export class HeldInput {
+  readonly #clock: FormClock;
+  readonly #delayMs: number;
+  readonly #onArmed: () => void;
+  #guard: InputGuard = UNSEEN_GUARD;
+  #typed = "";
+  #timer: unknown;
+  #screen: string | undefined;
+  #focused = false;
+  #stopped = false;
+
+  constructor(clock: FormClock, delayMs: number, onArmed: () => void) {
+    this.#clock = clock;
+    this.#delayMs = delayMs;
+    this.#onArmed = onArmed;
+  }
+
+  /** What the user typed while keys were held: text meant for wherever they were typing. */
+  get typedAhead(): string {
+    return this.#typed;
+  }
+
+  /** True while keys would be held; the form shows its arming cue. */
+  get arming(): boolean {
+    return !this.#stopped && this.#delayMs > 0 && isArming(this.#guard, this.#clock.now());
+  }
+
+  /** The form is being drawn at this size. */
+  painted(width: number, rows: number): void {
+    if (this.#stopped) return;
+    const screen = `${width}x${rows}`;
+    const moved = this.#screen !== undefined && this.#screen !== screen;
+    this.#screen = screen;
+    if (this.#guard.phase === "unseen" || moved) this.#start();
+  }
+
+  /** Focus lost means another view took the screen; regained, the form is new to the eye again. */
+  focus(value: boolean): void {
+    const changed = value !== this.#focused;
+    this.#focused = value;
+    if (!changed || this.#stopped || this.#delayMs <= 0) return;
+    this.#cancelTimer();
+    this.#guard = UNSEEN_GUARD;
+    this.#screen = undefined;
+  }
+
+  /** True when a key arriving now must not act on the form; a held key extends the wait. */
+  holds(): boolean {
+    if (this.#stopped) return false;
+    const verdict = guardKey(this.#guard, this.#clock.now(), this.#delayMs);
+    this.#guard = verdict.guard;
+    if (verdict.held) this.#schedule();
+    return verdict.held;
+  }
+
+  /**
+   * Keeps the text of a held key as typed ahead (`pasted`: the key is the rest of a paste, so a
+   * line break in it is text).
+   */
+  keep(data: string, pasted = false): void {
+    this.#typed = withHeldKey(this.#typed, data, pasted);
+  }
+
+  /** The form ended: no more timers. */
+  stop(): void {
+    this.#stopped = true;
+    this.#cancelTimer();
+  }
+
+  #start(): void {
+    this.#guard = guardShown(this.#clock.now(), this.#delayMs);
+    this.#cancelTimer();
+    this.#schedule();
+  }
+
+  #schedule(): void {
+    if (this.#timer !== undefined || this.#guard.phase !== "arming") return;
+    const wait = Math.max(0, this.#guard.armsAt - this.#clock.now());
+    this.#timer = this.#clock.setTimeout(() => {
+      this.#timer = undefined;
+      this.#guard = guardAt(this.#guard, this.#clock.now());
+      if (this.#guard.phase === "arming") this.#schedule();
+      else if (this.#guard.phase === "armed") this.#onArmed();
+    }, wait);
+  }
+
+  #cancelTimer(): void {
+    if (this.#timer === undefined) return;
+    this.#clock.clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+}

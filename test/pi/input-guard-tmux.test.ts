@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { cleanupAfterEach } from "../support/cleanup.ts";
+import { startTmuxPi } from "./helpers/pi-modes.ts";
+import { askResults, PiSandbox, textOf } from "./helpers/pi-run.ts";
+
+const ASK = {
+  questions: [
+    {
+      question: "Which database should the service use?",
+      header: "Database",
+      options: [{ label: "Postgres (Recommended)" }, { label: "SQLite" }],
+    },
+  ],
+};
+
+const cleanup = cleanupAfterEach();
+
+/** A person's typing pace: the keys themselves are the input under test, not a wait for state. */
+async function typeAtPace(type: (char: string) => void, text: string, gapMs: number) {
+  for (const char of text) {
+    type(char);
+    await new Promise((resolve) => setTimeout(resolve, gapMs));
+  }
+}
+
+describe("the input guard in the real pi (tmux)", () => {
+  it("type-ahead never answers: keys typed into the editor as the form opens answer nothing and go back to the editor", async () => {
+    const sandbox = new PiSandbox(
+      [
+        { toolCall: { name: "bash", arguments: { command: "sleep 3" } } },
+        { toolCall: { name: "ask_user", arguments: ASK } },
+        { text: "Thanks, noted." },
+      ],
+      { inputGuardMs: "default" },
+    );
+    cleanup(() => sandbox.dispose());
+    const tmux = startTmuxPi(sandbox, cleanup);
+    await tmux.waitFor("[Extensions]", 20_000);
+    tmux.text("Plan the order service");
+    tmux.keys("Enter");
+    await tmux.waitFor("sleep 3", 20_000);
+
+    // The first words land in Pi's editor during the sleep; the rest as the form appears.
+    await typeAtPace((char) => tmux.text(char), "also please ", 120);
+    await tmux.waitFor("Which database should the service use?", 20_000);
+    await typeAtPace((char) => tmux.text(char), "add tests for the parser", 120);
+
+    // Nothing was answered: the form is still open and the model has not been asked again.
+    expect(tmux.screen()).toContain("❯ 1. ○ Postgres (Recommended)");
+    expect(sandbox.requests()).toHaveLength(2);
+
+    // Once the form is armed (its key hints are back), the user's own keys answer it.
+    await tmux.waitFor("esc cancel", 20_000);
+    tmux.keys("Down", "Enter");
+    const after = await tmux.waitFor("Thanks, noted.", 20_000);
+    const [result] = askResults(sandbox.requests()[2]);
+    expect(textOf(result)).toBe(
+      'The user answered:\n"Which database should the service use?" = "SQLite"',
+    );
+    // And the sentence is whole again in Pi's editor.
+    expect(after).toContain("also please add tests for the parser");
+  });
+});
