@@ -10,7 +10,7 @@ Usage:
   askuser ask --demo
   askuser log [paths...] [--json | --markdown] [filters]
   askuser log --turns <session.jsonl>
-  askuser settings [--json] [--pi]
+  askuser settings [--json] [--pi] [--project <dir>]
   askuser settings path
   askuser <command> --help
   askuser --help | --version
@@ -96,7 +96,7 @@ Exit codes:
   2  usage error (message on standard error)
 `;
 
-export const SETTINGS_HELP = `Usage: askuser settings [--json] [--pi]
+export const SETTINGS_HELP = `Usage: askuser settings [--json] [--pi] [--project <dir>]
        askuser settings path
 
 Shows every setting askuser ask uses, its value, and where it came from: "default", or the
@@ -111,8 +111,10 @@ Commands and options:
   path        Print the path of the user settings file.
   --json      Print the files and the settings as JSON.
   --pi        Show what Pi uses: its own file ($PI_CODING_AGENT_DIR/askuser.json, else
-              ~/.pi/agent/askuser.json) applies over the user file. (A trusted project's
-              .pi/askuser.json applies over both in Pi; /askuser in Pi shows it.)
+              ~/.pi/agent/askuser.json) applies over the user file.
+  --project <dir>
+              Show what Pi uses in <dir> when it trusts that project: <dir>/.pi/askuser.json
+              applies over the Pi file (implies --pi). Pi reads it only for a trusted project.
   -h, --help  Show this help.
 
 Exit codes:

@@ -1,7 +1,9 @@
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { neutraliseInline } from "../core/text-safety.ts";
 import { shownSource } from "../settings/command/settings-rows.ts";
 import type { SettingSource } from "../settings/merge-layers.ts";
+import { projectSettingsFile } from "../settings/paths.ts";
 import { SCALAR_SETTINGS, type ScalarValue, scalarEntry } from "../settings/setting-table.ts";
 import { scalarOf } from "../settings/settings.ts";
 import type {
@@ -30,7 +32,7 @@ const FILE_LABELS: Readonly<Record<FileSource, string>> = {
 };
 
 /**
- * `askuser settings [--json] [--pi]`: every effective value with where it came from, like
+ * `askuser settings [--json] [--pi] [--project <dir>]`: every effective value with where it came from, like
  * `git config --show-origin`; `askuser settings path`: the user settings file it reads. Only
  * reads: a missing file is not created, a broken one is reported and left as it is.
  */
@@ -43,15 +45,21 @@ export async function settingsCommand(args: readonly string[], io: CliIo): Promi
   const [verb, ...extra] = positionals;
   if (extra.length > 0 || (verb !== undefined && verb !== "path")) {
     throw new UsageError(
-      `unexpected ${JSON.stringify(positionals.join(" "))}; use "askuser settings [--json] [--pi]" or "askuser settings path"`,
+      `unexpected ${JSON.stringify(positionals.join(" "))}; use "askuser settings [--json] [--pi] [--project <dir>]" or "askuser settings path"`,
     );
   }
-  const store = cliSettingsStore({ env: io.env, cwd: io.cwd ?? process.cwd(), pi: values.pi });
+  const cwd = io.cwd ?? process.cwd();
+  const project = values.project;
+  const store = cliSettingsStore({ env: io.env, cwd, pi: values.pi || project !== undefined });
   if (verb === "path") {
     io.stdout.write(`${neutraliseInline(store.userFile)}\n`);
     return EXIT.answered;
   }
-  const snapshot = await store.load({ createUserFile: false });
+  const snapshot = await store.load(
+    project === undefined
+      ? { createUserFile: false }
+      : { createUserFile: false, projectFile: projectSettingsFile(resolve(cwd, project)) },
+  );
   const files = filesOf(snapshot);
   const origins = originsOf(snapshot, files);
   const problems = snapshot.notices.flatMap((notice) =>
@@ -146,6 +154,7 @@ function parseSettingsArgs(args: readonly string[]) {
       options: {
         json: { type: "boolean", default: false },
         pi: { type: "boolean", default: false },
+        project: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });

@@ -94,6 +94,32 @@ describe("askuser settings", () => {
     ]);
   });
 
+  it("with --project shows a project's file over both, as Pi uses it when it trusts the project", async () => {
+    const p = place({
+      user: JSON.stringify({ idleTimeoutMinutes: 5 }),
+      pi: JSON.stringify({ notifications: { bell: true } }),
+    });
+    const project = join(p.root, "project");
+    mkdirSync(join(project, ".pi"), { recursive: true });
+    const projectFile = join(project, ".pi", "askuser.json");
+    // Equal to its default, yet a project value: it overrides the user file's 5.
+    writeFileSync(projectFile, JSON.stringify({ idleTimeoutMinutes: 0 }));
+    const result = await run(["settings", "--project", "project", "--json"], p.env, p.root);
+    const shown = JSON.parse(result.stdout) as {
+      files: { source: string; path: string }[];
+      settings: { name: string; value: unknown; source: string; file?: string }[];
+    };
+    expect(shown.files.map((f) => [f.source, f.path])).toEqual([
+      ["user", p.userFile],
+      ["pi", p.piFile],
+      ["project", projectFile],
+    ]);
+    expect(shown.settings.slice(0, 2)).toEqual([
+      { name: "idleTimeoutMinutes", value: 0, source: "project", file: projectFile },
+      { name: "notifications.bell", value: true, source: "pi", file: p.piFile },
+    ]);
+  });
+
   it("reports a broken file with its problems, reads what it can, and never writes", async () => {
     const text = '{"idleTimeoutMinutes": "5", "notifications": {"bel": true}}';
     const p = place({ user: text });
@@ -140,7 +166,7 @@ describe("askuser settings", () => {
     const word = await run(["settings", "show"], p.env);
     expect(word.code).toBe(2);
     expect(word.stderr).toContain(
-      'use "askuser settings [--json] [--pi]" or "askuser settings path"',
+      'use "askuser settings [--json] [--pi] [--project <dir>]" or "askuser settings path"',
     );
     expect((await run(["settings", "--bogus"], p.env)).code).toBe(2);
   });
