@@ -67,7 +67,7 @@ export async function settingsCommand(args: readonly string[], io: CliIo): Promi
   );
   if (values.json) {
     io.stdout.write(
-      `${JSON.stringify(
+      `${displayJson(
         {
           files: files.map(({ source, state }) => ({
             source,
@@ -77,7 +77,6 @@ export async function settingsCommand(args: readonly string[], io: CliIo): Promi
           })),
           settings: origins,
         },
-        null,
         2,
       )}\n`,
     );
@@ -89,7 +88,7 @@ export async function settingsCommand(args: readonly string[], io: CliIo): Promi
     for (const p of problems) if (p.file === state.path) lines.push(`  - ${p.problem}`);
   }
   lines.push("");
-  const shown = origins.map((o) => ({ ...o, text: JSON.stringify(o.value) }));
+  const shown = origins.map((o) => ({ ...o, text: displayJson(o.value) }));
   const nameWidth = Math.max(...shown.map((o) => o.name.length));
   const valueWidth = Math.max(...shown.map((o) => o.text.length));
   for (const o of shown) {
@@ -99,6 +98,20 @@ export async function settingsCommand(args: readonly string[], io: CliIo): Promi
   // Paths, values and problems come from the environment and the files: never raw to a terminal.
   io.stdout.write(`${lines.map(neutraliseInline).join("\n")}\n`);
   return EXIT.answered;
+}
+
+/** Characters JSON.stringify leaves raw that a terminal would act on or reorder. */
+const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * JSON safe to print to a terminal: JSON.stringify escapes C0 controls; the rest of the unsafe set
+ * is written as `\u` escapes too, so the output parses back to the same values.
+ */
+function displayJson(value: unknown, indent?: number): string {
+  return (JSON.stringify(value, null, indent) ?? "null").replace(
+    RAW_IN_JSON,
+    (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 function filesOf(

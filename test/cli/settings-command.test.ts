@@ -154,11 +154,16 @@ describe("askuser settings", () => {
     expect(named.stdout).toBe("/w/my.json\n");
   });
 
-  it("never prints the file's control characters raw", async () => {
-    const p = place({ user: JSON.stringify({ notifications: { command: "a\u009b31mb\u202e" } }) });
-    const result = await run(["settings"], p.env);
-    expect(result.stdout).not.toMatch(/[\u0080-\u009f\u202e]/u);
-    expect(result.stdout).toContain("notifications.command");
+  it("never prints the file's control characters raw, and its JSON reads back the same", async () => {
+    const command = "a\u009b31mb\u202e\u001b[2J";
+    const p = place({ user: JSON.stringify({ notifications: { command } }) });
+    const text = await run(["settings"], p.env);
+    expect(text.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u0080-\u009f\u202e]/u);
+    expect(text.stdout).toContain('"a\\u009b31mb\\u202e\\u001b[2J"');
+    const json = await run(["settings", "--json"], p.env);
+    expect(json.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u0080-\u009f\u202e]/u);
+    const parsed = JSON.parse(json.stdout) as { settings: { name: string; value: unknown }[] };
+    expect(parsed.settings.find((s) => s.name === "notifications.command")?.value).toBe(command);
   });
 
   it("rejects unknown words and flags with a usage error", async () => {
