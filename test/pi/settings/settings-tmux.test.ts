@@ -102,7 +102,6 @@ describe("/askuser in the real pi TUI", () => {
     const toggled = await tmux.waitFor(/→ OSC 9 desktop notification +on +\(pi\)/u);
     expect(toggled).toMatch(/Idle timeout +off +\(default\)/u);
 
-    // From OSC 9 past the five settings below it (the input guard is the last) to the reset row.
     tmux.keys("Down", "Down", "Down", "Down", "Down", "Down");
     await tmux.waitFor("→ Reset to defaults…");
     tmux.keys("Enter");
