@@ -3,6 +3,7 @@
  * reading the same file with fs.readFile. Figures are printed, never asserted: machines differ.
  *
  * - unchanged file: read from disk and compared with the text seen before (no parse);
+ * - in Pi, with no user file: the same, plus looking for the user file every surface reads;
  * - changed text: a different text every time, from memory, so what is measured is the CPU cost
  *   of parsing, migrating, validating and merging, with key overrides checked by the form's own
  *   rules.
@@ -11,9 +12,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { formKeymapChecker } from "../src/pi/settings/form-keymap.ts";
 import { nodeSettingsFs } from "../src/settings/settings-fs.ts";
 import { SettingsStore } from "../src/settings/settings-store.ts";
+import { formKeymapChecker } from "../src/tui/keymap/keymap-overrides.ts";
 
 const RUNS = 2000;
 const dir = mkdtempSync(join(tmpdir(), "askuser-bench-settings-"));
@@ -43,6 +44,13 @@ try {
   const store = new SettingsStore({ fs: nodeSettingsFs, keymap: formKeymapChecker, userFile });
   const baseline = await medianMicros(() => readFile(userFile, "utf8"));
   const unchanged = await medianMicros(() => store.load({ createUserFile: false }));
+  const piStore = new SettingsStore({
+    fs: nodeSettingsFs,
+    keymap: formKeymapChecker,
+    userFile: join(dir, "no-user-file", "settings.json"),
+    piFile: userFile,
+  });
+  const inPi = await medianMicros(() => piStore.load({ createUserFile: false }));
   let next = 0;
   const texts = Array.from({ length: 100 }, (_, i) => settings(1 + i));
   const inMemory = new SettingsStore({
@@ -61,6 +69,7 @@ try {
   console.log(
     `| unchanged file              | ${unchanged.toFixed(0).padEnd(5)} | ${baseline.toFixed(0).padEnd(24)} |`,
   );
+  console.log(`| in Pi, no user file         | ${inPi.toFixed(0).padEnd(5)} | ${"-".padEnd(24)} |`);
   console.log(
     `| changed text, from memory   | ${changed.toFixed(0).padEnd(5)} | ${"-".padEnd(24)} |`,
   );

@@ -11,12 +11,15 @@ Usage:
   askuser ask --demo
   askuser log [paths...] [--json | --markdown] [filters]
   askuser log --turns <session.jsonl>
+  askuser settings [--json] [--pi] [--project <dir>]
+  askuser settings path
   askuser <command> --help
   askuser --help | --version
 
 Commands:
-  ask    Show the questions of an ask_user payload and print the result the agent receives.
-  log    List every question your agents asked (Claude Code, Pi, Codex) and what you answered.
+  ask       Show the questions of an ask_user payload and print the result the agent receives.
+  log       List every question your agents asked (Claude Code, Pi, Codex) and what you answered.
+  settings  Show every setting in effect and where it came from, or the settings file's path.
 
 ${EXIT_CODES}
 `;
@@ -26,8 +29,9 @@ export const ASK_HELP = `Usage: askuser ask <payload.json | -> [options]
 Shows the questions in the payload (the ask_user tool's parameters as JSON; "-" reads
 standard input) and prints the result the agent would receive.
 
-In a terminal the questions open as an inline form. With no terminal and no --answers,
-nobody can answer: the result is "unavailable" at once, and askuser never waits.
+In a terminal the questions open as an inline form, with the user settings (keys, idle
+timeout, notifications; see "askuser settings"). With no terminal and no --answers, nobody
+can answer: the result is "unavailable" at once, and askuser never waits.
 
 Options:
   --answers <file>  Answer without a terminal, from a JSON file (CI, headless runs). It takes
@@ -92,4 +96,30 @@ Exit codes:
   1  some files or folders could not be read (named on standard error)
   2  usage error (message on standard error)
   74 standard output failed (a full disk, an I/O error): the output is incomplete
+`;
+
+export const SETTINGS_HELP = `Usage: askuser settings [--json] [--pi] [--project <dir>]
+       askuser settings path
+
+Shows every setting askuser ask uses, its value, and where it came from: "default", or the
+file that set it. Reads only; a missing file is not created, a broken one is reported.
+
+The user settings file, read by every surface (askuser ask, Pi):
+  $ASKUSER_CONFIG when set, else $XDG_CONFIG_HOME/askuser/settings.json,
+  else ~/.config/askuser/settings.json
+The settings and the format: docs/settings.md.
+
+Commands and options:
+  path        Print the path of the user settings file.
+  --json      Print the files and the settings as JSON.
+  --pi        Show what Pi uses: its own file ($PI_CODING_AGENT_DIR/askuser.json, else
+              ~/.pi/agent/askuser.json) applies over the user file.
+  --project <dir>
+              Show what Pi uses in <dir> when it trusts that project: <dir>/.pi/askuser.json
+              applies over the Pi file (implies --pi). Pi reads it only for a trusted project.
+  -h, --help  Show this help.
+
+Exit codes:
+  0  shown
+  2  usage error (message on standard error)
 `;

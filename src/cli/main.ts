@@ -18,6 +18,7 @@ export const EXIT_INTERNAL = 70;
 const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   ask: async () => (await import("./ask-command.ts")).askCommand,
   log: async () => (await import("./log-command.ts")).logCommand,
+  settings: async () => (await import("./settings-command.ts")).settingsCommand,
 };
 
 /** Runs one command line and returns its exit code. The one place errors become exit codes. */

@@ -62,7 +62,8 @@ function reportOutputFailure(error: NodeJS.ErrnoException): void {
 }
 
 /**
- * Loaded on demand: a run with --answers or without a terminal never loads the TUI.
+ * Loaded on demand: a run with --answers or without a terminal never loads the TUI, nor reads
+ * the settings (only the form uses them).
  *
  * From here on a hangup never kills the process (exit 129) before the result is printed: while
  * the form is open it ends the form as disconnected, before and after it is only noted.
@@ -71,12 +72,17 @@ async function openForm(ask: Ask): Promise<AskDetails> {
   process.on("SIGHUP", () => {
     hungUp = true;
   });
-  const { runTerminalForm } = await import("../tui/run-terminal-form.ts");
+  const [{ runTerminalForm }, { openFormWithUserSettings }] = await Promise.all([
+    import("../tui/run-terminal-form.ts"),
+    import("./form-settings.ts"),
+  ]);
   if (hungUp) return cancelledBeforeOpenDetails(ask, "disconnected");
   formOpen = true;
   try {
     return await withFormTerminal((disconnected) =>
-      runTerminalForm(ask, { env: process.env, disconnected }),
+      openFormWithUserSettings(ask, (hooks) =>
+        runTerminalForm(ask, { env: process.env, disconnected, ...hooks }),
+      ),
     );
   } catch (error) {
     // The controlling terminal closed between the check and the form.

@@ -97,8 +97,8 @@ export function isArming(guard: InputGuard, now: number): boolean {
 }
 
 /**
- * The environment variable that sets the guard for the standalone form (which reads no settings
- * file) and overrides the setting in Pi, as a command-line switch would: "0" turns it off.
+ * The environment variable that overrides the `inputGuardMs` setting in every surface, as a
+ * command-line switch would: "0" turns the guard off.
  */
 export const INPUT_GUARD_ENV = "ASKUSER_INPUT_GUARD_MS";
 

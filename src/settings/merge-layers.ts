@@ -1,18 +1,28 @@
 import type { KeymapChecker } from "./keymap-checker.ts";
 import type { SettingsLayer } from "./read-document.ts";
 import {
-  DEFAULT_SETTINGS,
-  type KeyOverrides,
   SCALAR_SETTINGS,
   type ScalarSettingId,
   type ScalarValue,
-  type Settings,
-} from "./settings.ts";
+  scalarEntry,
+} from "./setting-table.ts";
+import { type KeyOverrides, type Settings, settingsFrom } from "./settings.ts";
 
-/** Where an effective setting came from. */
-export type SettingSource = "default" | "user" | "project";
+/**
+ * Where an effective setting came from: the built-in default, the user settings file every
+ * surface reads, Pi's own file in its agent dir, or a trusted project's file.
+ */
+export type SettingSource = "default" | "user" | "pi" | "project";
 
-/** A file's settings, in the order they apply: the user file, then the project file. */
+/** How a source is named in messages ("the Pi file"). */
+export const SOURCE_NAMES: Readonly<Record<SettingSource, string>> = {
+  default: "default",
+  user: "user",
+  pi: "Pi",
+  project: "project",
+};
+
+/** A file's settings, in the order they apply: the user file, then Pi's file, then the project's. */
 export interface SourcedLayer {
   readonly source: Exclude<SettingSource, "default">;
   readonly file: string;
@@ -32,7 +42,10 @@ export interface EffectiveSettings {
 }
 
 /**
- * Applies layers over the defaults: a later layer's value wins per setting. Key overrides merge
+ * Applies layers over the defaults: a later layer's value wins per setting, except that in Pi's
+ * file a value equal to its default does not count as set. askuser wrote every default into that
+ * file when it created it, and those values, which nobody chose, must neither hide the user file's
+ * nor show as someone's choice. Key overrides merge
  * per command within a context and are checked per context: a rejected context keeps what was in
  * effect before that layer, so a bad override costs only that one context.
  */
@@ -49,6 +62,7 @@ export function mergeLayers(
     for (const id of SCALAR_SETTINGS) {
       const value = layer.scalars[id];
       if (value === undefined) continue;
+      if (source === "pi" && value === scalarEntry(id).default) continue;
       scalars.set(id, value);
       scalarSources[id] = source;
     }
@@ -79,7 +93,7 @@ function mergeKeys(
       const fallback =
         keySources[context] === undefined
           ? `the default keys of "${context}" are used`
-          : `the keys of "${context}" from the ${keySources[context]} file are used`;
+          : `the keys of "${context}" from the ${SOURCE_NAMES[keySources[context]]} file are used`;
       problems.push(...found.map((problem) => ({ file, problem })));
       problems.push({ file, problem: `keys.${context}: overrides rejected; ${fallback}` });
     }
@@ -91,20 +105,5 @@ function buildSettings(
   scalars: ReadonlyMap<ScalarSettingId, ScalarValue>,
   keys: KeyOverrides,
 ): Settings {
-  const pick = <T extends ScalarValue>(id: ScalarSettingId, fallback: T): T =>
-    (scalars.get(id) as T | undefined) ?? fallback;
-  const n = DEFAULT_SETTINGS.notifications;
-  return {
-    idleTimeoutMinutes: pick("idleTimeoutMinutes", DEFAULT_SETTINGS.idleTimeoutMinutes),
-    notifications: {
-      bell: pick("notifications.bell", n.bell),
-      osc9: pick("notifications.osc9", n.osc9),
-      osc777: pick("notifications.osc777", n.osc777),
-      command: pick("notifications.command", n.command),
-      commandTimeoutSeconds: pick("notifications.commandTimeoutSeconds", n.commandTimeoutSeconds),
-    },
-    keys,
-    answerKey: pick("answerKey", DEFAULT_SETTINGS.answerKey),
-    inputGuardMs: pick("inputGuardMs", DEFAULT_SETTINGS.inputGuardMs),
-  };
+  return settingsFrom((id) => scalars.get(id) ?? scalarEntry(id).default, keys);
 }

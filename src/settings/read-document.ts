@@ -1,11 +1,14 @@
 import { describeValue, isJsonObject, type JsonObject } from "./json.ts";
 import {
-  type KeyOverrides,
-  notificationKey,
+  SCALAR_ENTRIES,
+  type ScalarEntry,
   type ScalarSettingId,
   type ScalarValue,
-  SETTINGS_LIMITS,
-} from "./settings.ts";
+  SECTIONS,
+  settingPath,
+  TOP_LEVEL_NAMES,
+} from "./setting-table.ts";
+import type { KeyOverrides } from "./settings.ts";
 
 /** What one config file sets: only the settings it names and that are valid. */
 export interface SettingsLayer {
@@ -19,55 +22,14 @@ export interface ReadDocumentResult {
   readonly problems: readonly string[];
 }
 
-type ScalarRule = (value: unknown) => { value?: ScalarValue; problem?: string };
-
-const SCALAR_RULES: Record<ScalarSettingId, ScalarRule> = {
-  idleTimeoutMinutes: (value) =>
-    boundedNumber(value, SETTINGS_LIMITS.idleTimeoutMaxMinutes, {
-      expected: "a number of minutes like 5 (0 turns the timeout off)",
-      allowZero: true,
-    }),
-  "notifications.bell": booleanRule,
-  "notifications.osc9": booleanRule,
-  "notifications.osc777": booleanRule,
-  "notifications.command": (value) =>
-    typeof value === "string"
-      ? { value }
-      : {
-          problem: `expected a shell command as a string like "notify-send \\"$ASKUSER_TITLE\\"" ("" for none), got ${describeValue(value)}`,
-        },
-  "notifications.commandTimeoutSeconds": (value) =>
-    boundedNumber(value, SETTINGS_LIMITS.commandTimeoutMaxSeconds, {
-      expected: "a number of seconds like 10",
-      allowZero: false,
-    }),
-  inputGuardMs: (value) =>
-    boundedNumber(value, SETTINGS_LIMITS.inputGuardMaxMs, {
-      expected: "a number of milliseconds like 600 (0 turns the guard off)",
-      allowZero: true,
-    }),
-  // Only the shape is checked here; whether Pi knows the key is checked where it is bound.
-  answerKey: (value) =>
-    typeof value === "string"
-      ? { value: value.trim() }
-      : { problem: `expected a key name like "alt+a" ("" for none), got ${describeValue(value)}` },
-};
-
-const TOP_LEVEL = new Set([
-  "schemaVersion",
-  "idleTimeoutMinutes",
-  "notifications",
-  "keys",
-  "answerKey",
-  "inputGuardMs",
-]);
-const NOTIFICATION_KEYS = new Set(["bell", "osc9", "osc777", "command", "commandTimeoutSeconds"]);
+const TOP_LEVEL = new Set(TOP_LEVEL_NAMES);
 
 /**
  * Reads a migrated document setting by setting: a wrong value drops that setting (or, for keys,
  * that context) and is reported; every valid setting beside it is kept. Unknown names are
  * reported too, since they are usually typos of a real setting. `$schema` and keys starting with
- * `//` are allowed, as JSON has no comments.
+ * `//` are allowed, as JSON has no comments. Top-level settings are read first, then each
+ * section, each in the settings table's order.
  */
 export function readDocument(doc: Readonly<JsonObject>): ReadDocumentResult {
   const problems: string[] = [];
@@ -76,64 +38,75 @@ export function readDocument(doc: Readonly<JsonObject>): ReadDocumentResult {
   for (const name of Object.keys(doc)) {
     if (!TOP_LEVEL.has(name) && !isIgnorable(name)) problems.push(unknownName(name, TOP_LEVEL));
   }
-  readScalar("idleTimeoutMinutes", doc.idleTimeoutMinutes, scalars, problems);
-  readScalar("answerKey", doc.answerKey, scalars, problems);
-  readScalar("inputGuardMs", doc.inputGuardMs, scalars, problems);
+  for (const entry of SCALAR_ENTRIES) {
+    const path = settingPath(entry.name as ScalarSettingId);
+    if (path.length === 1) readScalar(entry, doc[path[0]], scalars, problems);
+  }
 
-  const notifications = doc.notifications;
-  if (isJsonObject(notifications)) {
-    for (const name of Object.keys(notifications)) {
-      if (!NOTIFICATION_KEYS.has(name) && !isIgnorable(name)) {
-        problems.push(unknownName(`notifications.${name}`, NOTIFICATION_KEYS, "notifications."));
+  for (const [section, fields] of SECTIONS) {
+    const values = doc[section];
+    if (values === undefined) continue;
+    if (!isJsonObject(values)) {
+      problems.push(
+        `${section}: expected an object like {"${fields[0]}": true}, got ${describeValue(values)}`,
+      );
+      continue;
+    }
+    const known = new Set(fields);
+    for (const name of Object.keys(values)) {
+      if (!known.has(name) && !isIgnorable(name)) {
+        problems.push(unknownName(`${section}.${name}`, known, `${section}.`));
       }
     }
-    for (const id of [
-      "notifications.bell",
-      "notifications.osc9",
-      "notifications.osc777",
-      "notifications.command",
-      "notifications.commandTimeoutSeconds",
-    ] as const) {
-      readScalar(id, notifications[notificationKey(id)], scalars, problems);
+    for (const entry of SCALAR_ENTRIES) {
+      const path = settingPath(entry.name as ScalarSettingId);
+      if (path.length === 2 && path[0] === section) {
+        readScalar(entry, values[path[1]], scalars, problems);
+      }
     }
-  } else if (notifications !== undefined) {
-    problems.push(
-      `notifications: expected an object like {"bell": true}, got ${describeValue(notifications)}`,
-    );
   }
 
   return { layer: { scalars, keys: readKeys(doc.keys, problems) }, problems };
 }
 
 function readScalar(
-  id: ScalarSettingId,
+  entry: ScalarEntry,
   raw: unknown,
   into: Partial<Record<ScalarSettingId, ScalarValue>>,
   problems: string[],
 ): void {
   if (raw === undefined) return;
-  const { value, problem } = SCALAR_RULES[id](raw);
-  if (problem) problems.push(`${id}: ${problem}`);
-  if (value !== undefined) into[id] = value;
+  const { value, problem } = readValue(entry, raw);
+  if (problem) problems.push(`${entry.name}: ${problem}`);
+  if (value !== undefined) into[entry.name as ScalarSettingId] = value;
 }
 
-function booleanRule(value: unknown): { value?: ScalarValue; problem?: string } {
-  return typeof value === "boolean"
-    ? { value }
-    : { problem: `expected true or false, got ${describeValue(value)}` };
+function readValue(entry: ScalarEntry, value: unknown): { value?: ScalarValue; problem?: string } {
+  switch (entry.type) {
+    case "boolean":
+      return typeof value === "boolean"
+        ? { value }
+        : { problem: `expected true or false, got ${describeValue(value)}` };
+    case "string":
+      return typeof value === "string"
+        ? { value: entry.trim ? value.trim() : value }
+        : { problem: `expected ${entry.expected}, got ${describeValue(value)}` };
+    case "number":
+      return boundedNumber(value, entry);
+  }
 }
 
 /** A number in range; above the cap it is lowered to the cap, with a problem saying so. */
 function boundedNumber(
   value: unknown,
-  max: number,
-  options: { expected: string; allowZero: boolean },
+  entry: Extract<ScalarEntry, { type: "number" }>,
 ): { value?: ScalarValue; problem?: string } {
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    return { problem: `expected ${options.expected}, got ${describeValue(value)}` };
+    return { problem: `expected ${entry.expected}, got ${describeValue(value)}` };
   }
-  if (value < 0 || (value === 0 && !options.allowZero)) {
-    return { problem: `expected ${options.expected}, got ${value}` };
+  const { max, zeroMeans } = entry.limits;
+  if (value < 0 || (value === 0 && zeroMeans === undefined)) {
+    return { problem: `expected ${entry.expected}, got ${value}` };
   }
   if (value > max)
     return { value: max, problem: `${value} is above the limit of ${max}; ${max} is used` };

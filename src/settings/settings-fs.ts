@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { open, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 
 /** The file operations settings need, as a port tests can fake. Failures reject with a Node-style `code`. */
@@ -16,15 +17,23 @@ export const MAX_SETTINGS_FILE_BYTES = 256 * 1024;
 
 export const nodeSettingsFs: SettingsFs = {
   async readText(path) {
-    const info = await stat(path);
-    if (info.isDirectory()) throw codedError("EISDIR", `${path} is a directory`);
-    if (info.size > MAX_SETTINGS_FILE_BYTES) {
-      throw codedError(
-        "EFBIG",
-        `${path} is ${info.size} bytes, more than the ${MAX_SETTINGS_FILE_BYTES} a settings file may have`,
-      );
+    // Opened without blocking and checked before a byte is read: a FIFO or a device named as the
+    // settings file would otherwise hold the ask until something writes to it.
+    const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const info = await handle.stat();
+      if (info.isDirectory()) throw codedError("EISDIR", `${path} is a directory`);
+      if (!info.isFile()) throw codedError("EINVAL", `${path} is not a regular file`);
+      if (info.size > MAX_SETTINGS_FILE_BYTES) {
+        throw codedError(
+          "EFBIG",
+          `${path} is ${info.size} bytes, more than the ${MAX_SETTINGS_FILE_BYTES} a settings file may have`,
+        );
+      }
+      return await handle.readFile("utf8");
+    } finally {
+      await handle.close();
     }
-    return readFile(path, "utf8");
   },
   async createExclusive(path, text) {
     const handle = await open(path, "wx", 0o644);

@@ -21,6 +21,8 @@ export type FileStatus =
   | { readonly kind: "invalid"; readonly problem: string }
   | { readonly kind: "unreadable"; readonly problem: string };
 
+export type FileSource = SourcedLayer["source"];
+
 export interface SettingsFileState {
   readonly path: string;
   readonly status: FileStatus;
@@ -28,7 +30,10 @@ export interface SettingsFileState {
 
 export interface SettingsSnapshot {
   readonly effective: EffectiveSettings;
+  /** The user settings file every surface reads. */
   readonly user: SettingsFileState;
+  /** Present only where Pi's own file is read (in Pi). */
+  readonly pi?: SettingsFileState;
   /** Present only when a trusted project's file path was given. */
   readonly project?: SettingsFileState;
   /** Problems not reported before, to show now. */
@@ -38,7 +43,7 @@ export interface SettingsSnapshot {
 export interface LoadOptions {
   /** The project file, given only when the project is trusted. */
   readonly projectFile?: string;
-  /** An ask creates a missing user file with the defaults; `/askuser` only looks. */
+  /** An ask creates the host's own file (see SettingsStore) with the defaults; `/askuser` only looks. */
   readonly createUserFile: boolean;
 }
 
@@ -56,83 +61,105 @@ export function defaultSettingsText(): string {
  * cleaned up; comparing whole texts also avoids trusting coarse or preserved mtimes. A text seen
  * before is not parsed again.
  *
+ * The files apply in this order, each over the one before: the user file (`userFile`), Pi's file
+ * (`piFile`, given only in Pi), the trusted project's file (given per load). The host's own file is
+ * Pi's file where there is one, else the user file: `/askuser` edits it, and an ask creates it.
+ *
  * Loading never writes an existing file. The one write is the first ask's creation of a missing
- * user file, tried once per store; if it fails the defaults are used and the ask goes on.
+ * own file, tried once per store; if it fails the defaults are used and the ask goes on.
  */
 export class SettingsStore {
   readonly #fs: SettingsFs;
   readonly #keymap: KeymapChecker;
   readonly #userFile: string;
+  readonly #piFile: string | undefined;
   readonly #parsed = new Map<string, { text: string; parsed: ParsedSettingsFile }>();
   readonly #notices = new NoticeLog();
   #creationTried = false;
   #creationError: string | undefined;
 
-  constructor(options: { fs: SettingsFs; keymap: KeymapChecker; userFile: string }) {
+  constructor(options: {
+    fs: SettingsFs;
+    keymap: KeymapChecker;
+    userFile: string;
+    piFile?: string;
+  }) {
     this.#fs = options.fs;
     this.#keymap = options.keymap;
     this.#userFile = options.userFile;
+    this.#piFile = options.piFile;
   }
 
+  /** The user settings file every surface reads. */
   get userFile(): string {
     return this.#userFile;
   }
 
+  /** The file this host edits and creates: Pi's file in Pi, else the user file. */
+  get ownFile(): string {
+    return this.#piFile ?? this.#userFile;
+  }
+
   async load(options: LoadOptions): Promise<SettingsSnapshot> {
-    const user = await this.#readUser(options.createUserFile);
+    const own = await this.#readOwn(options.createUserFile);
+    const user = this.#piFile === undefined ? own : await this.#read(this.#userFile);
+    const pi = this.#piFile === undefined ? undefined : own;
     const project =
       options.projectFile === undefined ? undefined : await this.#read(options.projectFile);
-    const files = project ? [user, project] : [user];
+    const files: Array<{ source: FileSource; file: LoadedFile }> = [{ source: "user", file: user }];
+    if (pi) files.push({ source: "pi", file: pi });
+    if (project) files.push({ source: "project", file: project });
 
     const layers: SourcedLayer[] = [];
     const problems: FileProblem[] = [];
     const cleanFiles: string[] = [];
-    for (const [index, file] of files.entries()) {
-      const source = index === 0 ? "user" : "project";
-      problems.push(...fileProblems(file.state, source));
+    for (const { source, file } of files) {
+      problems.push(...fileProblems(file.state, source !== "user"));
       if (file.parsed?.usable)
         layers.push({ source, file: file.state.path, layer: file.parsed.layer });
     }
     const merged = mergeLayers(layers, this.#keymap);
     problems.push(...merged.problems);
-    for (const file of files) {
+    for (const { file } of files) {
       if (!problems.some((p) => p.file === file.state.path)) cleanFiles.push(file.state.path);
     }
     const notices = this.#notices.fresh(problems, cleanFiles);
-    if (user.state.status.kind === "created") notices.push(createdNotice(user.state.path));
+    if (own.state.status.kind === "created") notices.push(createdNotice(own.state.path));
     return {
       effective: merged.effective,
       user: user.state,
+      ...(pi ? { pi: pi.state } : {}),
       ...(project ? { project: project.state } : {}),
       notices,
     };
   }
 
-  async #readUser(create: boolean): Promise<LoadedFile> {
-    const loaded = await this.#read(this.#userFile);
+  async #readOwn(create: boolean): Promise<LoadedFile> {
+    const path = this.ownFile;
+    const loaded = await this.#read(path);
     if (loaded.state.status.kind !== "missing") return loaded;
-    if (!create || this.#creationTried) return this.#missingUser();
+    if (!create || this.#creationTried) return this.#missingOwn();
     this.#creationTried = true;
     try {
       const text = defaultSettingsText();
-      await this.#fs.createExclusive(this.#userFile, text);
+      await this.#fs.createExclusive(path, text);
       return {
-        state: { path: this.#userFile, status: { kind: "created" } },
+        state: { path, status: { kind: "created" } },
         parsed: parseSettingsFile(text),
       };
     } catch (error) {
       // Someone created it in between: read theirs, never overwrite it.
-      if (errorCode(error) === "EEXIST") return this.#read(this.#userFile);
+      if (errorCode(error) === "EEXIST") return this.#read(path);
       this.#creationError = errorReason(error);
-      return this.#missingUser();
+      return this.#missingOwn();
     }
   }
 
-  #missingUser(): LoadedFile {
+  #missingOwn(): LoadedFile {
     const status: FileStatus = this.#creationError
       ? { kind: "missing", creationError: this.#creationError }
       : { kind: "missing" };
-    return { state: { path: this.#userFile, status } };
+    return { state: { path: this.ownFile, status } };
   }
 
   async #read(path: string): Promise<LoadedFile> {
@@ -163,12 +190,12 @@ interface LoadedFile {
   readonly parsed?: ParsedSettingsFile;
 }
 
-function fileProblems(state: SettingsFileState, source: "user" | "project"): FileProblem[] {
+/** `layered`: the files below this one apply instead of it (Pi's file, the project's). */
+function fileProblems(state: SettingsFileState, layered: boolean): FileProblem[] {
   const { path, status } = state;
-  const fallback =
-    source === "user"
-      ? "it was left as it is, and until it is fixed askuser uses its built-in defaults"
-      : "it was left as it is, and until it is fixed askuser uses the user settings";
+  const fallback = layered
+    ? "it was left as it is, and until it is fixed askuser uses the user settings"
+    : "it was left as it is, and until it is fixed askuser uses its built-in defaults";
   switch (status.kind) {
     case "invalid":
     case "unreadable":

@@ -1,106 +1,85 @@
-import { INPUT_GUARD_LIMITS } from "../core/input-guard.ts";
+import {
+  type BooleanSettingId,
+  SCALAR_ENTRIES,
+  type ScalarSettingId,
+  type ScalarValue,
+  type ScalarValueOf,
+  scalarEntry,
+  settingPath,
+} from "./setting-table.ts";
 
 /**
- * The settings askuser reads from its config files, with their built-in defaults. Everything here
- * is plain data: reading, merging and applying the settings live in their own modules.
+ * The settings as the rest of askuser reads them, with their built-in defaults. Their shape and
+ * defaults come from the settings table (setting-table.ts); nothing here names a setting.
  */
+
+export { BOOLEAN_SETTINGS, SCALAR_SETTINGS } from "./setting-table.ts";
+export type { BooleanSettingId, ScalarSettingId, ScalarValue };
 
 /** Key overrides as the config file gives them: context → command → key names. */
 export type KeyOverrides = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 
-export interface NotificationSettings {
-  /** Ring the terminal bell (BEL) when a form opens. */
-  readonly bell: boolean;
-  /** Send an OSC 9 desktop notification (iTerm2, WezTerm, Windows Terminal, Ghostty, kitty). */
-  readonly osc9: boolean;
-  /** Send an OSC 777 desktop notification (urxvt, foot, Ghostty, VTE terminals). */
-  readonly osc777: boolean;
-  /** A shell command to run; empty means none. It gets ASKUSER_EVENT, ASKUSER_TITLE, ASKUSER_MESSAGE. */
-  readonly command: string;
-  /** The command is killed after this many seconds. */
-  readonly commandTimeoutSeconds: number;
+type TopLevelId = Exclude<ScalarSettingId, `${string}.${string}`>;
+type SectionName = ScalarSettingId extends infer Id
+  ? Id extends `${infer Section}.${string}`
+    ? Section
+    : never
+  : never;
+type SectionOf<Section extends string> = {
+  readonly [Id in ScalarSettingId as Id extends `${Section}.${infer Field}`
+    ? Field
+    : never]: ScalarValueOf<Id>;
+};
+
+export type NotificationSettings = SectionOf<"notifications">;
+
+export type Settings = { readonly [Id in TopLevelId]: ScalarValueOf<Id> } & {
+  readonly [Section in SectionName]: SectionOf<Section>;
+} & { readonly keys: KeyOverrides };
+
+/** Builds the settings from one value per scalar setting and the key overrides in effect. */
+export function settingsFrom(
+  valueFor: (id: ScalarSettingId) => ScalarValue,
+  keys: KeyOverrides,
+): Settings {
+  const settings: Record<string, unknown> = {};
+  for (const entry of SCALAR_ENTRIES) {
+    const id = entry.name as ScalarSettingId;
+    const path = settingPath(id);
+    if (path.length === 1) {
+      settings[path[0]] = valueFor(id);
+      continue;
+    }
+    const section = (settings[path[0]] ?? {}) as Record<string, unknown>;
+    section[path[1]] = valueFor(id);
+    settings[path[0]] = section;
+  }
+  settings.keys = keys;
+  // The loop above sets exactly the fields the Settings type derives from the same table.
+  return settings as Settings;
 }
 
-export interface Settings {
-  /** Minutes without input before an open ask ends as timed out; 0 turns the timeout off. */
-  readonly idleTimeoutMinutes: number;
-  readonly notifications: NotificationSettings;
-  readonly keys: KeyOverrides;
-  /** The key (Pi's key id, like "alt+a") that opens a question asked without waiting; "" for none. */
-  readonly answerKey: string;
-  /**
-   * Milliseconds a form holds keys after it appears, so typing meant for something else cannot
-   * answer it; 0 turns the guard off.
-   */
-  readonly inputGuardMs: number;
+export const DEFAULT_SETTINGS: Settings = settingsFrom((id) => scalarEntry(id).default, {});
+
+export function scalarOf<Id extends ScalarSettingId>(
+  settings: Settings,
+  id: Id,
+): ScalarValueOf<Id> {
+  const path = settingPath(id);
+  const holder = settings as unknown as Record<string, unknown>;
+  const value =
+    path.length === 1 ? holder[path[0]] : (holder[path[0]] as Record<string, unknown>)[path[1]];
+  return value as ScalarValueOf<Id>;
+}
+
+function maxOf(id: ScalarSettingId): number {
+  const entry = scalarEntry(id);
+  if (entry.type !== "number") throw new Error(`askuser settings: ${id} is not a number setting`);
+  return entry.limits.max;
 }
 
 export const SETTINGS_LIMITS = {
   /** No single wait, and no ask with the idle timeout on, lasts longer than this. */
-  idleTimeoutMaxMinutes: 120,
-  commandTimeoutMaxSeconds: 60,
-  inputGuardMaxMs: INPUT_GUARD_LIMITS.maxMs,
+  idleTimeoutMaxMinutes: maxOf("idleTimeoutMinutes"),
+  commandTimeoutMaxSeconds: maxOf("notifications.commandTimeoutSeconds"),
 } as const;
-
-export const DEFAULT_SETTINGS: Settings = {
-  idleTimeoutMinutes: 0,
-  notifications: {
-    bell: false,
-    osc9: false,
-    osc777: false,
-    command: "",
-    commandTimeoutSeconds: 10,
-  },
-  keys: {},
-  answerKey: "alt+a",
-  inputGuardMs: INPUT_GUARD_LIMITS.defaultMs,
-};
-
-/** Settings with a single value, addressed by their path in the file. */
-export const SCALAR_SETTINGS = [
-  "idleTimeoutMinutes",
-  "notifications.bell",
-  "notifications.osc9",
-  "notifications.osc777",
-  "notifications.command",
-  "notifications.commandTimeoutSeconds",
-  "answerKey",
-  "inputGuardMs",
-] as const;
-
-export type ScalarSettingId = (typeof SCALAR_SETTINGS)[number];
-
-/** The scalar settings `/askuser` can flip. */
-export const BOOLEAN_SETTINGS = [
-  "notifications.bell",
-  "notifications.osc9",
-  "notifications.osc777",
-] as const satisfies readonly ScalarSettingId[];
-
-export type BooleanSettingId = (typeof BOOLEAN_SETTINGS)[number];
-
-export type ScalarValue = number | boolean | string;
-
-export function scalarOf(settings: Settings, id: ScalarSettingId): ScalarValue {
-  switch (id) {
-    case "idleTimeoutMinutes":
-      return settings.idleTimeoutMinutes;
-    case "answerKey":
-      return settings.answerKey;
-    case "inputGuardMs":
-      return settings.inputGuardMs;
-    case "notifications.bell":
-    case "notifications.osc9":
-    case "notifications.osc777":
-    case "notifications.command":
-    case "notifications.commandTimeoutSeconds":
-      return settings.notifications[notificationKey(id)];
-  }
-}
-
-/** The key of a notification setting inside the `notifications` section. */
-export function notificationKey(
-  id: Exclude<ScalarSettingId, "idleTimeoutMinutes" | "answerKey" | "inputGuardMs">,
-): keyof NotificationSettings {
-  return id.slice("notifications.".length) as keyof NotificationSettings;
-}

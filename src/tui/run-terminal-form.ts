@@ -31,6 +31,12 @@ export interface TerminalFormOptions {
   readonly signals?: SignalSource;
   /** Aborts when the terminal goes away under the form (its input ended, a write failed). */
   readonly disconnected?: AbortSignal;
+  /** Called for every key the form receives, before the form sees it: the user is there. */
+  readonly onInput?: () => void;
+  /** Aborts when the ask has timed out: the form ends as timed_out with the answers so far. */
+  readonly timeout?: AbortSignal;
+  /** Called once the form is on the screen, with the terminal it draws on. */
+  readonly onShown?: (terminal: { write(data: string): void }) => void;
   /** Receives an error that broke the form, after the terminal is restored. Defaults to stderr. */
   readonly reportError?: (error: unknown) => void;
   /**
@@ -86,10 +92,12 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
     let listeners: ReadonlyArray<readonly [NodeJS.Signals, () => void]> = [];
     let endOnDisconnect: (() => void) | undefined;
     let resume: (() => void) | undefined;
+    let endOnTimeout: (() => void) | undefined;
     const release = () => {
       for (const [signal, listener] of listeners) signals.off(signal, listener);
       resume?.();
       if (endOnDisconnect) options.disconnected?.removeEventListener("abort", endOnDisconnect);
+      if (endOnTimeout) options.timeout?.removeEventListener("abort", endOnTimeout);
       try {
         tui.renderNow();
       } finally {
@@ -133,8 +141,17 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
         signals.on(signal, listener);
         return [signal, listener] as const;
       });
+      const onInput = options.onInput;
+      if (onInput) {
+        tui.addInputListener(() => {
+          onInput();
+          return undefined;
+        });
+      }
       endOnDisconnect = () => form.end({ kind: "cancelled", origin: "disconnected" });
       options.disconnected?.addEventListener("abort", endOnDisconnect, { once: true });
+      endOnTimeout = () => form.end({ kind: "timed_out" });
+      options.timeout?.addEventListener("abort", endOnTimeout, { once: true });
       tui.addChild(form);
       tui.setFocus(form);
       tui.setSuspendSignalHandler(() => {
@@ -145,6 +162,8 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
       });
       tui.start();
       if (options.disconnected?.aborted) endOnDisconnect();
+      if (options.timeout?.aborted) endOnTimeout();
+      options.onShown?.(terminal);
     } catch (error) {
       finished = true;
       try {

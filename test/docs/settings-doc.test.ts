@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formKeymapChecker } from "../../src/pi/settings/form-keymap.ts";
+import { settingsDocTable } from "../../src/settings/doc-table.ts";
 import { mergeLayers } from "../../src/settings/merge-layers.ts";
 import { parseSettingsFile } from "../../src/settings/parse-settings-file.ts";
 import { REASK_BLOCKED_TEXT } from "../../src/settings/reask-guard.ts";
 import { DEFAULT_SETTINGS, SCALAR_SETTINGS, scalarOf } from "../../src/settings/settings.ts";
 import { CONTEXT_COMMANDS, DEFAULT_KEYMAP, KEY_CONTEXTS } from "../../src/tui/keymap/keymap.ts";
+import { formKeymapChecker } from "../../src/tui/keymap/keymap-overrides.ts";
 import { ROOT } from "../support/run-cli.ts";
 
 /** docs/settings.md states defaults, keys and texts; this keeps every one of them true. */
@@ -18,6 +19,13 @@ const cells = (line: string) =>
 const codes = (cell: string) => [...cell.matchAll(/`([^`]+)`/gu)].map((m) => m[1] ?? "");
 
 describe("docs/settings.md", () => {
+  it("has the settings table generated from the one in src/settings/setting-table.ts", () => {
+    const section = doc.split("## Every setting\n\n")[1] ?? "";
+    const documented = section.slice(0, section.indexOf("\n\n"));
+    // To update the document, paste: node -e 'import("./src/settings/doc-table.ts").then((m) => console.log(m.settingsDocTable()))'
+    expect(documented).toBe(settingsDocTable());
+  });
+
   it("gives every setting with its real default", () => {
     for (const id of SCALAR_SETTINGS) {
       const row = doc.split("\n").find((line) => cells(line)[0] === `\`${id}\``);

@@ -274,3 +274,68 @@ describe("withBoolean", () => {
     expect(result.ok ? "" : result.reason).toContain(reason);
   });
 });
+
+describe("/askuser over a user file and Pi's file", () => {
+  const XDG = "/home/me/.config/askuser/settings.json";
+  function piSetup(files: Record<string, string>) {
+    const fs = new MemoryFs();
+    for (const [path, text] of Object.entries(files)) fs.files.set(path, text);
+    const store = new SettingsStore({ fs, keymap: fakeKeymap, userFile: XDG, piFile: USER });
+    const command = new AskuserCommand({ store, fs });
+    return { fs, run: (args: string, ui: CommandUi) => command.run(args, { ui }) };
+  }
+
+  it("names each value's file, and counts the defaults askuser wrote into Pi's file as defaults", async () => {
+    const { run } = piSetup({
+      [XDG]: JSON.stringify({ idleTimeoutMinutes: 5, notifications: { bell: true } }),
+      [USER]: JSON.stringify({
+        ...JSON.parse(defaultSettingsText()),
+        notifications: { ...DEFAULT_SETTINGS.notifications, osc9: true },
+      }),
+    });
+    const { ui, notes } = scriptedUi([]);
+    await run("show", ui);
+    expect(notes.at(-1)?.message).toMatchInlineSnapshot(`
+      "askuser settings
+      user file: /home/me/.config/askuser/settings.json
+      Pi file: /agent/askuser.json
+      project file: not read (the project is not trusted, or there is no project)
+        Idle timeout                  5 minutes  (user)
+        Bell when a question opens    on         (user)
+        OSC 9 desktop notification    on         (pi)
+        OSC 777 desktop notification  off        (default)
+        Notification command          none       (default)
+        Command time limit            10 s       (default)
+        Key for /answer               alt+a      (default)
+        Keys held as a form opens     600 ms     (default)"
+    `);
+  });
+
+  it("flips a value in the file it came from, so turning it back to its default takes effect", async () => {
+    const userText = JSON.stringify({ notifications: { bell: true } });
+    const { fs, run } = piSetup({ [XDG]: userText, [USER]: defaultSettingsText() });
+    const { ui, menus, notes } = scriptedUi(["Bell", "OSC 9", undefined]);
+    await run("", ui);
+    expect(JSON.parse(fs.files.get(XDG)!).notifications.bell).toBe(false);
+    expect(notes[0]?.message).toMatch(`notifications.bell is now off (saved in ${XDG})`);
+    expect(menus[1]?.[1]).toMatch(/^Bell when a question opens +off +\(default\)$/u);
+    // A default is changed in the host's own file: Pi's.
+    expect(JSON.parse(fs.files.get(USER)!).notifications.osc9).toBe(true);
+    expect(JSON.parse(fs.files.get(XDG)!).notifications.osc9).toBeUndefined();
+  });
+
+  it("resets only Pi's file, and says the user file still applies", async () => {
+    const { fs, run } = piSetup({
+      [XDG]: JSON.stringify({ idleTimeoutMinutes: 5 }),
+      [USER]: JSON.stringify({ idleTimeoutMinutes: 9 }),
+    });
+    const { ui, notes } = scriptedUi([]);
+    await run("reset", ui);
+    await run("reset", ui);
+    expect(fs.files.get(USER)).toBe(defaultSettingsText());
+    expect(fs.files.get(XDG)).toBe(JSON.stringify({ idleTimeoutMinutes: 5 }));
+    expect(notes.at(-1)?.message).toBe(
+      `askuser settings reset to the defaults. The previous file is in ${USER}.bak. The user file ${XDG} still applies.`,
+    );
+  });
+});

@@ -200,7 +200,7 @@ describe("Notifier", () => {
         },
         {
           "channel": "command",
-          "message": "askuser: the notification command "notify-me" failed: exited with code 2: nope. The question is shown anyway; fix notifications.command in your askuser.json or set it to "".",
+          "message": "askuser: the notification command "notify-me" failed: exited with code 2: nope. The question is shown anyway; fix notifications.command in the settings file that sets it, or set it to "".",
         },
       ]
     `);

@@ -1,11 +1,13 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   agentDirFromEnv,
+  piSettingsFile,
   projectSettingsFile,
-  userSettingsFile,
+  userSettingsFileFromEnv,
 } from "../../src/settings/paths.ts";
 import {
   errorCode,
@@ -41,6 +43,12 @@ describe("nodeSettingsFs", () => {
     expect(await codeOf(nodeSettingsFs.readText(big))).toBe("EFBIG");
   });
 
+  it("refuses a FIFO at once instead of waiting for a writer", async () => {
+    const fifo = join(dir, "fifo.json");
+    execFileSync("mkfifo", [fifo]);
+    expect(await codeOf(nodeSettingsFs.readText(fifo))).toBe("EINVAL");
+  });
+
   it("creates a file only when there is none", async () => {
     const path = join(dir, "askuser.json");
     await nodeSettingsFs.createExclusive(path, "{}\n");
@@ -64,7 +72,7 @@ describe("nodeSettingsFs", () => {
 
 describe("SettingsStore on a real directory", () => {
   it("creates the file, then picks up edits on the next load", async () => {
-    const userFile = userSettingsFile(dir);
+    const userFile = piSettingsFile(dir);
     const store = new SettingsStore({ fs: nodeSettingsFs, keymap: fakeKeymap, userFile });
     expect((await store.load({ createUserFile: true })).user.status.kind).toBe("created");
     await writeFile(userFile, '{"schemaVersion": 1, "idleTimeoutMinutes": 1}');
@@ -91,7 +99,21 @@ describe("paths", () => {
   });
 
   it("puts the user file in the agent dir and the project file under .pi", () => {
-    expect(userSettingsFile("/a")).toBe("/a/askuser.json");
+    expect(piSettingsFile("/a")).toBe("/a/askuser.json");
     expect(projectSettingsFile("/p")).toBe("/p/.pi/askuser.json");
+  });
+
+  it.each([
+    [{}, "/home/me/.config/askuser/settings.json"],
+    [{ XDG_CONFIG_HOME: "/xdg" }, "/xdg/askuser/settings.json"],
+    // The XDG spec: a relative XDG_CONFIG_HOME is invalid and ignored.
+    [{ XDG_CONFIG_HOME: "relative/dir" }, "/home/me/.config/askuser/settings.json"],
+    [{ XDG_CONFIG_HOME: "" }, "/home/me/.config/askuser/settings.json"],
+    [{ XDG_CONFIG_HOME: "/xdg", ASKUSER_CONFIG: "/etc/my.json" }, "/etc/my.json"],
+    [{ ASKUSER_CONFIG: "~/askuser.json" }, "/home/me/askuser.json"],
+    [{ ASKUSER_CONFIG: "conf/askuser.json" }, "/work/conf/askuser.json"],
+    [{ ASKUSER_CONFIG: "" }, "/home/me/.config/askuser/settings.json"],
+  ])("user settings file for %j is %s", (env, expected) => {
+    expect(userSettingsFileFromEnv(env, "/home/me", "/work")).toBe(expected);
   });
 });

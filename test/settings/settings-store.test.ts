@@ -192,3 +192,62 @@ describe("SettingsStore: hostile file text", () => {
     }
   });
 });
+
+describe("SettingsStore: the user file under Pi's file", () => {
+  const XDG = "/home/me/.config/askuser/settings.json";
+  function layered(files: Record<string, string>) {
+    const fs = new MemoryFs();
+    for (const [path, text] of Object.entries(files)) fs.files.set(path, text);
+    return {
+      fs,
+      store: new SettingsStore({ fs, keymap: fakeKeymap, userFile: XDG, piFile: USER }),
+    };
+  }
+
+  it("applies defaults < user file < Pi file < project file, setting by setting", async () => {
+    const { store } = layered({
+      [XDG]: '{"idleTimeoutMinutes": 1, "notifications": {"bell": true, "osc9": true}}',
+      [USER]: '{"notifications": {"osc9": false, "osc777": true}, "idleTimeoutMinutes": 3}',
+      [PROJECT]: '{"idleTimeoutMinutes": 9}',
+    });
+    const snapshot = await store.load({ ...ask, projectFile: PROJECT });
+    const { settings, scalarSources } = snapshot.effective;
+    expect([settings.idleTimeoutMinutes, scalarSources.idleTimeoutMinutes]).toEqual([9, "project"]);
+    expect([settings.notifications.bell, scalarSources["notifications.bell"]]).toEqual([
+      true,
+      "user",
+    ]);
+    // false is osc9's default: in Pi's file it does not count, so the user file's true stands.
+    expect([settings.notifications.osc9, scalarSources["notifications.osc9"]]).toEqual([
+      true,
+      "user",
+    ]);
+    expect([settings.notifications.osc777, scalarSources["notifications.osc777"]]).toEqual([
+      true,
+      "pi",
+    ]);
+    expect(snapshot.pi?.path).toBe(USER);
+    expect(snapshot.user.path).toBe(XDG);
+  });
+
+  it("creates only Pi's file, never the user file, and the defaults written there hide nothing", async () => {
+    const { fs, store } = layered({ [XDG]: '{"idleTimeoutMinutes": 2}' });
+    const snapshot = await store.load(ask);
+    expect(fs.files.get(USER)).toBe(defaultSettingsText());
+    expect(snapshot.effective.settings.idleTimeoutMinutes).toBe(2);
+    expect(snapshot.effective.scalarSources.idleTimeoutMinutes).toBe("user");
+    expect(snapshot.notices.map((n) => n.file)).toEqual([USER]);
+
+    const { fs: none, store: empty } = layered({});
+    await empty.load(ask);
+    expect(none.files.has(XDG)).toBe(false);
+  });
+
+  it("reports each broken file on its own, and a broken user file leaves Pi's file in force", async () => {
+    const { store } = layered({ [XDG]: "{ nope", [USER]: '{"idleTimeoutMinutes": 4}' });
+    const snapshot = await store.load(ask);
+    expect(snapshot.effective.settings.idleTimeoutMinutes).toBe(4);
+    expect(snapshot.notices.map((n) => n.file)).toEqual([XDG]);
+    expect(snapshot.notices[0]?.lines[0]).toContain("askuser uses its built-in defaults");
+  });
+});

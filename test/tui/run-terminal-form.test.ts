@@ -184,3 +184,51 @@ describe("runTerminalForm", () => {
     expect(signals.eventNames()).toEqual([]);
   });
 });
+
+describe("runTerminalForm with the settings' hooks", () => {
+  it("ends as timed out with the answers so far when the timeout aborts", async () => {
+    const terminal = new RecordingTerminal(80, 24);
+    const timeout = new AbortController();
+    const run = runTerminalForm(askOf(TWO_QUESTIONS), {
+      terminal,
+      signals: new EventEmitter(),
+      env: {},
+      theme: identityTheme,
+      inputGuardMs: 0,
+      timeout: timeout.signal,
+    });
+    terminal.send(keyBytes("1"));
+    terminal.send(keyBytes("enter"));
+    await terminal.flush();
+    timeout.abort();
+    const details = await run;
+    expect(details.status).toBe("timed_out");
+    expect(Object.keys(details.answers)).toHaveLength(1);
+    expect(terminal.stops).toBe(1);
+  });
+
+  it("reports every key as activity, also one that changes nothing, and hands over its terminal once shown", async () => {
+    const terminal = new RecordingTerminal(80, 24);
+    let keys = 0;
+    const shown: string[] = [];
+    const run = runTerminalForm(askOf(PICK_ONE), {
+      terminal,
+      signals: new EventEmitter(),
+      env: {},
+      theme: identityTheme,
+      inputGuardMs: 0,
+      onInput: () => {
+        keys += 1;
+      },
+      onShown: (shownOn) => {
+        shownOn.write("\x07");
+        shown.push("shown");
+      },
+    });
+    expect(shown).toEqual(["shown"]);
+    terminal.send(keyBytes("x"));
+    terminal.send(keyBytes("enter"));
+    await run;
+    expect(keys).toBe(2);
+  });
+});

@@ -6,21 +6,23 @@ import { noticeText } from "../../settings/notices.ts";
 import type { CommandRunner } from "../../settings/notify/command-runner.ts";
 import { notificationForAsk } from "../../settings/notify/notification.ts";
 import { Notifier, type TerminalWriter } from "../../settings/notify/notifier.ts";
-import { projectSettingsFile, userSettingsFile } from "../../settings/paths.ts";
+import { piSettingsFile, projectSettingsFile } from "../../settings/paths.ts";
 import { DEFAULT_SETTINGS, type Settings } from "../../settings/settings.ts";
 import type { SettingsFs } from "../../settings/settings-fs.ts";
 import { SettingsStore } from "../../settings/settings-store.ts";
 import type { Timers } from "../../settings/timers.ts";
+import { formKeymap, formKeymapChecker } from "../../tui/keymap/keymap-overrides.ts";
 import type { DialogOptions, DialogPort } from "../dialog-port.ts";
 import type { TerminalFormOptions } from "../form-adapter.ts";
 import type { CreateForm } from "../tui-form.ts";
-import { formKeymap, formKeymapChecker } from "./form-keymap.ts";
 import { ActivityReportingForm } from "./idle-form.ts";
 import { selectWithHighlight } from "./menu-select.ts";
 
 export interface AskSettingsPorts {
   /** Pi's agent directory (`getAgentDir()`), read at every ask. */
   readonly agentDir: () => string;
+  /** The user settings file every surface reads (under Pi's file), read at every ask. */
+  readonly userFile: () => string;
   /** Pi's `CONFIG_DIR_NAME` (".pi"): the project file is `<cwd>/<configDirName>/askuser.json`. */
   readonly configDirName: string;
   readonly fs: SettingsFs;
@@ -46,7 +48,7 @@ export type SettingsContext = Pick<ExtensionContext, "cwd" | "isProjectTrusted">
 export class AskSettings {
   readonly #ports: AskSettingsPorts;
   readonly #notifier: Notifier;
-  /** One store per user file, so problems are reported once even if the agent dir changes. */
+  /** One store per pair of files, so problems are reported once even if the agent dir changes. */
   readonly #stores = new Map<string, SettingsStore>();
   readonly #commands = new Map<string, AskuserCommand>();
 
@@ -146,10 +148,11 @@ export class AskSettings {
   /** `/askuser`. */
   async runCommand(args: string, ctx: SettingsContext): Promise<void> {
     const store = this.#store();
-    let command = this.#commands.get(store.userFile);
+    const key = storeKey(store.userFile, store.ownFile);
+    let command = this.#commands.get(key);
     if (!command) {
       command = new AskuserCommand({ store, fs: this.#ports.fs });
-      this.#commands.set(store.userFile, command);
+      this.#commands.set(key, command);
     }
     const projectFile = this.#projectFile(ctx);
     const custom = ctx.ui.custom?.bind(ctx.ui);
@@ -184,11 +187,18 @@ export class AskSettings {
   }
 
   #store(): SettingsStore {
-    const userFile = userSettingsFile(this.#ports.agentDir());
-    let store = this.#stores.get(userFile);
+    const userFile = this.#ports.userFile();
+    const piFile = piSettingsFile(this.#ports.agentDir());
+    const key = storeKey(userFile, piFile);
+    let store = this.#stores.get(key);
     if (!store) {
-      store = new SettingsStore({ fs: this.#ports.fs, keymap: formKeymapChecker, userFile });
-      this.#stores.set(userFile, store);
+      store = new SettingsStore({
+        fs: this.#ports.fs,
+        keymap: formKeymapChecker,
+        userFile,
+        piFile,
+      });
+      this.#stores.set(key, store);
     }
     return store;
   }
@@ -198,4 +208,8 @@ export class AskSettings {
       ? projectSettingsFile(ctx.cwd, this.#ports.configDirName)
       : undefined;
   }
+}
+
+function storeKey(userFile: string, piFile: string): string {
+  return `${userFile}\u0000${piFile}`;
 }

@@ -1,5 +1,6 @@
 import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
 import { type CommandRunner, runShellCommand } from "../../settings/notify/command-runner.ts";
+import { userSettingsFileFromEnv } from "../../settings/paths.ts";
 import { nodeSettingsFs } from "../../settings/settings-fs.ts";
 import { systemTimers, type Timers } from "../../settings/timers.ts";
 import { AskSettings } from "./ask-settings.ts";
@@ -8,6 +9,8 @@ import { AskSettings } from "./ask-settings.ts";
 export interface AskSettingsOptions {
   /** Where askuser.json lives; Pi's `getAgentDir()` (read at every ask) when absent. */
   readonly agentDir?: string;
+  /** The user settings file; from `ASKUSER_CONFIG` / `XDG_CONFIG_HOME` (read at every ask) when absent. */
+  readonly userFile?: string;
   readonly timers?: Timers;
   readonly runCommand?: CommandRunner;
 }
@@ -16,6 +19,7 @@ export interface AskSettingsOptions {
 export function createAskSettings(options: AskSettingsOptions): AskSettings {
   return new AskSettings({
     agentDir: () => options.agentDir ?? getAgentDir(),
+    userFile: () => options.userFile ?? userSettingsFileFromEnv(),
     configDirName: CONFIG_DIR_NAME,
     fs: nodeSettingsFs,
     timers: options.timers ?? systemTimers,

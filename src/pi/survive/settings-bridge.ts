@@ -35,7 +35,7 @@ export function survivalSettings(hooks: AskSettingsHooks): SurvivalSettings {
     async createForm(ctx) {
       const settings = await (await hooks.load()).load(ctx);
       const [{ formKeymap }, { terminalForm }] = await Promise.all([
-        import("../settings/form-keymap.ts"),
+        import("../../tui/keymap/keymap-overrides.ts"),
         import("../form-adapter.ts"),
       ]);
       return terminalForm({

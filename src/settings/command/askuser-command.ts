@@ -1,3 +1,4 @@
+import type { SettingSource } from "../merge-layers.ts";
 import { noticeText } from "../notices.ts";
 import { type BooleanSettingId, scalarOf } from "../settings.ts";
 import { errorCode, errorReason, type SettingsFs } from "../settings-fs.ts";
@@ -87,7 +88,7 @@ export class AskuserCommand {
       const snapshot = await this.#load(ui);
       const menu = buildMenu(settingRows(snapshot), armed);
       const choice = await ui.select(
-        `askuser settings (${this.#deps.store.userFile})`,
+        `askuser settings (${this.#deps.store.ownFile})`,
         menu.options,
         highlight,
       );
@@ -111,7 +112,7 @@ export class AskuserCommand {
         }
         case "explain":
           ui.notify(
-            `${intent.row.label} is set in the settings file as "${intent.row.id}": edit ${this.#deps.store.userFile} (the next question uses the change).`,
+            `${intent.row.label} is set in the settings file as "${intent.row.id}": edit ${this.#fileToEdit(intent.row.source)} (the next question uses the change).`,
             "info",
           );
           continue;
@@ -128,6 +129,7 @@ export class AskuserCommand {
       [
         "askuser settings",
         fileSummary("user file", snapshot.user),
+        ...(snapshot.pi ? [fileSummary("Pi file", snapshot.pi)] : []),
         fileSummary("project file", snapshot.project),
         ...rows.map((row) => `  ${rowText(row, labelWidth, valueWidth)}`),
       ].join("\n"),
@@ -150,7 +152,16 @@ export class AskuserCommand {
     ui.notify(feedback.message, feedback.level);
   }
 
-  /** Flips one boolean in the user file. */
+  /**
+   * The file a change goes to: the one the value came from, or the host's own file for a default.
+   * Writing a value from the user file into Pi's file instead would not always win: a default
+   * there counts as unset (see mergeLayers).
+   */
+  #fileToEdit(source: SettingSource): string {
+    return source === "user" ? this.#deps.store.userFile : this.#deps.store.ownFile;
+  }
+
+  /** Flips one boolean in the file it comes from (see #fileToEdit). */
   async toggle(id: BooleanSettingId, snapshot: SettingsSnapshot): Promise<Feedback> {
     const current = scalarOf(snapshot.effective.settings, id) === true;
     const shown = (value: boolean): string => (value ? "on" : "off");
@@ -160,8 +171,8 @@ export class AskuserCommand {
         message: `${id} is ${shown(current)} because the project file ${snapshot.project.path} sets it, and project settings win; change it there.`,
       };
     }
-    const file = this.#deps.store.userFile;
-    const read = await this.#readUserFile();
+    const file = this.#fileToEdit(snapshot.effective.scalarSources[id]);
+    const read = await this.#readFile(file);
     if (!read.ok) {
       return {
         level: "error",
@@ -193,10 +204,10 @@ export class AskuserCommand {
     };
   }
 
-  /** Replaces the user file with the defaults, keeping the old one next to it as `.bak`. */
+  /** Replaces the host's own file with the defaults, keeping the old one next to it as `.bak`. */
   async reset(snapshot: SettingsSnapshot): Promise<Feedback> {
-    const file = this.#deps.store.userFile;
-    const read = await this.#readUserFile();
+    const file = this.#deps.store.ownFile;
+    const read = await this.#readFile(file);
     if (!read.ok)
       return {
         level: "error",
@@ -222,11 +233,18 @@ export class AskuserCommand {
         message: `Could not save ${file}: ${errorReason(error)}. Nothing was reset.`,
       };
     }
+    const user =
+      snapshot.pi && snapshot.user.status.kind === "loaded"
+        ? ` The user file ${snapshot.user.path} still applies.`
+        : "";
     const project =
       snapshot.project?.status.kind === "loaded"
         ? ` The project file ${snapshot.project.path} still applies.`
         : "";
-    return { level: "info", message: `askuser settings reset to the defaults.${backup}${project}` };
+    return {
+      level: "info",
+      message: `askuser settings reset to the defaults.${backup}${user}${project}`,
+    };
   }
 
   /** Loads like an ask would (without creating the file); problems not reported yet are shown here. */
@@ -241,11 +259,11 @@ export class AskuserCommand {
     return snapshot;
   }
 
-  async #readUserFile(): Promise<
-    { ok: true; text: string | undefined } | { ok: false; reason: string }
-  > {
+  async #readFile(
+    path: string,
+  ): Promise<{ ok: true; text: string | undefined } | { ok: false; reason: string }> {
     try {
-      return { ok: true, text: await this.#deps.fs.readText(this.#deps.store.userFile) };
+      return { ok: true, text: await this.#deps.fs.readText(path) };
     } catch (error) {
       if (errorCode(error) === "ENOENT") return { ok: true, text: undefined };
       return { ok: false, reason: errorReason(error) };

@@ -1,6 +1,6 @@
 import { describeValue, isJsonObject, type JsonObject } from "../json.ts";
 import { CURRENT_SCHEMA_VERSION, migrateDocument } from "../migrations.ts";
-import { type BooleanSettingId, notificationKey } from "../settings.ts";
+import { type BooleanSettingId, settingPath } from "../setting-table.ts";
 import { defaultSettingsText } from "../settings-store.ts";
 
 export type EditResult =
@@ -20,14 +20,20 @@ export function withBoolean(
   const base = editableDocument(text);
   if (!base.ok) return base;
   const doc = base.doc;
-  const notifications = doc.notifications ?? {};
-  if (!isJsonObject(notifications)) {
-    return {
-      ok: false,
-      reason: `its "notifications" is ${describeValue(notifications)}, not an object; fix the file first`,
-    };
+  const path = settingPath(id);
+  if (path.length === 1) {
+    doc[path[0]] = value;
+  } else {
+    const [section, field] = path;
+    const values = doc[section] ?? {};
+    if (!isJsonObject(values)) {
+      return {
+        ok: false,
+        reason: `its "${section}" is ${describeValue(values)}, not an object; fix the file first`,
+      };
+    }
+    doc[section] = { ...values, [field]: value };
   }
-  doc.notifications = { ...notifications, [notificationKey(id)]: value };
   return {
     ok: true,
     text: `${JSON.stringify(doc, null, 2)}\n`,

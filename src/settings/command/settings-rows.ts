@@ -2,13 +2,14 @@ import { neutraliseInline } from "../../core/text-safety.ts";
 import type { SettingSource } from "../merge-layers.ts";
 import { notificationText } from "../notify/sanitize.ts";
 import {
-  BOOLEAN_SETTINGS,
   type BooleanSettingId,
-  DEFAULT_SETTINGS,
+  isBooleanSetting,
   SCALAR_SETTINGS,
   type ScalarSettingId,
-  scalarOf,
-} from "../settings.ts";
+  type ScalarValue,
+  scalarEntry,
+} from "../setting-table.ts";
+import { scalarOf } from "../settings.ts";
 import type { SettingsFileState, SettingsSnapshot } from "../settings-store.ts";
 
 /** One line of `/askuser`: a setting, its effective value, and where that value came from. */
@@ -21,29 +22,16 @@ export interface SettingRow {
   readonly toggle?: BooleanSettingId;
 }
 
-const LABELS: Record<ScalarSettingId, string> = {
-  idleTimeoutMinutes: "Idle timeout",
-  "notifications.bell": "Bell when a question opens",
-  "notifications.osc9": "OSC 9 desktop notification",
-  "notifications.osc777": "OSC 777 desktop notification",
-  "notifications.command": "Notification command",
-  "notifications.commandTimeoutSeconds": "Command time limit",
-  answerKey: "Key for /answer",
-  inputGuardMs: "Keys held as a form opens",
-};
-
 export function settingRows(snapshot: SettingsSnapshot): SettingRow[] {
   const { settings, scalarSources, keySources } = snapshot.effective;
   const scalars = SCALAR_SETTINGS.map((id): SettingRow => {
-    const toggle = (BOOLEAN_SETTINGS as readonly string[]).includes(id)
-      ? (id as BooleanSettingId)
-      : undefined;
+    const toggle = isBooleanSetting(id) ? id : undefined;
     const value = scalarOf(settings, id);
     return {
       id,
-      label: LABELS[id],
+      label: scalarEntry(id).label,
       value: formatValue(id, value),
-      source: shownSource(scalarSources[id], value === scalarOf(DEFAULT_SETTINGS, id)),
+      source: shownSource(scalarSources[id], value === scalarEntry(id).default),
       ...(toggle ? { toggle } : {}),
     };
   });
@@ -60,24 +48,31 @@ export function settingRows(snapshot: SettingsSnapshot): SettingRow[] {
 }
 
 /**
- * A user value equal to its default shows as the default: the user file askuser creates holds
- * every default, and a row marked "(user)" for a value nobody chose would say something false.
- * A project value keeps its source even then: it may be what overrides the user's own value.
+ * A value equal to its default shows as the default: the Pi file askuser creates holds every
+ * default, and a row marked "(pi)" or "(user)" for a value nobody chose would say something
+ * false. A project value keeps its source even then: it may be what overrides the user's own.
  */
-function shownSource(source: SettingSource, isDefault: boolean): SettingSource {
-  return source === "user" && isDefault ? "default" : source;
+export function shownSource(source: SettingSource, isDefault: boolean): SettingSource {
+  return (source === "user" || source === "pi") && isDefault ? "default" : source;
 }
 
-function formatValue(id: ScalarSettingId, value: number | boolean | string): string {
-  if (typeof value === "boolean") return value ? "on" : "off";
-  if (id === "idleTimeoutMinutes") {
-    return value === 0 ? "off" : `${value} minute${value === 1 ? "" : "s"}`;
+/** A value as a row shows it; text from a file is made safe to print. */
+export function formatValue(id: ScalarSettingId, value: ScalarValue): string {
+  const entry = scalarEntry(id);
+  switch (entry.display) {
+    case "onOff":
+      return value ? "on" : "off";
+    case "minutes":
+      return value === 0 ? "off" : `${value} minute${value === 1 ? "" : "s"}`;
+    case "seconds":
+      return `${value} s`;
+    case "milliseconds":
+      return value === 0 ? "off" : `${value} ms`;
+    case "keyName":
+      return value === "" ? "none" : neutraliseInline(String(value));
+    case "command":
+      return value === "" ? "none" : notificationText(String(value), 40);
   }
-  if (id === "notifications.commandTimeoutSeconds") return `${value} s`;
-  if (id === "inputGuardMs") return value === 0 ? "off" : `${value} ms`;
-  if (id === "answerKey") return value === "" ? "none" : neutraliseInline(String(value));
-  if (typeof value === "string") return value === "" ? "none" : notificationText(value, 40);
-  return String(value);
 }
 
 /** A row as one line of a select dialog: label, value and source in aligned columns. */

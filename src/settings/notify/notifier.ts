@@ -107,7 +107,7 @@ function failureMessage(
   // The reason may quote the command's stderr: keep it to one safe line.
   const safeReason = notificationText(reason, 300);
   if (channel === "command") {
-    return `askuser: the notification command ${jsonForDisplay(settings.command.trim())} failed: ${safeReason}. The question is shown anyway; fix notifications.command in your askuser.json or set it to "".`;
+    return `askuser: the notification command ${jsonForDisplay(settings.command.trim())} failed: ${safeReason}. The question is shown anyway; fix notifications.command in the settings file that sets it, or set it to "".`;
   }
   return `askuser: the ${channel} notification failed: ${safeReason}. The question is shown anyway.`;
 }

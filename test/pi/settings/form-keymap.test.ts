@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formKeymap, formKeymapChecker } from "../../../src/pi/settings/form-keymap.ts";
 import { SettingsStore } from "../../../src/settings/settings-store.ts";
 import { DEFAULT_KEYMAP } from "../../../src/tui/keymap/keymap.ts";
+import { formKeymap, formKeymapChecker } from "../../../src/tui/keymap/keymap-overrides.ts";
 import { MemoryFs } from "../../settings/support/memory-fs.ts";
 
 const USER = "/agent/askuser.json";

@@ -107,6 +107,8 @@ export async function startSettingsPi(options: {
   readonly steps: readonly ModelStep[];
   readonly mode?: "tui" | "rpc";
   readonly settings?: unknown;
+  /** Written to the user settings file (the one every surface reads), under Pi's file. */
+  readonly userSettings?: unknown;
   /** Written to <cwd>/.pi/askuser.json. */
   readonly projectSettings?: unknown;
   readonly projectTrusted?: boolean;
@@ -122,6 +124,11 @@ export async function startSettingsPi(options: {
   const writeSettings = (settings: unknown) =>
     writeFileSync(settingsFile, typeof settings === "string" ? settings : JSON.stringify(settings));
   if (options.settings !== undefined) writeSettings(options.settings);
+  const userSettingsFile = join(root, "config", "askuser", "settings.json");
+  if (options.userSettings !== undefined) {
+    mkdirSync(join(root, "config", "askuser"), { recursive: true });
+    writeFileSync(userSettingsFile, JSON.stringify(options.userSettings));
+  }
   if (options.projectSettings !== undefined) {
     mkdirSync(join(cwd, ".pi"));
     writeFileSync(join(cwd, ".pi", "askuser.json"), JSON.stringify(options.projectSettings));
@@ -138,6 +145,7 @@ export async function startSettingsPi(options: {
     extensionFactories: [
       createAskUserExtension({
         agentDir,
+        userFile: userSettingsFile,
         timers,
         runCommand: async (request) => {
           commands.push(request);

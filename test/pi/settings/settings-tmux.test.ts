@@ -99,7 +99,7 @@ describe("/askuser in the real pi TUI", () => {
     tmux.keys("Down", "Down");
     await tmux.waitFor("→ OSC 9 desktop notification");
     tmux.keys("Enter");
-    const toggled = await tmux.waitFor(/→ OSC 9 desktop notification +on +\(user\)/u);
+    const toggled = await tmux.waitFor(/→ OSC 9 desktop notification +on +\(pi\)/u);
     expect(toggled).toMatch(/Idle timeout +off +\(default\)/u);
 
     tmux.keys("Down", "Down", "Down", "Down", "Down", "Down");

@@ -285,6 +285,29 @@ describe("settings in Pi: the file", () => {
     expect(lastResult(5).details.status).toBe("timed_out");
   });
 
+  it("reads the user settings file under Pi's file: the defaults askuser wrote there hide nothing", async () => {
+    pi = await startSettingsPi({
+      userSettings: { idleTimeoutMinutes: 1, notifications: { bell: true } },
+      // What askuser writes on a first ask, with one value the user changed in Pi's file.
+      settings: {
+        schemaVersion: 1,
+        ...DEFAULT_SETTINGS,
+        notifications: { ...DEFAULT_SETTINGS.notifications, osc777: true },
+      },
+      steps: [askStep(ONE, "call_1"), replyStep("ok")],
+    });
+    const run = pi.session.prompt("hi");
+    await pi.ui.opened();
+    expect(pi.timers.pendingCount, "the user file's idle timeout applies").toBe(1);
+    expect(pi.ui.terminalWrites, "bell from the user file, OSC 777 from Pi's file").toEqual([
+      "\x07",
+      "\x1b]777;notify;Pi needs an answer;Which database?\x07",
+    ]);
+    pi.timers.advance(MINUTE);
+    await run;
+    expect(lastResult(1).details.status).toBe("timed_out");
+  });
+
   it("lets a trusted project's file override the user's, and ignores an untrusted one", async () => {
     for (const trusted of [true, false]) {
       pi = await startSettingsPi({
@@ -366,7 +389,7 @@ describe("settings in Pi: a failing notification", () => {
       {
         level: "warning",
         message:
-          'askuser: the notification command "my-notify" failed: exited with code 127: my-notify: not found. The question is shown anyway; fix notifications.command in your askuser.json or set it to "".',
+          'askuser: the notification command "my-notify" failed: exited with code 127: my-notify: not found. The question is shown anyway; fix notifications.command in the settings file that sets it, or set it to "".',
       },
     ]);
   });
@@ -377,7 +400,7 @@ describe("/askuser in Pi", () => {
     pi = await startSettingsPi({ settings: { idleTimeoutMinutes: 2 }, steps: [] });
     await pi.session.prompt("/askuser show");
     expect(pi.ui.notifications.at(-1)?.message).toContain("Idle timeout");
-    expect(pi.ui.notifications.at(-1)?.message).toMatch(/2 minutes +\(user\)/u);
+    expect(pi.ui.notifications.at(-1)?.message).toMatch(/2 minutes +\(pi\)/u);
     await pi.session.prompt("/askuser toggle notifications.bell");
     expect(JSON.parse(readFileSync(pi.settingsFile, "utf8")).notifications.bell).toBe(true);
     expect(existsSync(join(pi.agentDir, "askuser.json.bak"))).toBe(false);

@@ -1,16 +1,17 @@
-import type { KeymapChecker } from "../../settings/keymap-checker.ts";
-import type { KeyOverrides } from "../../settings/settings.ts";
-import { DEFAULT_KEYMAP, type FormKeymap, KEY_CONTEXTS } from "../../tui/keymap/keymap.ts";
-import { mergeKeymap } from "../../tui/keymap/validate-keymap.ts";
+import { DEFAULT_KEYMAP, type FormKeymap, KEY_CONTEXTS } from "./keymap.ts";
+import { mergeKeymap } from "./validate-keymap.ts";
+
+/** Key overrides as a settings file gives them: context → command → key names. */
+export type KeyOverrides = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 
 /**
  * The terminal form's own key rules (key names pi-tui knows, one command per key in a context,
  * a way forward and a way out), applied to one context at a time so a bad override costs only
- * its context.
+ * its context. It is what the settings call a KeymapChecker.
  */
-export const formKeymapChecker: KeymapChecker = {
+export const formKeymapChecker = {
   contexts: KEY_CONTEXTS,
-  problems(context, bindings) {
+  problems(context: string, bindings: Readonly<Record<string, readonly string[]>>) {
     const result = mergeKeymap({ [context]: bindings });
     return result.ok ? [] : result.problems;
   },

@@ -1,0 +1,126 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { AskInput } from "../../src/core/index.ts";
+import { TmuxSession } from "../support/tmux.ts";
+import { until } from "../support/until.ts";
+import { PICK_ONE, TWO_QUESTIONS } from "../tui/support/payloads.ts";
+
+const NODE = join(process.cwd(), "node_modules/.bin/node");
+const dir = mkdtempSync(join(tmpdir(), "askuser-tmux-settings-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const running: TmuxSession[] = [];
+let count = 0;
+
+/**
+ * `askuser ask` in a pane whose user settings file is the XDG one (ASKUSER_CONFIG, which the
+ * test run sets to a file that does not exist, is emptied so the XDG location applies).
+ */
+function askWithSettings(payload: AskInput, settings: unknown): TmuxSession {
+  count += 1;
+  const configHome = join(dir, `xdg-${count}`);
+  mkdirSync(join(configHome, "askuser"), { recursive: true });
+  writeFileSync(join(configHome, "askuser", "settings.json"), JSON.stringify(settings));
+  const target = join(dir, `payload-${count}.json`);
+  writeFileSync(target, JSON.stringify(payload));
+  const session = TmuxSession.start(`${NODE} bin/askuser.js ask ${target}`, {
+    width: 80,
+    height: 30,
+    reportExit: true,
+    env: { XDG_CONFIG_HOME: configHome, ASKUSER_CONFIG: "" },
+  });
+  running.push(session);
+  return session;
+}
+
+function printed(screen: string): string {
+  return screen.slice(0, screen.indexOf("[exit")).trim();
+}
+
+beforeAll(() => {
+  if (!TmuxSession.isAvailable()) {
+    throw new Error(
+      "tmux is needed for the real-terminal tests: run scripts/install-system-deps.sh",
+    );
+  }
+});
+
+afterEach(() => {
+  for (const session of running.splice(0)) session.close();
+});
+
+describe("askuser ask with a user settings file (tmux)", () => {
+  it("times out after the idle time with the answers given so far (exit 1), using the user's keys", async () => {
+    // 0.05 minutes: 3 s without a key. Every key restarts it, so only the wait after the last
+    // key counts, and a loaded machine's slow start-up cannot end the ask early.
+    const tmux = askWithSettings(TWO_QUESTIONS, {
+      idleTimeoutMinutes: 0.05,
+      keys: { list: { moveDown: ["down", "n"] } },
+    });
+    await tmux.waitFor("❯ 1. ○ Node");
+    tmux.keys("n");
+    await tmux.waitFor("❯ 2. ○ Deno");
+    tmux.keys("Enter");
+    await tmux.waitFor("Add a note to your answer (optional):");
+    tmux.keys("Enter");
+    await tmux.waitFor("[○ Checks]");
+    const { code, screen, tty } = await tmux.exited(20_000);
+    expect(printed(screen)).toMatchInlineSnapshot(`
+      "The user did not answer in time: the question timed out.
+      Answers given so far:
+      "Which runtime?" = "Deno"
+      Unanswered: "Which checks?". Do not assume answers to the unanswered questions.
+      Continue on your best judgement, state the assumptions you make, and do not ask
+      again this turn."
+    `);
+    expect(code).toBe(1);
+    expect(tty).toBe("icanon");
+  });
+
+  it("runs the notification command with the question when the form opens", async () => {
+    const marker = join(dir, "notified.txt");
+    const tmux = askWithSettings(PICK_ONE, {
+      notifications: {
+        command: `printf '%s|%s|%s' "$ASKUSER_EVENT" "$ASKUSER_TITLE" "$ASKUSER_MESSAGE" > ${marker}`,
+      },
+    });
+    await tmux.waitFor("❯ 1. ○ Node");
+    const text = await until(
+      "the notification command's file",
+      () => {
+        try {
+          return readFileSync(marker, "utf8") || undefined;
+        } catch {
+          return undefined;
+        }
+      },
+      10_000,
+    );
+    expect(text).toBe("ask_open|askuser needs an answer|Which runtime?");
+    tmux.keys("Enter");
+    expect((await tmux.exited()).code).toBe(0);
+  });
+
+  it("asks with the defaults when the file is broken, after one line on stderr", async () => {
+    count += 1;
+    const configHome = join(dir, `xdg-${count}`);
+    mkdirSync(join(configHome, "askuser"), { recursive: true });
+    writeFileSync(join(configHome, "askuser", "settings.json"), '{"idleTimeoutMinutes": 1,,}');
+    const target = join(dir, `payload-${count}.json`);
+    writeFileSync(target, JSON.stringify(PICK_ONE));
+    const tmux = TmuxSession.start(`${NODE} bin/askuser.js ask ${target}`, {
+      width: 80,
+      height: 30,
+      reportExit: true,
+      env: { XDG_CONFIG_HOME: configHome, ASKUSER_CONFIG: "" },
+    });
+    running.push(tmux);
+    const screen = await tmux.waitFor("❯ 1. ○ Node");
+    expect(screen.replace(/\n/gu, "")).toMatch(
+      /askuser settings: .*settings\.json: not valid JSON/u,
+    );
+    tmux.keys("Enter");
+    expect((await tmux.exited()).code).toBe(0);
+  });
+});
