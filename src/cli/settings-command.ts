@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { errorMessage } from "../core/index.ts";
 import { jsonForDisplay, neutraliseInline } from "../core/text-safety.ts";
 import { shownSource } from "../settings/command/settings-rows.ts";
 import type { SettingSource } from "../settings/merge-layers.ts";
@@ -158,6 +159,6 @@ function parseSettingsArgs(args: readonly string[]) {
       },
     });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(errorMessage(error));
   }
 }

@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
+import { errorMessage } from "../core/index.ts";
 import { neutraliseInline } from "../core/text-safety.ts";
 import type { SettingsNotice } from "../settings/notices.ts";
 import { agentDirFromEnv, piSettingsFile, userSettingsFileFromEnv } from "../settings/paths.ts";
@@ -68,7 +69,7 @@ export async function settingsForAsk(
     for (const notice of snapshot.notices) stderr.write(`${noticeLine(notice)}\n`);
     return snapshot.effective.settings;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     stderr.write(
       `${neutraliseInline(`askuser: the settings could not be read (${reason}); the defaults are used`)}\n`,
     );

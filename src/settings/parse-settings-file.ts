@@ -1,3 +1,4 @@
+import { errorMessage } from "../core/index.ts";
 import { describeValue, isJsonObject } from "./json.ts";
 import { migrateDocument } from "./migrations.ts";
 import { readDocument, type SettingsLayer } from "./read-document.ts";
@@ -21,7 +22,7 @@ export function parseSettingsFile(text: string): ParsedSettingsFile {
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/u, ""));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     const problem =
       text.trim() === ""
         ? "the file is empty; write {} for no settings, or delete it to get a fresh one"

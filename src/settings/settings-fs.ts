@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { open, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { errorMessage } from "../core/index.ts";
 
 /** The file operations settings need, as a port tests can fake. Failures reject with a Node-style `code`. */
 export interface SettingsFs {
@@ -58,10 +59,6 @@ export const nodeSettingsFs: SettingsFs = {
 export function errorCode(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
   return typeof error.code === "string" ? error.code : undefined;
-}
-
-export function errorReason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function codedError(code: string, message: string): Error {

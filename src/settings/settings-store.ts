@@ -1,3 +1,4 @@
+import { errorMessage } from "../core/index.ts";
 import type { KeymapChecker } from "./keymap-checker.ts";
 import {
   type EffectiveSettings,
@@ -9,7 +10,7 @@ import { CURRENT_SCHEMA_VERSION } from "./migrations.ts";
 import { NoticeLog, type SettingsNotice } from "./notices.ts";
 import { type ParsedSettingsFile, parseSettingsFile } from "./parse-settings-file.ts";
 import { DEFAULT_SETTINGS } from "./settings.ts";
-import { errorCode, errorReason, type SettingsFs } from "./settings-fs.ts";
+import { errorCode, type SettingsFs } from "./settings-fs.ts";
 
 export type FileStatus =
   /** No file; `creationError` says why none could be written, when an attempt failed. */
@@ -150,7 +151,7 @@ export class SettingsStore {
     } catch (error) {
       // Someone created it in between: read theirs, never overwrite it.
       if (errorCode(error) === "EEXIST") return this.#read(path);
-      this.#creationError = errorReason(error);
+      this.#creationError = errorMessage(error);
       return this.#missingOwn();
     }
   }
@@ -171,7 +172,7 @@ export class SettingsStore {
       return {
         state: {
           path,
-          status: { kind: "unreadable", problem: `cannot be read (${errorReason(error)})` },
+          status: { kind: "unreadable", problem: `cannot be read (${errorMessage(error)})` },
         },
       };
     }

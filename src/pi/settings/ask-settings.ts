@@ -1,5 +1,6 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { Ask, AskDetails } from "../../core/index.ts";
+import { errorMessage } from "../../core/index.ts";
 import { AskuserCommand } from "../../settings/command/askuser-command.ts";
 import { idleTimerFor } from "../../settings/idle-timer.ts";
 import { noticeText } from "../../settings/notices.ts";
@@ -139,7 +140,7 @@ export class AskSettings {
       for (const notice of snapshot.notices) ctx.ui.notify(noticeText(notice), notice.level);
       return snapshot.effective.settings;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       ctx.ui.notify(`askuser settings could not be read (${reason}); using the defaults`, "error");
       return DEFAULT_SETTINGS;
     }

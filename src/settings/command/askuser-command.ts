@@ -1,7 +1,8 @@
+import { errorMessage } from "../../core/index.ts";
 import type { SettingSource } from "../merge-layers.ts";
 import { noticeText } from "../notices.ts";
 import { type BooleanSettingId, scalarOf } from "../settings.ts";
-import { errorCode, errorReason, type SettingsFs } from "../settings-fs.ts";
+import { errorCode, type SettingsFs } from "../settings-fs.ts";
 import type { LoadOptions, SettingsSnapshot, SettingsStore } from "../settings-store.ts";
 import { defaultsText, withBoolean } from "./edit-user-file.ts";
 import { buildMenu } from "./menu.ts";
@@ -191,7 +192,7 @@ export class AskuserCommand {
     } catch (error) {
       return {
         level: "error",
-        message: `Could not save ${file}: ${errorReason(error)}. ${id} stays ${shown(current)}.`,
+        message: `Could not save ${file}: ${errorMessage(error)}. ${id} stays ${shown(current)}.`,
       };
     }
     const upgraded =
@@ -221,7 +222,7 @@ export class AskuserCommand {
       } catch (error) {
         return {
           level: "error",
-          message: `Could not back up ${file} to ${file}.bak: ${errorReason(error)}. Nothing was reset.`,
+          message: `Could not back up ${file} to ${file}.bak: ${errorMessage(error)}. Nothing was reset.`,
         };
       }
     }
@@ -230,7 +231,7 @@ export class AskuserCommand {
     } catch (error) {
       return {
         level: "error",
-        message: `Could not save ${file}: ${errorReason(error)}. Nothing was reset.`,
+        message: `Could not save ${file}: ${errorMessage(error)}. Nothing was reset.`,
       };
     }
     const user =
@@ -266,7 +267,7 @@ export class AskuserCommand {
       return { ok: true, text: await this.#deps.fs.readText(path) };
     } catch (error) {
       if (errorCode(error) === "ENOENT") return { ok: true, text: undefined };
-      return { ok: false, reason: errorReason(error) };
+      return { ok: false, reason: errorMessage(error) };
     }
   }
 }

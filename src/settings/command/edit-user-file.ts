@@ -1,3 +1,4 @@
+import { errorMessage } from "../../core/index.ts";
 import { describeValue, isJsonObject, type JsonObject } from "../json.ts";
 import { CURRENT_SCHEMA_VERSION, migrateDocument } from "../migrations.ts";
 import { type BooleanSettingId, settingPath } from "../setting-table.ts";
@@ -54,7 +55,7 @@ function editableDocument(
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/u, ""));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return { ok: false, reason: `it is not valid JSON (${reason}); fix the file first` };
   }
   if (!isJsonObject(parsed)) {

@@ -1,3 +1,4 @@
+import { errorMessage } from "../../core/index.ts";
 import { jsonForDisplay } from "../../core/text-safety.ts";
 import type { NotificationSettings } from "../settings.ts";
 import type { CommandRunner } from "./command-runner.ts";
@@ -56,7 +57,7 @@ export class Notifier {
         try {
           writeTerminal(sequence.data);
         } catch (error) {
-          fail(sequence.channel, "", reasonOf(error));
+          fail(sequence.channel, "", errorMessage(error));
         }
       }
     }
@@ -74,7 +75,7 @@ export class Notifier {
         });
         if (!outcome.ok) fail("command", command, outcome.reason);
       } catch (error) {
-        fail("command", command, reasonOf(error));
+        fail("command", command, errorMessage(error));
       }
     }
     return failures;
@@ -110,8 +111,4 @@ function failureMessage(
     return `askuser: the notification command ${jsonForDisplay(settings.command.trim())} failed: ${safeReason}. The question is shown anyway; fix notifications.command in the settings file that sets it, or set it to "".`;
   }
   return `askuser: the ${channel} notification failed: ${safeReason}. The question is shown anyway.`;
-}
-
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
