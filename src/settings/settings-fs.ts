@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { open, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { errorMessage } from "../core/index.ts";
 
 /** The file operations settings need, as a port tests can fake. Failures reject with a Node-style `code`. */
 export interface SettingsFs {

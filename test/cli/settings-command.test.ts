@@ -9,8 +9,8 @@ import { settingsForAsk } from "../../src/cli/user-settings.ts";
 import { DEFAULT_SETTINGS } from "../../src/settings/settings.ts";
 
 // What terminals act on or reorder, written here rather than imported from the code under test.
-const UNSAFE =
-  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const UNSAFE_CHARS = String.raw`\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069`;
+const UNSAFE = new RegExp(`[${UNSAFE_CHARS}]`, "u");
 
 const dir = mkdtempSync(join(tmpdir(), "askuser-settings-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
