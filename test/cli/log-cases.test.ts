@@ -1,25 +1,16 @@
 import { describe, expect, it } from "vitest";
-import type { CliIo } from "../../src/cli/io.ts";
-import { main } from "../../src/cli/main.ts";
+import { runInProcess } from "../support/in-process-cli.ts";
 import { logCases } from "./log-case-fixtures.ts";
 
 const cases = logCases();
 
 async function run(args: string[], root: string) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    readText: async () => "",
-    readStdin: async () => "",
-    interactive: false,
+  const { code, stdout, stderr } = await runInProcess(args, {
+    timeoutMs: 30_000,
     env: { HOME: "/nonexistent-home", TZ: "UTC" },
-    stdoutIsTerminal: false,
     cwd: root,
     now: () => Date.parse("2026-03-01T00:00:00.000Z"),
-  };
-  const code = await main(args, io, "0.0.0");
+  });
   const clean = (text: string) => text.replaceAll(root, "<case>");
   return `exit ${code}\n--- stdout\n${clean(stdout)}--- stderr\n${clean(stderr)}`;
 }

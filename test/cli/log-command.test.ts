@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CliIo } from "../../src/cli/io.ts";
-import { main } from "../../src/cli/main.ts";
+import { runInProcess } from "../support/in-process-cli.ts";
 import { fixtureHome, SHOP_FILE } from "./log-fixtures.ts";
 
 const home = fixtureHome();
@@ -11,20 +10,13 @@ async function run(
   args: string[],
   options: { env?: Record<string, string>; terminal?: boolean } = {},
 ) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    readText: async () => "",
-    readStdin: async () => "",
-    interactive: false,
+  const { code, stdout, stderr } = await runInProcess(args, {
+    timeoutMs: 30_000,
     env: { HOME: home, TZ: "UTC", ...options.env },
     stdoutIsTerminal: options.terminal ?? false,
     cwd: home,
     now: () => NOW,
-  };
-  const code = await main(args, io, "0.0.0");
+  });
   return {
     code,
     stdout: stdout.replaceAll(home, "<home>"),

@@ -2,26 +2,17 @@ import { execFileSync } from "node:child_process";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CliIo } from "../../src/cli/io.ts";
-import { main } from "../../src/cli/main.ts";
+import { runInProcess } from "../support/in-process-cli.ts";
 import { ClaudeLog, PiLog, tempFolder, writeFile } from "../transcripts/builders.ts";
 
 async function run(args: string[], home: string, env: Record<string, string> = {}) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    readText: async () => "",
-    readStdin: async () => "",
-    interactive: false,
+  const started = performance.now();
+  const { code, stdout, stderr } = await runInProcess(args, {
+    timeoutMs: 30_000,
     env: { HOME: home, TZ: "UTC", ...env },
-    stdoutIsTerminal: false,
     cwd: home,
     now: () => Date.parse("2026-01-21T12:00:00.000Z"),
-  };
-  const started = performance.now();
-  const code = await main(args, io, "0.0.0");
+  });
   return {
     code,
     stdout: stdout.replaceAll(home, "<home>"),

@@ -3,10 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { CliIo } from "../../src/cli/io.ts";
-import { main } from "../../src/cli/main.ts";
 import { settingsForAsk } from "../../src/cli/user-settings.ts";
 import { DEFAULT_SETTINGS } from "../../src/settings/settings.ts";
+import { runInProcess } from "../support/in-process-cli.ts";
 
 // What terminals act on or reorder, written here rather than imported from the code under test.
 const UNSAFE_CHARS = String.raw`\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069`;
@@ -30,19 +29,7 @@ function place(files: { user?: string; pi?: string }) {
 }
 
 async function run(args: string[], env: Record<string, string>, cwd = dir) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    readText: async () => "",
-    readStdin: async () => "",
-    interactive: false,
-    env,
-    cwd,
-  };
-  const code = await main(args, io, "0.0.0");
-  return { code, stdout, stderr };
+  return runInProcess(args, { env, cwd });
 }
 
 describe("askuser settings", () => {

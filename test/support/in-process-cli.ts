@@ -14,14 +14,16 @@ export interface InProcessOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly stdoutIsTerminal?: boolean;
   readonly cwd?: string;
+  /** The clock `askuser log` reads for relative dates; a fixed day by default. */
+  readonly now?: () => number;
   /** Fails the run as a hang when it has not finished by then. */
   readonly timeoutMs?: number;
 }
 
 /**
  * Runs the `askuser` command line in this process, with the real file system read as the real
- * program reads it (bounded, strict UTF-8) and captured streams: what the real program would print, without paying for a process start. Nobody can
- * answer (no terminal), as in CI.
+ * program reads it (bounded, strict UTF-8) and captured streams: what the real program would
+ * print, without paying for a process start. Nobody can answer (no terminal), as in CI.
  */
 export async function runInProcess(
   args: readonly string[],
@@ -38,7 +40,7 @@ export async function runInProcess(
     env: options.env ?? { NO_COLOR: "1" },
     stdoutIsTerminal: options.stdoutIsTerminal ?? false,
     ...(options.cwd ? { cwd: options.cwd } : {}),
-    now: () => Date.UTC(2026, 0, 31, 12),
+    now: options.now ?? (() => Date.UTC(2026, 0, 31, 12)),
   };
   const limit = options.timeoutMs ?? 5000;
   let timer: NodeJS.Timeout | undefined;
