@@ -1,4 +1,4 @@
-import { neutraliseInline, neutraliseMultiline } from "../core/text-safety.ts";
+import { neutraliseInline, neutraliseMultiline } from "../core/index.ts";
 import type { Turn } from "../transcripts/index.ts";
 import { truncateCodePoints } from "../transcripts/text.ts";
 import type { LogFormat } from "./log-args.ts";

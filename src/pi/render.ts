@@ -1,11 +1,16 @@
-import { formatAnswerValue } from "../core/answer-format.ts";
-import { readStoredDetails } from "../core/index.ts";
-import { OTHER_LABEL } from "../core/limits.ts";
-import { showsPartialAnswers } from "../core/outcome.ts";
-import type { Answer, AskDetails, CancelOrigin, UnavailableReason } from "../core/outcome-types.ts";
-import type { Question } from "../core/schema.ts";
-import { TOOL_NAME } from "../core/steering.ts";
-import { formatIssue } from "../core/validation-issue.ts";
+import {
+  type Answer,
+  type AskDetails,
+  type CancelOrigin,
+  formatAnswerValue,
+  formatIssue,
+  OTHER_LABEL,
+  type Question,
+  readStoredDetails,
+  showsPartialAnswers,
+  TOOL_NAME,
+  type UnavailableReason,
+} from "../core/index.ts";
 import { safeInline, safeLines } from "../tui/render/safe-text.ts";
 
 /** The theme slots the renderers use; Pi's `Theme` fits, and tests pass identity styles. */

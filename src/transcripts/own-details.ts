@@ -1,6 +1,5 @@
-// Core modules are imported one by one: the core index pulls in the schema library, which costs
-// a command-line run more time than reading a gigabyte of logs.
-import type { AskDetails, CancelOrigin, UnavailableReason } from "../core/outcome-types.ts";
+import type { AskDetails, CancelOrigin, UnavailableReason } from "../core/index.ts";
+// biome-ignore lint/style/noRestrictedImports: askuser/transcripts ships unbundled; the core index loads TypeBox (~70 ms)
 import { readStoredDetails } from "../core/stored-details.ts";
 import { answer, submittedOutcome } from "./answers.ts";
 import type { AskOutcome, ExchangeQuestion } from "./model.ts";

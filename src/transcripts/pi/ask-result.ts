@@ -1,4 +1,4 @@
-import type { CancelOrigin } from "../../core/outcome-types.ts";
+import type { CancelOrigin } from "../../core/index.ts";
 import { answer, answerFromItems, submittedOutcome } from "../answers.ts";
 import { arrayAt, isObject, type JsonObject, stringAt } from "../json.ts";
 import type { AskOutcome, ExchangeQuestion } from "../model.ts";
