@@ -82,6 +82,12 @@ export {
 } from "./schema.ts";
 export { answerFromScript, type ScriptedResult } from "./scripted-answers.ts";
 export {
+  clipCodePoints,
+  codePointEnd,
+  countCodePoints,
+  truncateCodePoints,
+} from "./shorten.ts";
+export {
   PROMPT_GUIDELINES,
   PROMPT_SNIPPET,
   TOOL_DESCRIPTION,

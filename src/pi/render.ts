@@ -2,6 +2,9 @@ import {
   type Answer,
   type AskDetails,
   type CancelOrigin,
+  clipCodePoints,
+  codePointEnd,
+  countCodePoints,
   formatAnswerValue,
   formatIssue,
   OTHER_LABEL,
@@ -31,7 +34,7 @@ export function callText(args: unknown, theme: RenderTheme): string {
   const title = theme.fg("toolTitle", theme.bold(TOOL_NAME));
   const headers = rawQuestions(args).map((question) => {
     const header = typeof question.header === "string" ? question.header : question.question;
-    return typeof header === "string" ? clip(safe(header), 40) : "…";
+    return typeof header === "string" ? clipCodePoints(safe(header), 40) : "…";
   });
   if (headers.length === 0) return title;
   return `${title} ${theme.fg("muted", headers.join(" · "))}`;
@@ -184,13 +187,8 @@ function safe(text: string): string {
 const COLLAPSED_ANSWER_MAX = 120;
 
 function clipCollapsed(text: string): string {
-  const chars = Array.from(text);
-  if (chars.length <= COLLAPSED_ANSWER_MAX) return text;
-  const left = chars.length - COLLAPSED_ANSWER_MAX;
-  return `${chars.slice(0, COLLAPSED_ANSWER_MAX).join("")}… (${left} more characters; expand to see all)`;
-}
-
-function clip(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
+  const cut = codePointEnd(text, COLLAPSED_ANSWER_MAX);
+  if (cut >= text.length) return text;
+  const left = countCodePoints(text, cut);
+  return `${text.slice(0, cut)}… (${left} more characters; expand to see all)`;
 }
