@@ -1,4 +1,4 @@
-import { shortenEcho } from "../core/validation-issue.ts";
+import { shortenEcho } from "../core/index.ts";
 
 /**
  * Shortens every long command-line argument a message quotes. Usage messages quote what was

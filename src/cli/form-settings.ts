@@ -1,12 +1,16 @@
-import type { Ask, AskDetails } from "../core/index.ts";
-import { INPUT_GUARD_ENV } from "../core/input-guard.ts";
-import { neutraliseInline } from "../core/text-safety.ts";
+import {
+  type Ask,
+  type AskDetails,
+  type Clock,
+  INPUT_GUARD_ENV,
+  neutraliseInline,
+} from "../core/index.ts";
 import { idleTimerFor } from "../settings/idle-timer.ts";
 import { type CommandRunner, runShellCommand } from "../settings/notify/command-runner.ts";
 import { notificationForAsk } from "../settings/notify/notification.ts";
 import { type ChannelFailure, Notifier } from "../settings/notify/notifier.ts";
 import type { Settings } from "../settings/settings.ts";
-import { systemTimers, type Timers } from "../settings/timers.ts";
+import { systemClock } from "../tui/clock.ts";
 import type { FormKeymap } from "../tui/keymap/keymap.ts";
 import { formKeymap } from "../tui/keymap/keymap-overrides.ts";
 import { settingsForAsk } from "./user-settings.ts";
@@ -22,7 +26,7 @@ export interface SettingsFormHooks {
 }
 
 export interface FormSettingsPorts {
-  readonly timers: Timers;
+  readonly timers: Clock;
   readonly runCommand: CommandRunner;
   /** Inside tmux, OSC notifications are wrapped for passthrough. */
   readonly insideTmux: boolean;
@@ -79,7 +83,7 @@ export async function openFormWithUserSettings(
 ): Promise<AskDetails> {
   const settings = await settingsForAsk({ env: process.env, cwd: process.cwd() }, process.stderr);
   const ports: FormSettingsPorts = {
-    timers: systemTimers,
+    timers: systemClock,
     runCommand: runShellCommand,
     insideTmux: Boolean(process.env.TMUX),
     stderr: process.stderr,

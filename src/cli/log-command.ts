@@ -1,6 +1,5 @@
 import { homedir } from "node:os";
-import { errorMessage } from "../core/index.ts";
-import { neutraliseInline } from "../core/text-safety.ts";
+import { errorMessage, neutraliseInline } from "../core/index.ts";
 import {
   type AskExchange,
   type AskSource,

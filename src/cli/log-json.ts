@@ -1,4 +1,4 @@
-import { jsonForDisplay } from "../core/text-safety.ts";
+import { jsonForDisplay } from "../core/index.ts";
 
 /** One JSON record on its own line, with every character a terminal acts on escaped. */
 export function jsonLine(value: unknown): string {

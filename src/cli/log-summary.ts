@@ -1,4 +1,4 @@
-import { neutraliseInline } from "../core/text-safety.ts";
+import { neutraliseInline } from "../core/index.ts";
 import {
   DEFAULT_MAX_LINE_BYTES,
   type FileReport,

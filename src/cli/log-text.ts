@@ -1,4 +1,4 @@
-import { neutraliseInline, neutraliseMultiline } from "../core/text-safety.ts";
+import { neutraliseInline, neutraliseMultiline } from "../core/index.ts";
 import type { AskExchange, ExchangeQuestion } from "../transcripts/index.ts";
 import {
   AGENT_NAMES,

@@ -1,6 +1,5 @@
-import { neutraliseInline, neutraliseMultiline } from "../core/text-safety.ts";
+import { neutraliseInline, neutraliseMultiline, truncateCodePoints } from "../core/index.ts";
 import type { Turn } from "../transcripts/index.ts";
-import { truncateCodePoints } from "../transcripts/text.ts";
 import type { LogFormat } from "./log-args.ts";
 import { jsonLine } from "./log-json.ts";
 import { formatTime, type LogTheme } from "./log-style.ts";

@@ -1,4 +1,4 @@
-import { neutraliseInline } from "../core/text-safety.ts";
+import { neutraliseInline } from "../core/index.ts";
 import { shortenArgumentsIn } from "./argument-echo.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { MAIN_HELP } from "./help.ts";

@@ -1,4 +1,4 @@
-import { jsonForDisplay, neutraliseMultiline } from "../core/text-safety.ts";
+import { jsonForDisplay, neutraliseMultiline } from "../core/index.ts";
 
 /** A stream the CLI writes to; everything written is made display-safe on the way out. */
 export interface SafeStream {

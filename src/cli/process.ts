@@ -1,6 +1,10 @@
 import { readFile } from "node:fs/promises";
-import { type Ask, type AskDetails, cancelledBeforeOpenDetails } from "../core/index.ts";
-import { neutraliseInline } from "../core/text-safety.ts";
+import {
+  type Ask,
+  type AskDetails,
+  cancelledBeforeOpenDetails,
+  neutraliseInline,
+} from "../core/index.ts";
 import { INPUT_FILE_LIMIT, readFileBounded, readStreamBounded } from "./bounded-read.ts";
 import { canReachTerminal, isGoneError, withFormTerminal } from "./controlling-terminal.ts";
 import { decodeUtf8 } from "./decode-utf8.ts";

@@ -1,5 +1,4 @@
-import { neutraliseInline } from "../core/text-safety.ts";
-import { describeReceived, shortenEcho } from "../core/validation-issue.ts";
+import { describeReceived, neutraliseInline, shortenEcho } from "../core/index.ts";
 import { NotUtf8Error } from "./decode-utf8.ts";
 import { InputError } from "./errors.ts";
 import type { CliIo } from "./io.ts";

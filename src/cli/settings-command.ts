@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { errorMessage } from "../core/index.ts";
-import { jsonForDisplay, neutraliseInline } from "../core/text-safety.ts";
+import { errorMessage, jsonForDisplay, neutraliseInline } from "../core/index.ts";
 import { shownSource } from "../settings/command/settings-rows.ts";
 import type { SettingSource } from "../settings/merge-layers.ts";
 import { projectSettingsFile } from "../settings/paths.ts";

@@ -1,7 +1,6 @@
 import { stat } from "node:fs/promises";
 import { homedir } from "node:os";
-import { errorMessage } from "../core/index.ts";
-import { neutraliseInline } from "../core/text-safety.ts";
+import { errorMessage, neutraliseInline } from "../core/index.ts";
 import type { SettingsNotice } from "../settings/notices.ts";
 import { agentDirFromEnv, piSettingsFile, userSettingsFileFromEnv } from "../settings/paths.ts";
 import { DEFAULT_SETTINGS, type Settings } from "../settings/settings.ts";

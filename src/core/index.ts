@@ -9,6 +9,7 @@ export {
   parseAnswerLine,
   parseAnswerText,
 } from "./answer-format.ts";
+export type { Clock } from "./clock.ts";
 export { errorMessage } from "./error-message.ts";
 export {
   createFormState,
@@ -81,6 +82,12 @@ export {
 } from "./schema.ts";
 export { answerFromScript, type ScriptedResult } from "./scripted-answers.ts";
 export {
+  clipCodePoints,
+  codePointEnd,
+  countCodePoints,
+  truncateCodePoints,
+} from "./shorten.ts";
+export {
   PROMPT_GUIDELINES,
   PROMPT_SNIPPET,
   TOOL_DESCRIPTION,
@@ -88,6 +95,20 @@ export {
   TOOL_NAME,
 } from "./steering.ts";
 export { readStoredDetails } from "./stored-details.ts";
-export { neutraliseInline, neutraliseMultiline } from "./text-safety.ts";
+export {
+  dropUnsafeBeyondC0,
+  jsonForDisplay,
+  neutraliseInline,
+  neutraliseMultiline,
+  UNSAFE_CHARACTER_CLASS,
+} from "./text-safety.ts";
 export { type ValidationResult, validateAskInput } from "./validate.ts";
-export { formatIssue, issueCount, type ValidationIssue } from "./validation-issue.ts";
+export { isRecord } from "./validate-fields.ts";
+export {
+  describeReceived,
+  fieldPath,
+  formatIssue,
+  issueCount,
+  shortenEcho,
+  type ValidationIssue,
+} from "./validation-issue.ts";

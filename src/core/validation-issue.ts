@@ -1,5 +1,6 @@
 import { revealInvisible } from "./comparable-text.ts";
 import { INPUT_LIMITS } from "./limits.ts";
+import { codePointEnd, countCodePoints } from "./shorten.ts";
 import { neutraliseInline } from "./text-safety.ts";
 
 /** One thing wrong with the parameters, phrased for a model that will fix it and retry. */
@@ -24,20 +25,10 @@ export interface ValidationIssue {
  * no value however long is echoed whole.
  */
 export function shortenEcho(text: string, max: number = INPUT_LIMITS.echoMax): string {
-  let cut = 0;
-  for (let shown = 0; shown < max && cut < text.length; shown += 1) {
-    cut += isPairAt(text, cut) ? 2 : 1;
-  }
+  const cut = codePointEnd(text, max);
   if (cut >= text.length) return text;
-  let rest = 0;
-  for (let i = cut; i < text.length; i += isPairAt(text, i) ? 2 : 1) rest += 1;
+  const rest = countCodePoints(text, cut);
   return `${text.slice(0, cut)}… (${rest} more character${rest === 1 ? "" : "s"})`;
-}
-
-function isPairAt(text: string, index: number): boolean {
-  const high = text.charCodeAt(index);
-  const low = text.charCodeAt(index + 1);
-  return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
 }
 
 /** Shortens any JSON value for an error message, made safe to print on one line. */

@@ -1,5 +1,5 @@
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { TOOL_NAME } from "../core/steering.ts";
+import { TOOL_NAME } from "../core/index.ts";
 import { ReaskGuard } from "../settings/reask-guard.ts";
 import type { AskSettings } from "./settings/ask-settings.ts";
 import { registerAskuserCommand } from "./settings/askuser-command.ts";

@@ -1,11 +1,19 @@
-import { formatAnswerValue } from "../core/answer-format.ts";
-import { readStoredDetails } from "../core/index.ts";
-import { OTHER_LABEL } from "../core/limits.ts";
-import { showsPartialAnswers } from "../core/outcome.ts";
-import type { Answer, AskDetails, CancelOrigin, UnavailableReason } from "../core/outcome-types.ts";
-import type { Question } from "../core/schema.ts";
-import { TOOL_NAME } from "../core/steering.ts";
-import { formatIssue } from "../core/validation-issue.ts";
+import {
+  type Answer,
+  type AskDetails,
+  type CancelOrigin,
+  clipCodePoints,
+  codePointEnd,
+  countCodePoints,
+  formatAnswerValue,
+  formatIssue,
+  OTHER_LABEL,
+  type Question,
+  readStoredDetails,
+  showsPartialAnswers,
+  TOOL_NAME,
+  type UnavailableReason,
+} from "../core/index.ts";
 import { safeInline, safeLines } from "../tui/render/safe-text.ts";
 
 /** The theme slots the renderers use; Pi's `Theme` fits, and tests pass identity styles. */
@@ -26,7 +34,7 @@ export function callText(args: unknown, theme: RenderTheme): string {
   const title = theme.fg("toolTitle", theme.bold(TOOL_NAME));
   const headers = rawQuestions(args).map((question) => {
     const header = typeof question.header === "string" ? question.header : question.question;
-    return typeof header === "string" ? clip(safe(header), 40) : "…";
+    return typeof header === "string" ? clipCodePoints(safe(header), 40) : "…";
   });
   if (headers.length === 0) return title;
   return `${title} ${theme.fg("muted", headers.join(" · "))}`;
@@ -179,13 +187,8 @@ function safe(text: string): string {
 const COLLAPSED_ANSWER_MAX = 120;
 
 function clipCollapsed(text: string): string {
-  const chars = Array.from(text);
-  if (chars.length <= COLLAPSED_ANSWER_MAX) return text;
-  const left = chars.length - COLLAPSED_ANSWER_MAX;
-  return `${chars.slice(0, COLLAPSED_ANSWER_MAX).join("")}… (${left} more characters; expand to see all)`;
-}
-
-function clip(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
+  const cut = codePointEnd(text, COLLAPSED_ANSWER_MAX);
+  if (cut >= text.length) return text;
+  const left = countCodePoints(text, cut);
+  return `${text.slice(0, cut)}… (${left} more characters; expand to see all)`;
 }

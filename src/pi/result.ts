@@ -1,7 +1,5 @@
 import type { AgentToolResult } from "@earendil-works/pi-coding-agent";
-import { modelText } from "../core/model-text.ts";
-import type { AskDetails } from "../core/outcome-types.ts";
-import type { Ask } from "../core/schema.ts";
+import { type Ask, type AskDetails, modelText } from "../core/index.ts";
 import { REASK_BLOCKED_TEXT, reaskBlockedDetails } from "../settings/reask-guard.ts";
 
 export type AskToolResult = AgentToolResult<AskDetails>;

@@ -1,7 +1,5 @@
 import type { ExtensionToolContext } from "@earendil-works/pi-coding-agent";
-import { errorMessage } from "../core/index.ts";
-import type { AskDetails } from "../core/outcome-types.ts";
-import { neutraliseInline } from "../core/text-safety.ts";
+import { type AskDetails, errorMessage, neutraliseInline } from "../core/index.ts";
 import { piDialogs } from "./dialog-port.ts";
 import { type AskEnvironment, executeAsk } from "./execute.ts";
 import { type AskToolResult, reaskBlockedResult } from "./result.ts";

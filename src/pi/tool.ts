@@ -1,18 +1,18 @@
 import type { ToolDefinition } from "@earendil-works/pi-coding-agent";
 import { Text } from "@earendil-works/pi-tui";
-import type { Static } from "typebox";
-import { modelText } from "../core/model-text.ts";
-import { invalidDetails } from "../core/outcome.ts";
-import type { AskDetails } from "../core/outcome-types.ts";
-import { AskInputSchema } from "../core/schema.ts";
 import {
+  type AskDetails,
+  type AskInput,
+  AskInputSchema,
+  invalidDetails,
+  modelText,
   PROMPT_GUIDELINES,
   PROMPT_SNIPPET,
   TOOL_DESCRIPTION,
   TOOL_LABEL,
   TOOL_NAME,
-} from "../core/steering.ts";
-import { validateAskInput } from "../core/validate.ts";
+  validateAskInput,
+} from "../core/index.ts";
 import { callText, resultText } from "./render.ts";
 import type { AskSettingsHooks } from "./settings/hooks.ts";
 import type { SurvivalLoader } from "./survive/register.ts";
@@ -50,7 +50,7 @@ export function askUserTool(
     prepareArguments(args) {
       const validation = validateAskInput(args);
       if (!validation.ok) throw new Error(modelText(invalidDetails(validation.issues)));
-      return args as Static<typeof AskInputSchema>;
+      return args as AskInput;
     },
     async execute(toolCallId, params, signal, _onUpdate, ctx) {
       const { runAsk } = await import("./run-ask.ts");

@@ -1,12 +1,12 @@
+import type { Clock } from "../core/index.ts";
 import { SETTINGS_LIMITS, type Settings } from "./settings.ts";
-import type { Timers } from "./timers.ts";
 
 export interface IdleTimerOptions {
   /** Time without activity after which the ask expires. */
   readonly idleMs: number;
   /** Time after the start at which the ask expires whatever the activity. */
   readonly capMs: number;
-  readonly timers: Timers;
+  readonly timers: Clock;
   /** Called at most once. */
   readonly onExpire: () => void;
 }
@@ -83,7 +83,7 @@ export class IdleTimer {
 /** The timer the settings ask for, or undefined when the idle timeout is off. */
 export function idleTimerFor(
   settings: Settings,
-  timers: Timers,
+  timers: Clock,
   onExpire: () => void,
 ): IdleTimer | undefined {
   const minutes = Math.min(settings.idleTimeoutMinutes, SETTINGS_LIMITS.idleTimeoutMaxMinutes);

@@ -1,3 +1,8 @@
+import { clipCodePoints } from "../core/index.ts";
+
+/** How many code points of a value a message shows, the ellipsis included. */
+const SHOWN_MAX = 60;
+
 /** A parsed JSON object, before anything is known about its fields. */
 export type JsonObject = { [key: string]: unknown };
 
@@ -9,12 +14,9 @@ export function isJsonObject(value: unknown): value is JsonObject {
 export function describeValue(value: unknown): string {
   if (value === undefined) return "nothing";
   if (value === null) return "null";
-  if (Array.isArray(value)) return `a list (${truncate(JSON.stringify(value))})`;
-  if (typeof value === "object") return `an object (${truncate(JSON.stringify(value))})`;
-  if (typeof value === "string") return truncate(JSON.stringify(value));
+  if (Array.isArray(value)) return `a list (${clipCodePoints(JSON.stringify(value), SHOWN_MAX)})`;
+  if (typeof value === "object")
+    return `an object (${clipCodePoints(JSON.stringify(value), SHOWN_MAX)})`;
+  if (typeof value === "string") return clipCodePoints(JSON.stringify(value), SHOWN_MAX);
   return `${typeof value} ${String(value)}`;
-}
-
-function truncate(text: string, max = 60): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

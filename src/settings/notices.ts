@@ -1,4 +1,4 @@
-import { neutraliseInline } from "../core/text-safety.ts";
+import { neutraliseInline } from "../core/index.ts";
 import type { FileProblem } from "./merge-layers.ts";
 
 /** What the user is told about settings: each problem of a file once, grouped by file. */

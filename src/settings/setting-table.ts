@@ -1,4 +1,4 @@
-import { INPUT_GUARD_LIMITS } from "../core/input-guard.ts";
+import { INPUT_GUARD_LIMITS } from "../core/index.ts";
 import { CURRENT_SCHEMA_VERSION } from "./migrations.ts";
 
 /**

@@ -1,5 +1,4 @@
-import type { LaterOccasion } from "../core/later-delivery.ts";
-import type { CancelOrigin } from "../core/outcome-types.ts";
+import type { CancelOrigin, LaterOccasion } from "../core/index.ts";
 
 /** The coding agents whose session logs are read. */
 export type Agent = "claude-code" | "pi" | "codex";

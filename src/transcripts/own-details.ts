@@ -1,11 +1,10 @@
-// Core modules are imported one by one: the core index pulls in the schema library, which costs
-// a command-line run more time than reading a gigabyte of logs.
-import type { AskDetails, CancelOrigin, UnavailableReason } from "../core/outcome-types.ts";
+import type { AskDetails, CancelOrigin, UnavailableReason } from "../core/index.ts";
+// biome-ignore lint/style/noRestrictedImports: askuser/transcripts ships unbundled; the core index loads TypeBox (~70 ms)
 import { readStoredDetails } from "../core/stored-details.ts";
 import { answer, submittedOutcome } from "./answers.ts";
 import type { AskOutcome, ExchangeQuestion } from "./model.ts";
 import { questionsFrom } from "./questions.ts";
-import { firstLine, truncateCodePoints } from "./text.ts";
+import { shortError } from "./text.ts";
 
 /** How one of our own ask_user outcomes reads in the log. */
 export interface OwnAskResult {
@@ -58,7 +57,7 @@ function fromDetails(details: AskDetails): OwnAskResult {
       const where = first?.path ? `${first.path}: ` : "";
       const problem = first?.problem ?? "invalid parameters";
       const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
-      return done("validation-error", questions, shorten(`${where}${problem}${more}`));
+      return done("validation-error", questions, shortError(`${where}${problem}${more}`));
     }
   }
 }
@@ -69,8 +68,4 @@ function done(
   error: string | null = null,
 ): OwnAskResult {
   return { outcome, questions, error, cancelledBy: null, opensTurn: OPENS_TURN.has(outcome) };
-}
-
-function shorten(text: string): string {
-  return truncateCodePoints(firstLine(text), 200);
 }

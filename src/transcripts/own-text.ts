@@ -1,6 +1,6 @@
+// biome-ignore lint/style/noRestrictedImports: askuser/transcripts ships unbundled; the core index loads TypeBox (~70 ms)
 import { parseAnswerText } from "../core/answer-format.ts";
-import type { CancelOrigin } from "../core/outcome-types.ts";
-import type { Question } from "../core/schema.ts";
+import type { CancelOrigin, Question } from "../core/index.ts";
 import { answer, submittedOutcome } from "./answers.ts";
 import type { AskOutcome, ExchangeQuestion } from "./model.ts";
 

@@ -1,4 +1,9 @@
+// biome-ignore lint/style/noRestrictedImports: askuser/transcripts ships unbundled; the core index loads TypeBox (~70 ms)
+import { truncateCodePoints } from "../core/shorten.ts";
 import { isObject } from "./json.ts";
+
+/** How many code points of an error message an exchange keeps (an ellipsis marks a cut). */
+const ERROR_SHOWN = 200;
 
 /**
  * The text of a message or tool-result content: the string itself, or the `text` of every text
@@ -16,25 +21,14 @@ export function contentText(content: unknown): string {
   return parts.join("\n");
 }
 
-/**
- * At most `max` code points of `text`, with an ellipsis when something was cut. Never splits a
- * character: a surrogate pair is one code point here, unlike `slice`.
- */
-export function truncateCodePoints(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let count = 0;
-  let index = 0;
-  while (index < text.length && count < max) {
-    const code = text.codePointAt(index) ?? 0;
-    index += code > 0xffff ? 2 : 1;
-    count++;
-  }
-  return index >= text.length ? text : `${text.slice(0, index)}…`;
-}
-
 /** The first line of a text, trimmed. */
 export function firstLine(text: string): string {
   const trimmed = text.trim();
   const end = trimmed.indexOf("\n");
   return end < 0 ? trimmed : trimmed.slice(0, end).trimEnd();
+}
+
+/** An error as an exchange records it: its first line, cut to a length a listing can show. */
+export function shortError(text: string): string {
+  return truncateCodePoints(firstLine(text), ERROR_SHOWN);
 }

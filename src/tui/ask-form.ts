@@ -3,6 +3,7 @@ import {
   type Answer,
   type Ask,
   type AskDetails,
+  type Clock,
   createFormState,
   detailsFromForm,
   type FormAction,
@@ -12,7 +13,7 @@ import {
   type Resolution,
   reduceForm,
 } from "../core/index.ts";
-import { type FormClock, systemClock } from "./clock.ts";
+import { systemClock } from "./clock.ts";
 import { COMMAND_EFFECTS, DISMISS_CONFIRMATION } from "./commands.ts";
 import { DraftEditor } from "./draft-editor.ts";
 import { HeldInput } from "./held-input.ts";
@@ -58,7 +59,7 @@ export interface AskFormOptions {
    */
   readonly inputGuardMs?: number;
   /** The clock of the input guard and the paste rule; the system clock by default. */
-  readonly clock?: FormClock;
+  readonly clock?: Clock;
 }
 
 /** Which key table applies now. */
@@ -85,7 +86,7 @@ export class AskForm implements Component, Focusable {
     | undefined;
   private reported = false;
   private hasFocus = false;
-  private readonly clock: FormClock;
+  private readonly clock: Clock;
   private readonly held: HeldInput;
   private readonly pasteTail = new PasteTail();
 

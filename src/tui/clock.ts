@@ -1,11 +1,7 @@
-/** The time and timers the form needs (the input guard), as a port a test can fake. */
-export interface FormClock {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+import type { Clock } from "../core/index.ts";
 
-export const systemClock: FormClock = {
+/** The real time and timers, for the form and for the settings' idle timeout the hosts wire up. */
+export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),

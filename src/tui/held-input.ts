@@ -1,5 +1,6 @@
 import { matchesKey } from "@earendil-works/pi-tui";
 import {
+  type Clock,
   guardAt,
   guardKey,
   guardShown,
@@ -8,7 +9,6 @@ import {
   isArming,
   UNSEEN_GUARD,
 } from "../core/index.ts";
-import type { FormClock } from "./clock.ts";
 import { withHeldKey } from "./input-text.ts";
 
 /**
@@ -18,7 +18,7 @@ import { withHeldKey } from "./input-text.ts";
  * the "arming" cue goes away without waiting for a key.
  */
 export class HeldInput {
-  readonly #clock: FormClock;
+  readonly #clock: Clock;
   readonly #delayMs: number;
   readonly #onArmed: () => void;
   #guard: InputGuard = UNSEEN_GUARD;
@@ -29,7 +29,7 @@ export class HeldInput {
   #focused = false;
   #stopped = false;
 
-  constructor(clock: FormClock, delayMs: number, onArmed: () => void) {
+  constructor(clock: Clock, delayMs: number, onArmed: () => void) {
     this.#clock = clock;
     this.#delayMs = delayMs;
     this.#onArmed = onArmed;

@@ -3,6 +3,7 @@ import {
   type Ask,
   type AskDetails,
   type CancelOrigin,
+  type Clock,
   INPUT_GUARD_ENV,
   INPUT_GUARD_LIMITS,
   neutraliseInline,
@@ -10,7 +11,6 @@ import {
   parseGuardMs,
 } from "../core/index.ts";
 import { AskForm } from "./ask-form.ts";
-import type { FormClock } from "./clock.ts";
 import { inlineTui } from "./keep-scrollback.ts";
 import type { FormKeymap } from "./keymap/keymap.ts";
 import { defaultAnsiTheme, type FormTheme } from "./theme.ts";
@@ -50,7 +50,7 @@ export interface TerminalFormOptions {
    * a whole number of milliseconds, else the default.
    */
   readonly inputGuardMs?: number;
-  readonly clock?: FormClock;
+  readonly clock?: Clock;
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   reaskBlockedDetails,
 } from "../../src/settings/reask-guard.ts";
 import { DEFAULT_SETTINGS } from "../../src/settings/settings.ts";
-import { systemTimers } from "../../src/settings/timers.ts";
+import { systemClock } from "../../src/tui/clock.ts";
 import { askOf, SINGLE, THREE } from "../support/asks.ts";
 
 const MINUTE = 60_000;
@@ -21,7 +21,7 @@ afterEach(() => {
 
 function timer(idleMs: number, capMs = 120 * MINUTE) {
   const onExpire = vi.fn();
-  return { onExpire, timer: new IdleTimer({ idleMs, capMs, timers: systemTimers, onExpire }) };
+  return { onExpire, timer: new IdleTimer({ idleMs, capMs, timers: systemClock, onExpire }) };
 }
 
 describe("IdleTimer", () => {
@@ -42,7 +42,7 @@ describe("IdleTimer", () => {
     const t = new IdleTimer({
       idleMs: MINUTE,
       capMs: 120 * MINUTE,
-      timers: { ...systemTimers, now: () => manual.now },
+      timers: { ...systemClock, now: () => manual.now },
       onExpire,
     });
     manual.now = MINUTE - 1;
@@ -98,18 +98,18 @@ describe("IdleTimer", () => {
 
 describe("idleTimerFor", () => {
   it("is off by default", () => {
-    expect(idleTimerFor(DEFAULT_SETTINGS, systemTimers, () => {})).toBeUndefined();
+    expect(idleTimerFor(DEFAULT_SETTINGS, systemClock, () => {})).toBeUndefined();
   });
 
   it("turns minutes into the idle time, with the two-hour cap", () => {
     const onExpire = vi.fn();
-    const t = idleTimerFor({ ...DEFAULT_SETTINGS, idleTimeoutMinutes: 1 }, systemTimers, onExpire);
+    const t = idleTimerFor({ ...DEFAULT_SETTINGS, idleTimeoutMinutes: 1 }, systemClock, onExpire);
     expect(t?.deadline).toBe(Date.now() + MINUTE);
     vi.advanceTimersByTime(MINUTE);
     expect(onExpire).toHaveBeenCalledTimes(1);
     const long = idleTimerFor(
       { ...DEFAULT_SETTINGS, idleTimeoutMinutes: 500 },
-      systemTimers,
+      systemClock,
       () => {},
     );
     expect(long?.deadline).toBe(Date.now() + 120 * MINUTE);
@@ -119,7 +119,7 @@ describe("idleTimerFor", () => {
   it("ends a form as timed out with the answers given so far (the core's end action)", () => {
     const ask = askOf(THREE);
     let state = createFormState(ask);
-    const t = idleTimerFor({ ...DEFAULT_SETTINGS, idleTimeoutMinutes: 1 }, systemTimers, () => {
+    const t = idleTimerFor({ ...DEFAULT_SETTINGS, idleTimeoutMinutes: 1 }, systemClock, () => {
       state = reduceForm(state, { type: "end", resolution: { kind: "timed_out" } });
     });
     state = reduceForm(state, { type: "pickRow", index: 1 });

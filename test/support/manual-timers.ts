@@ -1,10 +1,10 @@
-import type { Timers } from "../../src/settings/timers.ts";
+import type { Clock } from "../../src/core/index.ts";
 
 /**
- * A clock that moves only when a test says so, for code that takes a Timers port. Unlike
+ * A clock that moves only when a test says so, for code that takes a Clock port. Unlike
  * faking the global timers, it leaves the timers of everything else (Pi's session) alone.
  */
-export class ManualTimers implements Timers {
+export class ManualTimers implements Clock {
   #now = 1_000_000;
   #nextId = 1;
   readonly #pending = new Map<number, { at: number; callback: () => void }>();

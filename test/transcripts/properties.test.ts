@@ -1,8 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { modelText } from "../../src/core/index.ts";
+import { modelText, truncateCodePoints } from "../../src/core/index.ts";
 import { type Agent, type AskExchange, readSessionFile } from "../../src/transcripts/index.ts";
-import { truncateCodePoints } from "../../src/transcripts/text.ts";
 import {
   auq,
   ClaudeLog,

@@ -1,6 +1,5 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import type { Ask, AskDetails } from "../../core/index.ts";
-import { errorMessage } from "../../core/index.ts";
+import { type Ask, type AskDetails, type Clock, errorMessage } from "../../core/index.ts";
 import { AskuserCommand } from "../../settings/command/askuser-command.ts";
 import { idleTimerFor } from "../../settings/idle-timer.ts";
 import { noticeText } from "../../settings/notices.ts";
@@ -11,7 +10,6 @@ import { piSettingsFile, projectSettingsFile } from "../../settings/paths.ts";
 import { DEFAULT_SETTINGS, type Settings } from "../../settings/settings.ts";
 import type { SettingsFs } from "../../settings/settings-fs.ts";
 import { SettingsStore } from "../../settings/settings-store.ts";
-import type { Timers } from "../../settings/timers.ts";
 import { formKeymap, formKeymapChecker } from "../../tui/keymap/keymap-overrides.ts";
 import type { DialogOptions, DialogPort } from "../dialog-port.ts";
 import type { TerminalFormOptions } from "../form-adapter.ts";
@@ -27,7 +25,7 @@ export interface AskSettingsPorts {
   /** Pi's `CONFIG_DIR_NAME` (".pi"): the project file is `<cwd>/<configDirName>/askuser.json`. */
   readonly configDirName: string;
   readonly fs: SettingsFs;
-  readonly timers: Timers;
+  readonly timers: Clock;
   readonly runCommand: CommandRunner;
   readonly insideTmux: boolean;
   /** Builds the terminal form with the settings' keys and an activity callback. */

@@ -1,8 +1,9 @@
 import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
+import type { Clock } from "../../core/index.ts";
 import { type CommandRunner, runShellCommand } from "../../settings/notify/command-runner.ts";
 import { userSettingsFileFromEnv } from "../../settings/paths.ts";
 import { nodeSettingsFs } from "../../settings/settings-fs.ts";
-import { systemTimers, type Timers } from "../../settings/timers.ts";
+import { systemClock } from "../../tui/clock.ts";
 import { AskSettings } from "./ask-settings.ts";
 
 /** What tests replace; Pi itself uses the defaults. */
@@ -11,7 +12,7 @@ export interface AskSettingsOptions {
   readonly agentDir?: string;
   /** The user settings file; from `ASKUSER_CONFIG` / `XDG_CONFIG_HOME` (read at every ask) when absent. */
   readonly userFile?: string;
-  readonly timers?: Timers;
+  readonly timers?: Clock;
   readonly runCommand?: CommandRunner;
 }
 
@@ -22,7 +23,7 @@ export function createAskSettings(options: AskSettingsOptions): AskSettings {
     userFile: () => options.userFile ?? userSettingsFileFromEnv(),
     configDirName: CONFIG_DIR_NAME,
     fs: nodeSettingsFs,
-    timers: options.timers ?? systemTimers,
+    timers: options.timers ?? systemClock,
     runCommand: options.runCommand ?? runShellCommand,
     insideTmux: Boolean(process.env.TMUX),
     terminalForm: async (formOptions) =>

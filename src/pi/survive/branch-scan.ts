@@ -1,8 +1,11 @@
 import type { SessionEntry } from "@earendil-works/pi-coding-agent";
-import { readStoredDetails } from "../../core/index.ts";
-import { showsPartialAnswers } from "../../core/outcome.ts";
-import type { Answer, AskDetails } from "../../core/outcome-types.ts";
-import { TOOL_NAME } from "../../core/steering.ts";
+import {
+  type Answer,
+  type AskDetails,
+  readStoredDetails,
+  showsPartialAnswers,
+  TOOL_NAME,
+} from "../../core/index.ts";
 import {
   type AnswerEntry,
   type AskEntry,

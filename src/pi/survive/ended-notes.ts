@@ -1,7 +1,5 @@
 import type { SessionEntry } from "@earendil-works/pi-coding-agent";
-import { pendingEndedNote } from "../../core/later-delivery.ts";
-import type { AskDetails } from "../../core/outcome-types.ts";
-import { neutraliseInline } from "../../core/text-safety.ts";
+import { type AskDetails, neutraliseInline, pendingEndedNote } from "../../core/index.ts";
 import { awaitsEndedNote, scanBranch } from "./branch-scan.ts";
 import { ENTRY_TYPES, endedNoteDetails } from "./entries.ts";
 

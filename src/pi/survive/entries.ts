@@ -1,7 +1,10 @@
-import { readStoredDetails } from "../../core/index.ts";
-import type { LaterDelivery, LaterOccasion } from "../../core/later-delivery.ts";
-import type { AskDetails } from "../../core/outcome-types.ts";
-import type { Ask } from "../../core/schema.ts";
+import {
+  type Ask,
+  type AskDetails,
+  type LaterDelivery,
+  type LaterOccasion,
+  readStoredDetails,
+} from "../../core/index.ts";
 
 export { ENTRY_TYPES } from "./entry-types.ts";
 

@@ -1,10 +1,10 @@
-import { errorMessage } from "../../core/index.ts";
 import {
+  type AskDetails,
+  errorMessage,
   type LaterDelivery,
   type LaterOccasion,
   laterDelivery,
-} from "../../core/later-delivery.ts";
-import type { AskDetails } from "../../core/outcome-types.ts";
+} from "../../core/index.ts";
 import type { AnswerDelivery } from "./delivery.ts";
 import { answerEntry, ENTRY_TYPES } from "./entries.ts";
 import { NOTICES } from "./notices.ts";

@@ -1,8 +1,11 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { errorMessage } from "../../core/index.ts";
-import type { Answer, AskDetails } from "../../core/outcome-types.ts";
-import type { Ask } from "../../core/schema.ts";
-import { neutraliseInline } from "../../core/text-safety.ts";
+import {
+  type Answer,
+  type Ask,
+  type AskDetails,
+  errorMessage,
+  neutraliseInline,
+} from "../../core/index.ts";
 import { askSurface } from "../availability.ts";
 import { piDialogs } from "../dialog-port.ts";
 import { askThroughDialogs } from "../rpc-dialogs.ts";

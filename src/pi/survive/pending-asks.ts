@@ -1,6 +1,9 @@
-import { cancelledBeforeOpenDetails } from "../../core/outcome.ts";
-import type { AskDetails, CancelOrigin } from "../../core/outcome-types.ts";
-import type { Ask } from "../../core/schema.ts";
+import {
+  type Ask,
+  type AskDetails,
+  type CancelOrigin,
+  cancelledBeforeOpenDetails,
+} from "../../core/index.ts";
 
 /** An ask that returned at once (`waitForAnswer: false`) and waits for the user. */
 export interface PendingAsk {

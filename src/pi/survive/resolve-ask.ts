@@ -1,6 +1,4 @@
-import type { Ask } from "../../core/schema.ts";
-import { validateAskInput } from "../../core/validate.ts";
-import { formatIssue, type ValidationIssue } from "../../core/validation-issue.ts";
+import { type Ask, formatIssue, type ValidationIssue, validateAskInput } from "../../core/index.ts";
 import type { AskCall } from "./branch-scan.ts";
 
 export type ResolvedAsk =

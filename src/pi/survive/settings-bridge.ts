@@ -25,7 +25,7 @@ export function survivalSettings(hooks: AskSettingsHooks): SurvivalSettings {
       const { canonicalKey } = await import("../../tui/keymap/key-names.ts");
       const key = canonicalKey(settings.answerKey);
       if (key) return key;
-      const { jsonForDisplay } = await import("../../core/text-safety.ts");
+      const { jsonForDisplay } = await import("../../core/index.ts");
       ctx.ui.notify(
         `askuser settings: answerKey ${jsonForDisplay(settings.answerKey)} is not a key name Pi knows (like "alt+a"); ${DEFAULT_ANSWER_KEY} is used`,
         "warning",

@@ -1,15 +1,17 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { errorMessage } from "../../core/index.ts";
 import {
+  type Answer,
+  type Ask,
+  type AskDetails,
   cancelSendsAnswers,
+  errorMessage,
   type LaterOccasion,
   laterDelivery,
-} from "../../core/later-delivery.ts";
-import { pendingDetails, showsPartialAnswers } from "../../core/outcome.ts";
-import type { Answer, AskDetails } from "../../core/outcome-types.ts";
-import type { Ask } from "../../core/schema.ts";
-import { TOOL_NAME } from "../../core/steering.ts";
-import { neutraliseMultiline } from "../../core/text-safety.ts";
+  neutraliseMultiline,
+  pendingDetails,
+  showsPartialAnswers,
+  TOOL_NAME,
+} from "../../core/index.ts";
 import { type AskToolResult, toolResult } from "../result.ts";
 import type { CreateForm } from "../tui-form.ts";
 import { findCallEntryId } from "./branch-scan.ts";

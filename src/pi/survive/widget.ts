@@ -1,4 +1,4 @@
-import type { Ask } from "../../core/schema.ts";
+import type { Ask } from "../../core/index.ts";
 
 /** The key of askuser's widget above the editor. */
 export const PENDING_WIDGET = "askuser-pending";

@@ -1,4 +1,4 @@
-import { neutraliseInline } from "../../core/text-safety.ts";
+import { neutraliseInline } from "../../core/index.ts";
 import type { SettingSource } from "../merge-layers.ts";
 import { notificationText } from "../notify/sanitize.ts";
 import {

@@ -1,5 +1,4 @@
-import { errorMessage } from "../../core/index.ts";
-import { jsonForDisplay } from "../../core/text-safety.ts";
+import { errorMessage, jsonForDisplay } from "../../core/index.ts";
 import type { NotificationSettings } from "../settings.ts";
 import type { CommandRunner } from "./command-runner.ts";
 import type { AskNotification } from "./notification.ts";

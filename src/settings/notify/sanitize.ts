@@ -1,4 +1,4 @@
-import { UNSAFE_CHARACTER_CLASS } from "../../core/text-safety.ts";
+import { UNSAFE_CHARACTER_CLASS } from "../../core/index.ts";
 
 /**
  * The core's unsafe set (C0 with ESC, BEL, newline and tab; DEL; C1; separators; bidi controls):

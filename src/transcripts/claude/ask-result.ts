@@ -2,7 +2,7 @@ import { answerFromItems, answerFromJoined, submittedOutcome, withNotes } from "
 import { isObject, nonBlank, objectAt, stringAt } from "../json.ts";
 import type { AskOutcome, ExchangeAnswer, ExchangeQuestion } from "../model.ts";
 import { bareQuestion, questionsFrom } from "../questions.ts";
-import { firstLine, truncateCodePoints } from "../text.ts";
+import { shortError } from "../text.ts";
 import { parseAnswerList } from "./answer-text.ts";
 import {
   ANSWER_MARKERS,
@@ -130,7 +130,7 @@ function classifyText(
   if (head.startsWith(NOT_ANSWERED)) return done("unanswered", asked);
   if (head.startsWith(AWAY_FROM_KEYBOARD)) return done("afk", asked);
   if (head.startsWith(FOLLOW_UP)) return done("follow-up", asked);
-  return done("error", asked, { error: shortError(text) });
+  return done("error", asked, { error: shortToolError(text) });
 }
 
 function classifyError(text: string, asked: readonly ExchangeQuestion[]): AskResult {
@@ -143,9 +143,9 @@ function classifyError(text: string, asked: readonly ExchangeQuestion[]): AskRes
   }
   if (rejection?.kind === "bare" || text.startsWith(NOT_NOW)) return done("cancelled", asked);
   if (text.includes(VALIDATION_ERROR) && text.trimStart().startsWith("<tool_use_error>")) {
-    return done("validation-error", asked, { error: shortError(text) });
+    return done("validation-error", asked, { error: shortToolError(text) });
   }
-  return done("error", asked, { error: shortError(text) });
+  return done("error", asked, { error: shortToolError(text) });
 }
 
 /**
@@ -206,8 +206,9 @@ function done(
   };
 }
 
-export function shortError(text: string): string {
-  return truncateCodePoints(firstLine(text.replace(/<\/?tool_use_error>/gu, "")), 200);
+/** Claude Code wraps a tool's error in tool_use_error tags, which the recorded error leaves out. */
+export function shortToolError(text: string): string {
+  return shortError(text.replace(/<\/?tool_use_error>/gu, ""));
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AskOutcome, ExchangeQuestion } from "../model.ts";
 import { classifyOwnDetails } from "../own-details.ts";
 import { classifyOwnText } from "../own-text.ts";
 import { questionsFrom } from "../questions.ts";
-import { type ResultInput, shortError } from "./ask-result.ts";
+import { type ResultInput, shortToolError } from "./ask-result.ts";
 import { NOT_NOW } from "./markers.ts";
 import { parseRejection } from "./rejection.ts";
 
@@ -36,7 +36,7 @@ export function classifyOwnResult(result: ResultInput, input: unknown): Classifi
     if (rejection?.kind === "bare" || result.text.startsWith(NOT_NOW)) {
       return done("cancelled", asked);
     }
-    return done("error", asked, { error: shortError(result.text) });
+    return done("error", asked, { error: shortToolError(result.text) });
   }
   const structured = result.toolUseResult;
   const own =
@@ -47,7 +47,7 @@ export function classifyOwnResult(result: ResultInput, input: unknown): Classifi
   if (fromText) {
     return { ...done(fromText.outcome, fromText.questions), cancelledBy: fromText.cancelledBy };
   }
-  return done("error", asked, { error: shortError(result.text) });
+  return done("error", asked, { error: shortToolError(result.text) });
 }
 
 function done(

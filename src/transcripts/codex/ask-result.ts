@@ -2,7 +2,7 @@ import { answerFromItems, submittedOutcome } from "../answers.ts";
 import { arrayAt, isObject, objectAt, parseJson, stringAt } from "../json.ts";
 import type { AskOutcome, ExchangeQuestion } from "../model.ts";
 import { bareQuestion, questionsFrom } from "../questions.ts";
-import { firstLine, truncateCodePoints } from "../text.ts";
+import { firstLine, shortError } from "../text.ts";
 
 export interface CodexAskResult {
   readonly outcome: AskOutcome;
@@ -30,7 +30,7 @@ export function classifyCodexResult(
   const parsed = parseJson(text);
   const answers = objectAt(parsed, "answers");
   if (!answers) {
-    return { ...done("unavailable", asked), error: truncateCodePoints(firstLine(text), 200) };
+    return { ...done("unavailable", asked), error: shortError(text) };
   }
   const known = new Set(asked.map((q) => q.id));
   const extra = Object.keys(answers)
@@ -79,7 +79,7 @@ export function classifyCodexAsyncResult(
     if ((isObject(output) && output.success === false) || REFUSED.test(firstLine(text))) {
       return {
         ...done("unavailable", asked),
-        error: truncateCodePoints(firstLine(text), 200),
+        error: shortError(text),
         ...plain,
       };
     }

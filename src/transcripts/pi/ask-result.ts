@@ -1,11 +1,11 @@
-import type { CancelOrigin } from "../../core/outcome-types.ts";
+import type { CancelOrigin } from "../../core/index.ts";
 import { answer, answerFromItems, submittedOutcome } from "../answers.ts";
 import { arrayAt, isObject, type JsonObject, stringAt } from "../json.ts";
 import type { AskOutcome, ExchangeQuestion } from "../model.ts";
 import { classifyOwnDetails } from "../own-details.ts";
 import { classifyOwnText } from "../own-text.ts";
 import { questionFrom, questionsFrom } from "../questions.ts";
-import { firstLine, truncateCodePoints } from "../text.ts";
+import { shortError } from "../text.ts";
 
 export interface PiResultInput {
   readonly text: string;
@@ -81,7 +81,7 @@ function fromSingleQuestion(
   const value = details.answer;
   if (typeof value !== "string" || details.cancelled === true) {
     if (result.text.trimStart().startsWith("Error:")) {
-      return done("unavailable", [question], shorten(result.text));
+      return done("unavailable", [question], shortError(result.text));
     }
     return done("cancelled", [question]);
   }
@@ -101,7 +101,7 @@ function fromText(result: PiResultInput, asked: readonly ExchangeQuestion[]): Pi
   const text = result.text.trim();
   if (result.isError) {
     if (text === "Operation aborted") return done("cancelled", asked);
-    return done("error", asked, shorten(text));
+    return done("error", asked, shortError(text));
   }
   const own = classifyOwnText(text, asked);
   if (own) return { ...done(own.outcome, own.questions), cancelledBy: own.cancelledBy };
@@ -116,7 +116,8 @@ function fromText(result: PiResultInput, asked: readonly ExchangeQuestion[]): Pi
     return done(submittedOutcome(answered), answered);
   }
   if (/^User cancelled/u.test(text)) return done("cancelled", asked);
-  if (text.startsWith("Error: UI not available")) return done("unavailable", asked, shorten(text));
+  if (text.startsWith("Error: UI not available"))
+    return done("unavailable", asked, shortError(text));
   const lines = text.split("\n").map((line) => QUESTIONNAIRE_LINE.exec(line));
   if (asked.length > 0 && lines.every((match) => match !== null)) {
     const answered = asked.map((question) => {
@@ -130,7 +131,7 @@ function fromText(result: PiResultInput, asked: readonly ExchangeQuestion[]): Pi
     });
     return done(submittedOutcome(answered), answered);
   }
-  return done("error", asked, shorten(text));
+  return done("error", asked, shortError(text));
 }
 
 function done(
@@ -139,8 +140,4 @@ function done(
   error: string | null = null,
 ): PiAskResult {
   return { outcome, questions, error, cancelledBy: null, opensTurn: ANSWERED.has(outcome) };
-}
-
-function shorten(text: string): string {
-  return truncateCodePoints(firstLine(text), 200);
 }

@@ -1,6 +1,7 @@
-// Core modules are imported one by one: the core index pulls in the schema library.
+import type { AskDetails } from "../../core/index.ts";
+// biome-ignore lint/style/noRestrictedImports: askuser/transcripts ships unbundled; the core index loads TypeBox (~70 ms)
 import { type LaterOccasion, laterAnswerText } from "../../core/later-delivery.ts";
-import type { AskDetails } from "../../core/outcome-types.ts";
+// biome-ignore lint/style/noRestrictedImports: askuser/transcripts ships unbundled; the core index loads TypeBox (~70 ms)
 import { readStoredDetails } from "../../core/stored-details.ts";
 import { isObject, stringAt } from "../json.ts";
 

@@ -1,4 +1,4 @@
-import { isRecord } from "../../core/validate-fields.ts";
+import { isRecord } from "../../core/index.ts";
 import { type CanonicalKey, canonicalKey, typesText } from "./key-names.ts";
 import {
   CONTEXT_COMMANDS,

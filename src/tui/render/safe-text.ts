@@ -1,9 +1,5 @@
 import { visibleWidth } from "@earendil-works/pi-tui";
-import {
-  dropUnsafeBeyondC0,
-  neutraliseInline,
-  neutraliseMultiline,
-} from "../../core/text-safety.ts";
+import { dropUnsafeBeyondC0, neutraliseInline, neutraliseMultiline } from "../../core/index.ts";
 import { Memo } from "./memo.ts";
 
 /** Tab stops every 4 columns, as pi-tui's Editor expands tabs: a preview reads like the code it shows. */

@@ -1,7 +1,6 @@
 import { type Terminal, TuiMainScreen } from "@earendil-works/pi-tui";
-import type { AskDetails, AskInput } from "../../../src/core/index.ts";
+import type { AskDetails, AskInput, Clock } from "../../../src/core/index.ts";
 import { AskForm } from "../../../src/tui/ask-form.ts";
-import type { FormClock } from "../../../src/tui/clock.ts";
 import { inlineTui } from "../../../src/tui/keep-scrollback.ts";
 import { identityTheme } from "../../../src/tui/theme.ts";
 import { type KeyName, keyBytes } from "./keys.ts";
@@ -24,7 +23,7 @@ export async function mountInTerminal(
     inline?: boolean;
     /** The input guard; 0 (off) unless a test is about it. */
     inputGuardMs?: number;
-    clock?: FormClock;
+    clock?: Clock;
   } = {},
 ) {
   const terminal = new VirtualTerminal(size.columns, size.rows);

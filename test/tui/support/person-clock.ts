@@ -1,4 +1,5 @@
-import { type FormClock, systemClock } from "../../../src/tui/clock.ts";
+import type { Clock } from "../../../src/core/index.ts";
+import { systemClock } from "../../../src/tui/clock.ts";
 
 /**
  * A clock for tests that are not about timing: every reading is a second after the one before,
@@ -6,7 +7,7 @@ import { type FormClock, systemClock } from "../../../src/tui/clock.ts";
  * then keys, not the rest of the paste, which is what such tests mean. Timers run on the system
  * clock; tests about the guard or the paste rule pass their own fake clock instead.
  */
-export function personClock(): FormClock {
+export function personClock(): Clock {
   let now = 0;
   return {
     now: () => {

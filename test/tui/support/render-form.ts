@@ -1,4 +1,5 @@
 import { stripTerminalSequences, type TUI } from "@earendil-works/pi-tui";
+import type { Clock } from "../../../src/core/index.ts";
 import {
   type Answer,
   type Ask,
@@ -8,7 +9,6 @@ import {
   validateAskInput,
 } from "../../../src/core/index.ts";
 import { AskForm } from "../../../src/tui/ask-form.ts";
-import type { FormClock } from "../../../src/tui/clock.ts";
 import { DEFAULT_KEYMAP, type FormKeymap } from "../../../src/tui/keymap/keymap.ts";
 import { type FormFrame, renderFormFrame } from "../../../src/tui/render/frame.ts";
 import { type FormTheme, identityTheme } from "../../../src/tui/theme.ts";
@@ -24,7 +24,7 @@ export interface RenderOptions {
   readonly reserveRows?: number;
   /** The input guard; 0 (off) unless a test is about it, so keys act at once. */
   readonly inputGuardMs?: number;
-  readonly clock?: FormClock;
+  readonly clock?: Clock;
 }
 
 /** A validated ask from a payload, failing the test with the issues when it is invalid. */
