@@ -1,62 +1,24 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AskInput } from "../../src/core/index.ts";
-import { TmuxSession } from "../support/tmux.ts";
+import { NODE, printed, terminalSandbox } from "../support/terminal-sandbox.ts";
+import type { TmuxSession } from "../support/tmux.ts";
 import { PICK_MANY, PICK_ONE, PICK_WITH_NOTE, TWO_QUESTIONS } from "../tui/support/payloads.ts";
 
-const NODE = join(process.cwd(), "node_modules/.bin/node");
-const dir = mkdtempSync(join(tmpdir(), "askuser-tmux-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const running: TmuxSession[] = [];
-
-function payloadFile(payload: AskInput): string {
-  const path = join(dir, `payload-${running.length}-${Date.now()}.json`);
-  writeFileSync(path, JSON.stringify(payload));
-  return path;
-}
+const terminals = terminalSandbox("tmux");
+const payloadFile = (payload: AskInput) => terminals.payloadFile(payload);
 
 function run(
   command: string,
   size = { width: 80, height: 30 },
   env: Record<string, string> = {},
 ): TmuxSession {
-  const session = TmuxSession.start(command, { ...size, reportExit: true, env });
-  running.push(session);
-  return session;
+  return terminals.start(command, { ...size, reportExit: true, env });
 }
 
 function ask(payload: AskInput | "--demo", size = { width: 80, height: 30 }): TmuxSession {
-  let target = "--demo";
-  if (payload !== "--demo") {
-    target = join(dir, `payload-${running.length}.json`);
-    writeFileSync(target, JSON.stringify(payload));
-  }
-  const session = TmuxSession.start(`${NODE} bin/askuser.js ask ${target}`, {
-    ...size,
-    reportExit: true,
-  });
-  running.push(session);
-  return session;
+  const target = payload === "--demo" ? "--demo" : payloadFile(payload);
+  return run(`${NODE} bin/askuser.js ask ${target}`, size);
 }
-
-/** The model text printed after the form, one line per screen row, without the exit marker. */
-function printed(screen: string): string {
-  return screen.slice(0, screen.indexOf("[exit")).trim();
-}
-
-beforeAll(() => {
-  if (!TmuxSession.isAvailable()) {
-    throw new Error(
-      "tmux is needed for the real-terminal tests: run scripts/install-system-deps.sh",
-    );
-  }
-});
-
-afterEach(() => {
-  for (const session of running.splice(0)) session.close();
-});
 
 describe("askuser ask in a real terminal (tmux)", () => {
   it("picks one option and prints the answer, leaving the terminal in canonical mode", async () => {

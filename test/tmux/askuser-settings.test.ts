@@ -1,54 +1,33 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AskInput } from "../../src/core/index.ts";
-import { TmuxSession } from "../support/tmux.ts";
+import { NODE, printed, terminalSandbox } from "../support/terminal-sandbox.ts";
+import type { TmuxSession } from "../support/tmux.ts";
 import { until } from "../support/until.ts";
 import { PICK_ONE, TWO_QUESTIONS } from "../tui/support/payloads.ts";
 
-const NODE = join(process.cwd(), "node_modules/.bin/node");
-const dir = mkdtempSync(join(tmpdir(), "askuser-tmux-settings-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const running: TmuxSession[] = [];
-let count = 0;
+const terminals = terminalSandbox("tmux-settings");
 
 /**
  * `askuser ask` in a pane whose user settings file is the XDG one (ASKUSER_CONFIG, which the
  * test run sets to a file that does not exist, is emptied so the XDG location applies).
  */
 function askWithSettings(payload: AskInput, settings: unknown): TmuxSession {
-  count += 1;
-  const configHome = join(dir, `xdg-${count}`);
+  return askWithSettingsText(payload, JSON.stringify(settings));
+}
+
+function askWithSettingsText(payload: AskInput, text: string): TmuxSession {
+  const configHome = terminals.file("xdg");
   mkdirSync(join(configHome, "askuser"), { recursive: true });
-  writeFileSync(join(configHome, "askuser", "settings.json"), JSON.stringify(settings));
-  const target = join(dir, `payload-${count}.json`);
-  writeFileSync(target, JSON.stringify(payload));
-  const session = TmuxSession.start(`${NODE} bin/askuser.js ask ${target}`, {
+  writeFileSync(join(configHome, "askuser", "settings.json"), text);
+  return terminals.start(`${NODE} bin/askuser.js ask ${terminals.payloadFile(payload)}`, {
     width: 80,
     height: 30,
     reportExit: true,
     env: { XDG_CONFIG_HOME: configHome, ASKUSER_CONFIG: "" },
   });
-  running.push(session);
-  return session;
 }
-
-function printed(screen: string): string {
-  return screen.slice(0, screen.indexOf("[exit")).trim();
-}
-
-beforeAll(() => {
-  if (!TmuxSession.isAvailable()) {
-    throw new Error(
-      "tmux is needed for the real-terminal tests: run scripts/install-system-deps.sh",
-    );
-  }
-});
-
-afterEach(() => {
-  for (const session of running.splice(0)) session.close();
-});
 
 describe("askuser ask with a user settings file (tmux)", () => {
   it("times out after the idle time with the answers given so far (exit 1), using the user's keys", async () => {
@@ -79,7 +58,7 @@ describe("askuser ask with a user settings file (tmux)", () => {
   });
 
   it("runs the notification command with the question when the form opens", async () => {
-    const marker = join(dir, "notified.txt");
+    const marker = terminals.file("notified.txt");
     const tmux = askWithSettings(PICK_ONE, {
       notifications: {
         command: `printf '%s|%s|%s' "$ASKUSER_EVENT" "$ASKUSER_TITLE" "$ASKUSER_MESSAGE" > ${marker}`,
@@ -103,19 +82,7 @@ describe("askuser ask with a user settings file (tmux)", () => {
   });
 
   it("asks with the defaults when the file is broken, after one line on stderr", async () => {
-    count += 1;
-    const configHome = join(dir, `xdg-${count}`);
-    mkdirSync(join(configHome, "askuser"), { recursive: true });
-    writeFileSync(join(configHome, "askuser", "settings.json"), '{"idleTimeoutMinutes": 1,,}');
-    const target = join(dir, `payload-${count}.json`);
-    writeFileSync(target, JSON.stringify(PICK_ONE));
-    const tmux = TmuxSession.start(`${NODE} bin/askuser.js ask ${target}`, {
-      width: 80,
-      height: 30,
-      reportExit: true,
-      env: { XDG_CONFIG_HOME: configHome, ASKUSER_CONFIG: "" },
-    });
-    running.push(tmux);
+    const tmux = askWithSettingsText(PICK_ONE, '{"idleTimeoutMinutes": 1,,}');
     const screen = await tmux.waitFor("❯ 1. ○ Node");
     expect(screen.replace(/\n/gu, "")).toMatch(
       /askuser settings: .*settings\.json: not valid JSON/u,

@@ -1,54 +1,21 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AskInput } from "../../src/core/index.ts";
-import { TmuxSession } from "../support/tmux.ts";
+import { ASKUSER, NODE, printed, terminalSandbox } from "../support/terminal-sandbox.ts";
+import type { TmuxSession } from "../support/tmux.ts";
 import { until } from "../support/until.ts";
 import { PICK_ONE, TWO_QUESTIONS } from "../tui/support/payloads.ts";
 
-const NODE = join(process.cwd(), "node_modules/.bin/node");
-const ASKUSER = `${NODE} bin/askuser.js`;
-const dir = mkdtempSync(join(tmpdir(), "askuser-captured-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const running: TmuxSession[] = [];
-let files = 0;
-
-function file(name: string): string {
-  files += 1;
-  return join(dir, `${files}-${name}`);
-}
-
-function payloadFile(payload: AskInput): string {
-  const path = file("payload.json");
-  writeFileSync(path, JSON.stringify(payload));
-  return path;
-}
+const terminals = terminalSandbox("captured");
+const file = (name: string) => terminals.file(name);
+const payloadFile = (payload: AskInput) => terminals.payloadFile(payload);
 
 function run(command: string, reportExit = true): TmuxSession {
-  const session = TmuxSession.start(command, { width: 80, height: 30, reportExit });
-  running.push(session);
-  return session;
-}
-
-/** What the pane shows before the exit marker. */
-function printed(screen: string): string {
-  return screen.slice(0, screen.indexOf("[exit")).trim();
+  return terminals.start(command, { width: 80, height: 30, reportExit });
 }
 
 const read = (path: string) => readFileSync(path, "utf8");
-
-beforeAll(() => {
-  if (!TmuxSession.isAvailable()) {
-    throw new Error(
-      "tmux is needed for the real-terminal tests: run scripts/install-system-deps.sh",
-    );
-  }
-});
-
-afterEach(() => {
-  for (const session of running.splice(0)) session.close();
-});
 
 describe("askuser ask with its output captured: the form opens on the terminal", () => {
   it("redirected to a file: the form shows in the terminal, only the result goes to the file", async () => {
@@ -97,12 +64,11 @@ describe("askuser ask with its output captured: the form opens on the terminal",
 
   it("redirected to a file: the form follows a resize of the terminal it draws on", async () => {
     const out = file("out.txt");
-    const session = TmuxSession.start(`${ASKUSER} ask --demo > ${out}`, {
+    const session = terminals.start(`${ASKUSER} ask --demo > ${out}`, {
       width: 110,
       height: 40,
       reportExit: true,
     });
-    running.push(session);
     await session.waitFor("│ CREATE TABLE orders (");
     session.resize(44, 40);
     const narrow = await session.waitFor(

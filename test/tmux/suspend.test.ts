@@ -1,42 +1,23 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { TmuxSession } from "../support/tmux.ts";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { NODE, terminalSandbox } from "../support/terminal-sandbox.ts";
+import type { TmuxSession } from "../support/tmux.ts";
 import { PICK_ONE } from "../tui/support/payloads.ts";
 
-const NODE = join(process.cwd(), "node_modules/.bin/node");
-const dir = mkdtempSync(join(tmpdir(), "askuser-suspend-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const running: TmuxSession[] = [];
-
-beforeAll(() => {
-  if (!TmuxSession.isAvailable()) {
-    throw new Error(
-      "tmux is needed for the real-terminal tests: run scripts/install-system-deps.sh",
-    );
-  }
-});
-
-afterEach(() => {
-  for (const session of running.splice(0)) session.close();
-});
+const terminals = terminalSandbox("suspend");
 
 /** An interactive shell with job control, as a user has. */
 function shell(): TmuxSession {
-  const session = TmuxSession.start("bash --norc --noprofile -i", {
+  return terminals.start("bash --norc --noprofile -i", {
     width: 80,
     height: 24,
     env: { HISTFILE: "/dev/null" },
   });
-  running.push(session);
-  return session;
 }
 
 describe("askuser ask stopped and resumed by job control (tmux)", () => {
   it("SIGTSTP gives the terminal back to the shell; fg draws the form again and it still answers", async () => {
-    const payload = join(dir, "pick-one.json");
-    writeFileSync(payload, JSON.stringify(PICK_ONE));
+    const payload = terminals.payloadFile(PICK_ONE);
     const tmux = shell();
     await tmux.waitFor(/[$#]$/mu);
     tmux.text(`${NODE} bin/askuser.js ask ${payload}`);
@@ -65,8 +46,7 @@ describe("askuser ask stopped and resumed by job control (tmux)", () => {
   });
 
   it("in a pipeline, the whole job stops, so the shell gives its prompt back", async () => {
-    const payload = join(dir, "pick-one-pipe.json");
-    writeFileSync(payload, JSON.stringify(PICK_ONE));
+    const payload = terminals.payloadFile(PICK_ONE);
     const tmux = shell();
     await tmux.waitFor(/[$#]$/mu);
     tmux.text(`${NODE} bin/askuser.js ask ${payload} | cat`);
