@@ -31,6 +31,10 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
   }
   if (positionals.length > 1)
     throw new UsageError(`expected one payload, got ${positionals.length}`);
+  if (source === "") throw new UsageError('the payload path is empty: give a file name or "-"');
+  if (values.answers === "") {
+    throw new UsageError('the --answers path is empty: give a file name or "-"');
+  }
   if (!values.demo && source === "-" && values.answers === "-") {
     throw new UsageError(
       'the payload and the answers cannot both come from standard input ("-"); put one of them in a file',

@@ -106,6 +106,12 @@ describe("askuser ask (real process, no terminal)", () => {
     ["a missing file", ["ask", "no-such.json"], "cannot read the payload file no-such.json"],
     ["a file that is not JSON", ["ask", file("broken.json", "{not json")], "is not valid JSON"],
     ["no payload", ["ask"], "missing the payload"],
+    ["an empty payload path", ["ask", ""], 'the payload path is empty: give a file name or "-"'],
+    [
+      "an empty answers path",
+      ["ask", "examples/database.json", "--answers", ""],
+      'the --answers path is empty: give a file name or "-"',
+    ],
     ["an unknown flag", ["ask", "examples/database.json", "--nope"], "Unknown option '--nope'"],
     ["an unknown command", ["frobnicate"], 'unknown command "frobnicate"'],
   ])("exits 2 with a message for %s", async (_name, args, message) => {
