@@ -196,7 +196,7 @@ function fileProblems(state: SettingsFileState, layered: boolean): FileProblem[]
   const { path, status } = state;
   const fallback = layered
     ? "it was left as it is, and until it is fixed askuser uses the user settings"
-    : "it was left as it is, and until it is fixed askuser uses its built-in defaults";
+    : "it was left as it is, and until it is fixed the built-in defaults take its place";
   switch (status.kind) {
     case "invalid":
     case "unreadable":

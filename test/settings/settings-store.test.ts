@@ -85,7 +85,7 @@ describe("SettingsStore: problems", () => {
     expect(snapshot.user.status.kind).toBe("invalid");
     expect(snapshot.notices.map(noticeText)).toMatchInlineSnapshot(`
       [
-        "askuser settings: /agent/askuser.json: not valid JSON (Expected double-quoted property name in JSON at position 25 (line 1 column 26)); comments and trailing commas are not allowed; it was left as it is, and until it is fixed askuser uses its built-in defaults",
+        "askuser settings: /agent/askuser.json: not valid JSON (Expected double-quoted property name in JSON at position 25 (line 1 column 26)); comments and trailing commas are not allowed; it was left as it is, and until it is fixed the built-in defaults take its place",
       ]
     `);
   });
@@ -248,6 +248,7 @@ describe("SettingsStore: the user file under Pi's file", () => {
     const snapshot = await store.load(ask);
     expect(snapshot.effective.settings.idleTimeoutMinutes).toBe(4);
     expect(snapshot.notices.map((n) => n.file)).toEqual([XDG]);
-    expect(snapshot.notices[0]?.lines[0]).toContain("askuser uses its built-in defaults");
+    // Pi's file still applies over the defaults, so the notice must not say only defaults apply.
+    expect(snapshot.notices[0]?.lines[0]).toContain("the built-in defaults take its place");
   });
 });
