@@ -14,6 +14,12 @@ export interface ParsedSettingsFile {
 const EMPTY_LAYER: SettingsLayer = { scalars: {}, keys: {} };
 
 /**
+ * A settings file needs three levels (keys → context → command → list); past this the reading,
+ * copying and describing of values would run out of stack, so such a file is not read at all.
+ */
+const MAX_NESTING = 32;
+
+/**
  * A config file's text as settings: parse, migrate in memory, read setting by setting. Pure; the
  * text is never written back, whatever its version or problems.
  */
@@ -29,6 +35,15 @@ export function parseSettingsFile(text: string): ParsedSettingsFile {
         : `not valid JSON (${reason}); comments and trailing commas are not allowed`;
     return { layer: EMPTY_LAYER, problems: [problem], usable: false };
   }
+  if (nestingDepth(parsed) > MAX_NESTING) {
+    return {
+      layer: EMPTY_LAYER,
+      problems: [
+        `the JSON is nested more than ${MAX_NESTING} levels deep; a settings file needs at most 4 (keys, context, command, list)`,
+      ],
+      usable: false,
+    };
+  }
   if (!isJsonObject(parsed)) {
     return {
       layer: EMPTY_LAYER,
@@ -43,4 +58,18 @@ export function parseSettingsFile(text: string): ParsedSettingsFile {
     problems: migrated.problem ? [migrated.problem, ...read.problems] : read.problems,
     usable: true,
   };
+}
+
+/** How deeply lists and objects nest in a parsed value; walked without recursion. */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (typeof next.value !== "object" || next.value === null) continue;
+    const depth = next.depth + 1;
+    if (depth > MAX_NESTING) return depth;
+    deepest = Math.max(deepest, depth);
+    for (const child of Object.values(next.value)) pending.push({ value: child, depth });
+  }
+  return deepest;
 }

@@ -125,7 +125,9 @@ function readKeys(raw: unknown, problems: string[]): KeyOverrides {
     );
     return {};
   }
-  const keys: Record<string, Record<string, readonly string[]>> = {};
+  // Without a prototype, a context named "__proto__" stays a context (and is reported as
+  // unknown) instead of silently replacing the object's prototype.
+  const keys: Record<string, Record<string, readonly string[]>> = Object.create(null);
   for (const [context, bindings] of Object.entries(raw)) {
     if (isIgnorable(context)) continue;
     const shapeProblem = bindingsShapeProblem(bindings);

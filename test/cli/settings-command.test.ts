@@ -157,6 +157,34 @@ describe("askuser settings", () => {
     expect(parsed.settings.find((s) => s.name === "notifications.command")?.value).toBe(command);
   });
 
+  it("reads a file nested far too deep as unusable, never as a crash", async () => {
+    for (const user of [
+      `${"[".repeat(100_000)}${"]".repeat(100_000)}`,
+      `{"keys":${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}}`,
+    ]) {
+      const p = place({ user });
+      for (const args of [["settings"], ["settings", "--json"]]) {
+        const result = await run(args, p.env);
+        expect(result.stderr).toBe("");
+        expect(result.code).toBe(0);
+        expect(result.stdout).toContain("nested more than 32 levels deep");
+      }
+    }
+  });
+
+  it("treats contexts named like Object's own properties as unknown contexts", async () => {
+    const p = place({
+      user: '{"keys": {"constructor": {"a": ["b"]}, "__proto__": {"x": ["y"]}, "toString": {}, "list": {"moveDown": ["down", "n"]}}}',
+    });
+    const result = await run(["settings"], p.env);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    for (const context of ["constructor", "__proto__", "toString"]) {
+      expect(result.stdout).toContain(`keys: unknown context "${context}"`);
+    }
+    expect(result.stdout).toMatch(/keys\.list +\{"moveDown":\["down","n"\]\} +user/u);
+  });
+
   it("rejects unknown words and flags with a usage error", async () => {
     const p = place({});
     const word = await run(["settings", "show"], p.env);

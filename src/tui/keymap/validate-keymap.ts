@@ -67,7 +67,8 @@ export function mergeKeymap(overrides: unknown, base: FormKeymap = DEFAULT_KEYMA
   const merged: Record<string, Record<string, readonly string[]>> = {};
   for (const context of KEY_CONTEXTS) merged[context] = { ...base[context] };
   for (const [context, bindings] of Object.entries(overrides)) {
-    const target = merged[context];
+    // Own properties only: a context named "constructor" or "__proto__" is not one.
+    const target = Object.hasOwn(merged, context) ? merged[context] : undefined;
     if (!target) {
       problems.push(
         `keys: unknown context "${context}"; expected one of ${KEY_CONTEXTS.join(", ")}`,
