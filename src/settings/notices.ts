@@ -9,6 +9,12 @@ export interface SettingsNotice {
 }
 
 /**
+ * The most problems told for one file at a time: a file of thousands of typos would otherwise put
+ * megabytes on the terminal at every ask. The rest are counted, and told once these are fixed.
+ */
+const MAX_LINES_PER_FILE = 10;
+
+/**
  * Remembers which problems were already shown, so an ask that reloads an unchanged broken file
  * does not repeat them. A file that loads clean is forgotten: breaking it again is news.
  */
@@ -18,17 +24,22 @@ export class NoticeLog {
   /** The problems not shown before, grouped by file, and marks them as shown. */
   fresh(problems: readonly FileProblem[], cleanFiles: readonly string[]): SettingsNotice[] {
     for (const file of cleanFiles) this.#shown.delete(file);
-    const byFile = new Map<string, string[]>();
+    const byFile = new Map<string, Set<string>>();
     for (const { file, problem } of problems) {
       const shown = this.#shown.get(file) ?? new Set<string>();
       this.#shown.set(file, shown);
       if (shown.has(problem)) continue;
-      shown.add(problem);
-      const lines = byFile.get(file) ?? [];
-      lines.push(problem);
-      byFile.set(file, lines);
+      const lines = byFile.get(file) ?? new Set<string>();
+      byFile.set(file, lines.add(problem));
     }
-    return [...byFile].map(([file, lines]) => ({ level: "warning", file, lines }));
+    return [...byFile].map(([file, lines]) => {
+      const told = [...lines].slice(0, MAX_LINES_PER_FILE);
+      const shown = this.#shown.get(file);
+      for (const line of told) shown?.add(line);
+      const more = lines.size - told.length;
+      if (more > 0) told.push(`and ${more} more problems; fix these first`);
+      return { level: "warning", file, lines: told };
+    });
   }
 }
 

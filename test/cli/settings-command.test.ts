@@ -210,6 +210,23 @@ describe("the settings of askuser ask", () => {
     expect(stderr).not.toContain("\u001b");
   });
 
+  it("tell a file's first problems and how many more, so a file of typos cannot flood stderr", async () => {
+    const typos = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`typo${i}`, 0]));
+    const p = place({ user: JSON.stringify({ ...typos, idleTimeoutMinutes: 2 }) });
+    let stderr = "";
+    const settings = await settingsForAsk(
+      { env: p.env, cwd: dir },
+      { write: (t) => (stderr += t) },
+    );
+    expect(settings.idleTimeoutMinutes).toBe(2);
+    expect(stderr.length).toBeLessThan(5_000);
+    expect(stderr).toContain("typo0: unknown setting");
+    expect(stderr).toContain("and 4990 more problems; fix these first");
+    const listed = await run(["settings"], p.env);
+    expect(listed.stdout.length).toBeLessThan(5_000);
+    expect(listed.stdout).toContain("and 4990 more problems");
+  });
+
   it("are never read from a FIFO or a device, which could hang the ask", async () => {
     const p = place({});
     const fifo = join(p.root, "fifo.json");
