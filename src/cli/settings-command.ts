@@ -25,6 +25,9 @@ interface Origin {
   readonly file?: string;
 }
 
+/** The widest value the value column is padded to. */
+const MAX_ALIGNED_VALUE = 40;
+
 const FILE_LABELS: Readonly<Record<FileSource, string>> = {
   user: "user file",
   pi: "Pi file",
@@ -90,7 +93,11 @@ export async function settingsCommand(args: readonly string[], io: CliIo): Promi
   lines.push("");
   const shown = origins.map((o) => ({ ...o, text: jsonForDisplay(o.value) }));
   const nameWidth = Math.max(...shown.map((o) => o.name.length));
-  const valueWidth = Math.max(...shown.map((o) => o.text.length));
+  // A long value (a notification command, a key table) overflows its column rather than
+  // padding every other row to its width.
+  const valueWidth = Math.max(
+    ...shown.map((o) => o.text.length).filter((length) => length <= MAX_ALIGNED_VALUE),
+  );
   for (const o of shown) {
     const where = o.file === undefined ? o.source : `${o.source}  ${o.file}`;
     lines.push(`${o.name.padEnd(nameWidth)}  ${o.text.padEnd(valueWidth)}  ${where}`.trimEnd());

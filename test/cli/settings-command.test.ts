@@ -185,6 +185,15 @@ describe("askuser settings", () => {
     expect(result.stdout).toMatch(/keys\.list +\{"moveDown":\["down","n"\]\} +user/u);
   });
 
+  it("prints a very long value once, without padding every other row to its width", async () => {
+    const command = "x".repeat(100_000);
+    const p = place({ user: JSON.stringify({ notifications: { command } }) });
+    const result = await run(["settings"], p.env);
+    expect(result.stdout).toContain(`"${command}"`);
+    expect(result.stdout.length).toBeLessThan(command.length + 3_000);
+    expect(result.stdout).toMatch(/^idleTimeoutMinutes {2,40}0 +default$/mu);
+  });
+
   it("rejects unknown words and flags with a usage error", async () => {
     const p = place({});
     const word = await run(["settings", "show"], p.env);
