@@ -1,8 +1,12 @@
-import { describeReceived, neutraliseInline, shortenEcho } from "../core/index.ts";
+import {
+  describeReceived,
+  findDuplicateKey,
+  neutraliseInline,
+  shortenEcho,
+} from "../core/index.ts";
 import { NotUtf8Error } from "./decode-utf8.ts";
 import { InputError } from "./errors.ts";
 import type { CliIo } from "./io.ts";
-import { findDuplicateKey } from "./json-duplicate-keys.ts";
 
 /**
  * Reads a JSON document from a path, or from standard input when the path is "-". The reading

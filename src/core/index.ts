@@ -38,6 +38,7 @@ export {
   TYPING_HOLD,
   UNSEEN_GUARD,
 } from "./input-guard.ts";
+export { type DuplicateKey, findDuplicateKey } from "./json-duplicate-keys.ts";
 export {
   cancelSendsAnswers,
   type LaterDelivery,

@@ -1,4 +1,4 @@
-import { errorMessage } from "../core/index.ts";
+import { errorMessage, findDuplicateKey } from "../core/index.ts";
 import { describeValue, isJsonObject } from "./json.ts";
 import { migrateDocument } from "./migrations.ts";
 import { readDocument, type SettingsLayer } from "./read-document.ts";
@@ -53,11 +53,16 @@ export function parseSettingsFile(text: string): ParsedSettingsFile {
   }
   const migrated = migrateDocument(parsed);
   const read = readDocument(migrated.doc);
-  return {
-    layer: read.layer,
-    problems: migrated.problem ? [migrated.problem, ...read.problems] : read.problems,
-    usable: true,
-  };
+  const problems = migrated.problem ? [migrated.problem] : [];
+  // JSON.parse keeps the last of a repeated name without a word; the user meant one of them.
+  const duplicate = findDuplicateKey(text);
+  if (duplicate) {
+    const place = duplicate.path === undefined ? "at the top level" : `in ${duplicate.path}`;
+    problems.push(
+      `${JSON.stringify(duplicate.key)} is given twice ${place}; the last one is used, so write each name once`,
+    );
+  }
+  return { layer: read.layer, problems: [...problems, ...read.problems], usable: true };
 }
 
 /** How deeply lists and objects nest in a parsed value; walked without recursion. */

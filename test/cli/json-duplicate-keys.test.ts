@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findDuplicateKey } from "../../src/cli/json-duplicate-keys.ts";
+import { findDuplicateKey } from "../../src/core/json-duplicate-keys.ts";
 
 describe("findDuplicateKey", () => {
   it.each([

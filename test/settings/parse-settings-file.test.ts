@@ -155,4 +155,15 @@ describe("parseSettingsFile", () => {
     expect(result.layer.scalars).toEqual({ idleTimeoutMinutes: 4 });
     expect(result.problems[0]).toContain("written by a newer askuser");
   });
+
+  it("says when a name is given twice, as JSON keeps only the last silently", () => {
+    const result = parseSettingsFile(
+      '{"idleTimeoutMinutes": 1, "notifications": {"bell": true}, "idleTimeoutMinutes": 2}',
+    );
+    expect(result.usable).toBe(true);
+    expect(result.layer.scalars).toEqual({ idleTimeoutMinutes: 2, "notifications.bell": true });
+    expect(result.problems).toEqual([
+      '"idleTimeoutMinutes" is given twice at the top level; the last one is used, so write each name once',
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { fieldPath } from "../core/index.ts";
+import { fieldPath } from "./validation-issue.ts";
 
 /** A key given twice in one object, and the path of that object (undefined: the top level). */
 export interface DuplicateKey {
