@@ -100,6 +100,14 @@ describe("overriding keys", () => {
     `);
   });
 
+  it("rejects a key name with spaces around it, which would never match a key", () => {
+    expect(problemsOf({ list: { requestCancel: [" escape"], cancelNow: ["ctrl+c "] } })).toEqual([
+      'keys.list.requestCancel: " escape" is not a key name; use names like "down", "j", "ctrl+n", "shift+tab", "pageDown"',
+      'keys.list.cancelNow: "ctrl+c " is not a key name; use names like "down", "j", "ctrl+n", "shift+tab", "pageDown"',
+      "keys.list: no key cancels the form (requestCancel or cancelNow); bind at least one",
+    ]);
+  });
+
   it("treats aliases as the same key", () => {
     expect(problemsOf({ list: { requestCancel: ["esc"], cancelNow: ["escape"] } })).toEqual([
       'keys.list: "escape" is bound to both requestCancel and cancelNow; a key can run only one command in a context',

@@ -34,7 +34,8 @@ export type CanonicalKey = string & { readonly __canonicalKey: true };
 
 /** The canonical form of a key name, or undefined when pi-tui would not recognise it. */
 export function canonicalKey(name: string): CanonicalKey | undefined {
-  let rest = name.trim().toLowerCase();
+  // The form matches the name as written, and pi-tui never matches " escape": no spaces.
+  let rest = name.toLowerCase();
   const modifiers = new Set<string>();
   for (;;) {
     const modifier = MODIFIERS.find((m) => rest.startsWith(`${m}+`) && rest.length > m.length + 1);
