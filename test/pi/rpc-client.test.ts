@@ -1,10 +1,10 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cleanupAfterEach } from "../support/cleanup.ts";
-import { type Frame, JsonlProcess } from "./helpers/jsonl-process.ts";
-import { isSettled } from "./helpers/pi-modes.ts";
-import { ASKUSER_EXTENSION, PiSandbox, REPO_ROOT, type ScriptStep } from "./helpers/pi-run.ts";
+import type { Frame, JsonlProcess } from "./helpers/jsonl-process.ts";
+import { isSettled, startRpcPi } from "./helpers/pi-modes.ts";
+import type { PiSandbox, ScriptStep } from "./helpers/pi-run.ts";
 
 const cleanup = cleanupAfterEach();
 
@@ -32,22 +32,7 @@ function startRpc(
   steps: ScriptStep[],
   settings?: unknown,
 ): { pi: JsonlProcess; sandbox: PiSandbox } {
-  const sandbox = new PiSandbox(steps, { sessions: true });
-  if (settings !== undefined) {
-    mkdirSync(sandbox.agentDir, { recursive: true });
-    writeFileSync(join(sandbox.agentDir, "askuser.json"), JSON.stringify(settings));
-  }
-  const pi = new JsonlProcess(
-    process.execPath,
-    sandbox.piArgs([ASKUSER_EXTENSION], "--mode", "rpc"),
-    sandbox.env,
-    REPO_ROOT,
-  );
-  cleanup(
-    () => sandbox.dispose(),
-    () => pi.close(),
-  );
-  return { pi, sandbox };
+  return startRpcPi(steps, cleanup, { sessions: true, settings });
 }
 
 /** The ask_user tool results persisted in the sandbox's session files. */

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { TmuxSession } from "../../support/tmux.ts";
 import { type Frame, JsonlProcess } from "./jsonl-process.ts";
 import {
@@ -40,12 +42,20 @@ export function startTmuxPi(
   return tmux;
 }
 
-/** pi --mode rpc with askuser in a fresh sandbox on `steps`; both are gone after the test. */
+/**
+ * pi --mode rpc with askuser in a fresh sandbox on `steps`; both are gone after the test.
+ * `sessions` keeps session files in the sandbox; `settings` is written as askuser's Pi file.
+ */
 export function startRpcPi(
   steps: readonly ScriptStep[],
   cleanup: Cleanup,
+  options: { readonly sessions?: boolean; readonly settings?: unknown } = {},
 ): { pi: JsonlProcess; sandbox: PiSandbox } {
-  const sandbox = new PiSandbox(steps);
+  const sandbox = new PiSandbox(steps, { sessions: options.sessions ?? false });
+  if (options.settings !== undefined) {
+    mkdirSync(sandbox.agentDir, { recursive: true });
+    writeFileSync(join(sandbox.agentDir, "askuser.json"), JSON.stringify(options.settings));
+  }
   const pi = new JsonlProcess(
     process.execPath,
     sandbox.piArgs([ASKUSER_EXTENSION], "--mode", "rpc"),
