@@ -1,3 +1,5 @@
+import type { IdleDeadline } from "./ask-options.ts";
+
 /** What Pi's dialogs take: an abort signal, and the deadline Pi enforces and tells the client. */
 export interface DialogOptions {
   readonly signal?: AbortSignal;
@@ -25,5 +27,27 @@ export function piDialogs(ui: Pick<DialogPort, "select" | "input">): DialogPort 
     select: (title, options, opts) => ui.select(title, options, opts),
     input: (title, placeholder, opts) => ui.input(title, placeholder, opts),
     clientGone: () => process.stdin.readableEnded,
+  };
+}
+
+/**
+ * The dialogs under an idle deadline. Each carries Pi's `timeout` (the idle time left), so Pi
+ * closes it at the deadline and the client can show it; an answered dialog is activity, and a
+ * dialog closed at the deadline (by Pi or by a client honouring it) is the timeout, not the
+ * user's cancel.
+ */
+export function withIdleDeadline(port: DialogPort, idle: IdleDeadline | undefined): DialogPort {
+  if (!idle) return port;
+  const settle = <T>(reply: T): T => {
+    if (reply !== undefined) idle.touch();
+    else idle.expireIfDue();
+    return reply;
+  };
+  return {
+    select: async (title, options, opts) =>
+      settle(await port.select(title, options, { ...opts, timeout: idle.remainingMs })),
+    input: async (title, placeholder, opts) =>
+      settle(await port.input(title, placeholder, { ...opts, timeout: idle.remainingMs })),
+    clientGone: () => port.clientGone?.() ?? false,
   };
 }

@@ -8,26 +8,19 @@ import {
   validateAskInput,
 } from "../core/index.ts";
 import { askSurface } from "./availability.ts";
-import type { DialogPort } from "./dialog-port.ts";
 import { type AskToolResult, toolResult } from "./result.ts";
-import { askThroughDialogs } from "./rpc-dialogs.ts";
 
 /** What `execute` needs from Pi, as ports a test can fake. */
 export interface AskEnvironment {
   readonly mode: ExtensionContext["mode"];
   readonly hasUI: boolean;
   readonly signal: AbortSignal | undefined;
-  /** Shows the terminal form; resolves once with the form's outcome and never rejects. */
-  readonly openForm: (ask: Ask, signal: AbortSignal | undefined) => Promise<AskDetails>;
-  readonly dialogs: DialogPort;
+  /** Shows the ask on the session's surface (`showAsk`); undefined when nobody can answer. */
+  readonly show: (ask: Ask, signal: AbortSignal | undefined) => Promise<AskDetails | undefined>;
   /** Removes ask_user from the session's active tools. */
   readonly deactivate: () => void;
-  /** Tells the user that the question UI broke; the model learns it from the result. */
-  readonly reportFailure: (error: unknown) => void;
   /** A result without asking anyone (the user's settings say not to ask now); undefined to ask. */
   readonly preempt?: (ask: Ask) => AskToolResult | undefined;
-  /** Runs the dialog fallback; without it, `dialogs` are asked directly. */
-  readonly openDialogs?: (ask: Ask, signal: AbortSignal | undefined) => Promise<AskDetails>;
   /** Records the ask before anything is shown, so it can be shown again after a restart. */
   readonly recordAsk?: (ask: Ask, waitForAnswer: boolean) => void;
   /** Keeps an ask that does not wait pending, and returns the tool's immediate result. */
@@ -56,11 +49,5 @@ export async function executeAsk(params: unknown, env: AskEnvironment): Promise<
   env.recordAsk?.(ask, validation.waitForAnswer);
   if (!validation.waitForAnswer && env.startPending) return env.startPending(ask);
 
-  const details =
-    surface === "form"
-      ? await env.openForm(ask, env.signal)
-      : env.openDialogs
-        ? await env.openDialogs(ask, env.signal)
-        : await askThroughDialogs(ask, env.dialogs, env.signal, env.reportFailure);
-  return toolResult(details);
+  return toolResult((await env.show(ask, env.signal)) ?? unavailableDetails(ask));
 }

@@ -1,5 +1,6 @@
 import type { Component, Focusable } from "@earendil-works/pi-tui";
 import type { FormState, Resolution } from "../core/index.ts";
+import type { IdleDeadline } from "./ask-options.ts";
 
 /** What the extension needs from the terminal form: a component it can end and read. */
 export interface EndableForm extends Component {
@@ -16,15 +17,24 @@ export interface EndableForm extends Component {
  * The form as Pi hosts it: every call Pi makes is guarded, so an exception inside the form ends
  * it as a UI failure (keeping the answers given) instead of escaping into Pi's render loop, and
  * `dispose()` — which Pi calls after `done()` and also when a reload or session switch throws the
- * dialog away without resolving it — ends a form that is still open.
+ * dialog away without resolving it — ends a form that is still open. Every key counts as activity
+ * for the idle deadline before the form sees it: a key that changes nothing (an unbound key, a
+ * cursor move in the editor) still shows the user is there.
  */
 export class HostedForm implements Component, Focusable {
   readonly #form: EndableForm;
+  readonly #idle: Pick<IdleDeadline, "touch"> | undefined;
   readonly #onFailure: (error: unknown) => void;
   readonly #onDispose: () => void;
 
-  constructor(form: EndableForm, onFailure: (error: unknown) => void, onDispose: () => void) {
+  constructor(
+    form: EndableForm,
+    idle: Pick<IdleDeadline, "touch"> | undefined,
+    onFailure: (error: unknown) => void,
+    onDispose: () => void,
+  ) {
     this.#form = form;
+    this.#idle = idle;
     this.#onFailure = onFailure;
     this.#onDispose = onDispose;
   }
@@ -47,6 +57,7 @@ export class HostedForm implements Component, Focusable {
   }
 
   handleInput(data: string): void {
+    this.#idle?.touch();
     try {
       this.#form.handleInput?.(data);
     } catch (error) {

@@ -15,18 +15,19 @@ import {
   type Resolution,
   reduceForm,
 } from "../core/index.ts";
+import type { AskOptions, ShowRequest } from "./ask-options.ts";
 import { hostRows } from "./host-rows.ts";
 import { type EndableForm, HostedForm } from "./hosted-form.ts";
 
 export interface FormRequest {
   readonly ask: Ask;
-  /** Answers to start from (a replayed ask); pre-filled answers count as confirmed. */
   readonly prefill?: Readonly<Record<string, Answer>> | undefined;
+  readonly cancelSendsAnswers?: boolean;
+  /** The keys and the input guard of the ask's settings. */
+  readonly options: Pick<AskOptions, "keymap" | "inputGuardMs">;
   readonly tui: TUI;
   readonly theme: Theme;
   readonly keybindings: KeybindingsManager;
-  /** False when a cancel sends nothing (a replay); the form's cancel confirmation says so. */
-  readonly cancelSendsAnswers?: boolean;
   /** Called exactly once, with the outcome, when the form ends. */
   readonly onDone: (details: AskDetails) => void;
   /** An error inside the form: it ends the form as a UI failure (keeping the answers given). */
@@ -41,6 +42,7 @@ type HostEnd = Exclude<Resolution, { kind: "submitted" }>;
 const TURN_ABORT: HostEnd = { kind: "cancelled", origin: "turn_abort" };
 const UI_FAILURE: HostEnd = { kind: "cancelled", origin: "ui_failure" };
 const SESSION_CLOSED: HostEnd = { kind: "cancelled", origin: "session_closed" };
+const TIMED_OUT: HostEnd = { kind: "timed_out" };
 
 /** What the form needs from Pi's UI: the dialog, and the editor that typed-ahead text goes back to. */
 export type FormUi = Pick<ExtensionUIContext, "custom" | "getEditorText" | "setEditorText">;
@@ -56,17 +58,16 @@ export type FormUi = Pick<ExtensionUIContext, "custom" | "getEditorText" | "setE
  * The promise is settled by the form's own `onDone`, not by `custom()`'s promise, because Pi
  * leaves that promise pending when a reload or session switch disposes the dialog. Every way the
  * form can end goes through `endForm`, whose first call wins: a submit and an abort landing in the
- * same moment still produce one result.
+ * same moment still produce one result. The idle deadline ends it as timed out once the form is
+ * up; every key the form gets is activity, even one that changes nothing.
  */
 export function openTuiForm(
   ui: FormUi,
   createForm: CreateForm,
-  ask: Ask,
-  signal: AbortSignal | undefined,
+  request: ShowRequest,
   reportFailure: (error: unknown) => void,
-  prefill?: Readonly<Record<string, Answer>>,
-  cancelSendsAnswers = true,
 ): Promise<AskDetails> {
+  const { ask, signal, options } = request;
   return new Promise<AskDetails>((resolve) => {
     let form: EndableForm | undefined;
     let closeDialog: ((details: AskDetails) => void) | undefined;
@@ -76,6 +77,7 @@ export function openTuiForm(
       if (outcome) return;
       outcome = details;
       signal?.removeEventListener("abort", onAbort);
+      options.idle?.signal.removeEventListener("abort", onIdle);
       closeDialog?.(details);
       giveBackTypedAhead();
       resolve(details);
@@ -100,6 +102,7 @@ export function openTuiForm(
       endForm(UI_FAILURE);
     };
     const onAbort = (): void => endForm(TURN_ABORT);
+    const onIdle = (): void => endForm(TIMED_OUT);
     const giveBackTypedAhead = (): void => {
       let typed = "";
       try {
@@ -126,8 +129,9 @@ export function openTuiForm(
         let dialog: HostedForm | undefined;
         form = createForm({
           ask,
-          prefill,
-          ...(cancelSendsAnswers ? {} : { cancelSendsAnswers: false }),
+          prefill: request.prefill,
+          ...(request.cancelSendsAnswers === false ? { cancelSendsAnswers: false } : {}),
+          options,
           tui,
           theme,
           keybindings,
@@ -135,10 +139,13 @@ export function openTuiForm(
           onError: fail,
           hostRows: (width) => (dialog ? hostRows(tui, dialog, width) : 0),
         });
+        options.notify?.((data) => tui.terminal.write(data));
         if (outcome) done(outcome);
         // The turn may have been aborted between the pre-open check and this factory.
         else if (signal?.aborted) endForm(TURN_ABORT);
-        dialog = new HostedForm(form, fail, () => {
+        else if (options.idle?.signal.aborted) endForm(TIMED_OUT);
+        else options.idle?.signal.addEventListener("abort", onIdle, { once: true });
+        dialog = new HostedForm(form, options.idle, fail, () => {
           // Pi disposes the dialog itself (after done(), or on reload and session switch, when it
           // never resolves custom()): calling done() now would restore stale editor text.
           closeDialog = undefined;

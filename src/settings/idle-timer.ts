@@ -7,17 +7,19 @@ export interface IdleTimerOptions {
   /** Time after the start at which the ask expires whatever the activity. */
   readonly capMs: number;
   readonly timers: Clock;
-  /** Called at most once. */
-  readonly onExpire: () => void;
+  /** Called at most once, after `signal` has aborted. */
+  readonly onExpire?: () => void;
 }
 
 /**
  * Ends an ask left alone: it expires `idleMs` after the last activity, and never later than
  * `capMs` after it started. Activity only moves a timestamp; the one pending timeout checks it
  * when it fires and sleeps again if the deadline moved, so a keystroke costs no timer churn.
+ * Expiry aborts `signal`, so whatever shows the ask can end on it like on any other abort.
  */
 export class IdleTimer {
   readonly #options: IdleTimerOptions;
+  readonly #expiry = new AbortController();
   readonly #startedAt: number;
   #lastActivity: number;
   #handle: unknown;
@@ -34,12 +36,22 @@ export class IdleTimer {
     return this.#state === "expired";
   }
 
+  /** Aborts when the ask expires. */
+  get signal(): AbortSignal {
+    return this.#expiry.signal;
+  }
+
   /** When the ask expires if nothing else happens (epoch ms). */
   get deadline(): number {
     return Math.min(
       this.#lastActivity + this.#options.idleMs,
       this.#startedAt + this.#options.capMs,
     );
+  }
+
+  /** Milliseconds until the deadline, never below 1 (a dialog's `timeout` must be positive). */
+  get remainingMs(): number {
+    return Math.max(1, Math.ceil(this.deadline - this.#options.timers.now()));
   }
 
   /** The user did something: a keystroke, a draft change, an answered dialog. */
@@ -53,9 +65,8 @@ export class IdleTimer {
    */
   expireIfDue(): void {
     if (this.#state !== "running" || this.#options.timers.now() < this.deadline) return;
-    this.#state = "expired";
     this.#options.timers.clearTimeout(this.#handle);
-    this.#options.onExpire();
+    this.#expire();
   }
 
   stop(): void {
@@ -75,8 +86,13 @@ export class IdleTimer {
       this.#schedule();
       return;
     }
+    this.#expire();
+  }
+
+  #expire(): void {
     this.#state = "expired";
-    this.#options.onExpire();
+    this.#expiry.abort();
+    this.#options.onExpire?.();
   }
 }
 
@@ -84,7 +100,7 @@ export class IdleTimer {
 export function idleTimerFor(
   settings: Settings,
   timers: Clock,
-  onExpire: () => void,
+  onExpire?: () => void,
 ): IdleTimer | undefined {
   const minutes = Math.min(settings.idleTimeoutMinutes, SETTINGS_LIMITS.idleTimeoutMaxMinutes);
   if (!(minutes > 0)) return undefined;

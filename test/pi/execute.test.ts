@@ -14,8 +14,8 @@ function fakeEnvironment(overrides: Partial<AskEnvironment> = {}) {
     mode: "tui",
     hasUI: true,
     signal: undefined,
-    openForm: async (ask) => {
-      touched.push("form");
+    show: async (ask) => {
+      touched.push("show");
       return {
         status: "answered",
         questions: ask.questions,
@@ -23,18 +23,7 @@ function fakeEnvironment(overrides: Partial<AskEnvironment> = {}) {
         unanswered: [],
       };
     },
-    dialogs: {
-      select: async (_title, options) => {
-        touched.push("select");
-        return options[0];
-      },
-      input: async () => {
-        touched.push("input");
-        return undefined;
-      },
-    },
     deactivate: () => touched.push("deactivate"),
-    reportFailure: () => touched.push("reportFailure"),
     ...overrides,
   };
   return { env, touched };
@@ -102,21 +91,14 @@ describe("executeAsk: the steps in order", () => {
     },
   );
 
-  it("tui: opens the terminal form", async () => {
-    const { env, touched } = fakeEnvironment({ mode: "tui" });
+  it.each(["tui", "rpc"] as const)("%s: shows the ask", async (mode) => {
+    const { env, touched } = fakeEnvironment({ mode });
     const result = await executeAsk(ASK, env);
-    expect(touched).toEqual(["form"]);
+    expect(touched).toEqual(["show"]);
     expect(result.content).toEqual([
       { type: "text", text: 'The user answered:\n"Which database?" = "SQLite"' },
     ]);
     expect(result.isError).toBeUndefined();
-  });
-
-  it("rpc: asks through the dialogs", async () => {
-    const { env, touched } = fakeEnvironment({ mode: "rpc" });
-    const result = await executeAsk(ASK, env);
-    expect(touched).toEqual(["select"]);
-    expect(result.details.answers).toEqual({ q1: { selected: ["Postgres"] } });
   });
 
   it("a form that breaks is an error result that keeps the answers given", async () => {
@@ -127,7 +109,7 @@ describe("executeAsk: the steps in order", () => {
       answers: {},
       unanswered: [],
     };
-    const { env } = fakeEnvironment({ openForm: async () => broken });
+    const { env } = fakeEnvironment({ show: async () => broken });
     expect((await executeAsk(ASK, env)).isError).toBe(true);
   });
 });
@@ -171,7 +153,7 @@ describe("executeAsk: recording the ask, and asks that do not wait", () => {
   }
 
   it.each<[string, unknown, Partial<AskEnvironment>, string[]]>([
-    ["waits: recorded, then the form", ASK, {}, ["record(wait=true)", "form"]],
+    ["waits: recorded, then shown", ASK, {}, ["record(wait=true)", "show"]],
     [
       "does not wait: recorded, then pending, no form",
       { ...ASK, waitForAnswer: false },

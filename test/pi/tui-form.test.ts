@@ -129,8 +129,11 @@ function open(
       harness.editor = text;
     },
   };
-  harness.result = openTuiForm(ui, createForm, ask, options.signal, (error) =>
-    harness.failures.push(error),
+  harness.result = openTuiForm(
+    ui,
+    createForm,
+    { ask, signal: options.signal, options: {} },
+    (error) => harness.failures.push(error),
   );
   return harness as Harness;
 }

@@ -1,5 +1,5 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { type Ask, type AskDetails, type Clock, errorMessage } from "../../core/index.ts";
+import { type Ask, type Clock, errorMessage } from "../../core/index.ts";
 import { AskuserCommand } from "../../settings/command/askuser-command.ts";
 import { idleTimerFor } from "../../settings/idle-timer.ts";
 import { noticeText } from "../../settings/notices.ts";
@@ -11,10 +11,7 @@ import { DEFAULT_SETTINGS, type Settings } from "../../settings/settings.ts";
 import type { SettingsFs } from "../../settings/settings-fs.ts";
 import { SettingsStore } from "../../settings/settings-store.ts";
 import { formKeymap, formKeymapChecker } from "../../tui/keymap/keymap-overrides.ts";
-import type { DialogOptions, DialogPort } from "../dialog-port.ts";
-import type { TerminalFormOptions } from "../form-adapter.ts";
-import type { CreateForm } from "../tui-form.ts";
-import { ActivityReportingForm } from "./idle-form.ts";
+import type { AskOptions } from "../ask-options.ts";
 import { selectWithHighlight } from "./menu-select.ts";
 
 export interface AskSettingsPorts {
@@ -28,8 +25,6 @@ export interface AskSettingsPorts {
   readonly timers: Clock;
   readonly runCommand: CommandRunner;
   readonly insideTmux: boolean;
-  /** Builds the terminal form with the settings' keys and an activity callback. */
-  readonly terminalForm: (options: TerminalFormOptions) => Promise<CreateForm>;
 }
 
 /** The part of Pi's context settings use: where the project is, whether it is trusted, the UI. */
@@ -40,9 +35,8 @@ export type SettingsContext = Pick<ExtensionContext, "cwd" | "isProjectTrusted">
 };
 
 /**
- * What the user's settings add around one ask in Pi: the settings are read at every ask (so an
- * edit applies to the next question), their problems are shown once, the form gets the user's
- * keys, an idle timeout ends an unattended ask, and a notification says a question is waiting.
+ * The user's settings in Pi: read at every ask (so an edit applies to the next question) into
+ * the value that ask is shown with (`optionsFor`), their problems shown once, and `/askuser`.
  */
 export class AskSettings {
   readonly #ports: AskSettingsPorts;
@@ -56,72 +50,26 @@ export class AskSettings {
     this.#notifier = new Notifier({ runCommand: ports.runCommand, insideTmux: ports.insideTmux });
   }
 
-  /** The terminal form with the settings applied; `show` opens it (in Pi: `openTuiForm`). */
-  async openForm(
-    ctx: SettingsContext,
-    ask: Ask,
-    show: (createForm: CreateForm) => Promise<AskDetails>,
-  ): Promise<AskDetails> {
-    const settings = await this.load(ctx);
-    let timer: ReturnType<typeof idleTimerFor>;
-    const createForm = await this.#ports.terminalForm({
-      keymap: formKeymap(settings.keys),
-      inputGuardMs: settings.inputGuardMs,
-      onChange: () => timer?.touch(),
-    });
-    try {
-      return await show((request) => {
-        const form = createForm(request);
-        timer = idleTimerFor(settings, this.#ports.timers, () => form.end({ kind: "timed_out" }));
-        this.#notify(ctx, ask, settings, (data) => request.tui.terminal.write(data));
-        return timer ? new ActivityReportingForm(form, () => timer?.touch()) : form;
-      });
-    } finally {
-      timer?.stop();
-    }
-  }
-
   /**
-   * The dialog fallback with the settings applied: each answered dialog counts as activity, and
-   * the idle timeout closes the open dialog and ends the ask as timed out (through `show`'s
-   * second argument). No terminal here: only the command notification applies.
+   * The settings for one ask, read now, as one value. A tool call gets them all: the user's keys,
+   * the input guard, the idle deadline (started now) and the notification. An ask shown outside
+   * its call (waiting, replayed, recovered) is opened by the user, who is evidently there: it
+   * gets the keys and the input guard only.
    */
-  async openDialogs(
+  async optionsFor(
     ctx: SettingsContext,
     ask: Ask,
-    dialogs: DialogPort,
-    show: (port: DialogPort, idleTimeout: AbortSignal | undefined) => Promise<AskDetails>,
-  ): Promise<AskDetails> {
+    occasion: "call" | "later",
+  ): Promise<AskOptions> {
     const settings = await this.load(ctx);
-    const expiry = new AbortController();
-    const timer = idleTimerFor(settings, this.#ports.timers, () => expiry.abort());
-    this.#notify(ctx, ask, settings, undefined);
-    if (!timer) return show(dialogs, undefined);
-    // Pi closes a dialog at its `timeout` and tells the client the deadline; a dialog closed at
-    // the deadline (by Pi or by a client honouring it) is the timeout, not the user's cancel.
-    const withDeadline = (opts: DialogOptions | undefined): DialogOptions => ({
-      ...opts,
-      timeout: Math.max(1, Math.ceil(timer.deadline - this.#ports.timers.now())),
-    });
-    const settle = <T>(reply: T): T => {
-      if (reply !== undefined) timer.touch();
-      else timer.expireIfDue();
-      return reply;
+    const keys = { keymap: formKeymap(settings.keys), inputGuardMs: settings.inputGuardMs };
+    if (occasion === "later") return keys;
+    const idle = idleTimerFor(settings, this.#ports.timers);
+    return {
+      ...keys,
+      ...(idle ? { idle } : {}),
+      notify: (writeTerminal) => this.#notify(ctx, ask, settings, writeTerminal),
     };
-    try {
-      return await show(
-        {
-          select: async (title, options, opts) =>
-            settle(await dialogs.select(title, options, withDeadline(opts))),
-          input: async (title, placeholder, opts) =>
-            settle(await dialogs.input(title, placeholder, withDeadline(opts))),
-          clientGone: () => dialogs.clientGone?.() ?? false,
-        },
-        expiry.signal,
-      );
-    } finally {
-      timer.stop();
-    }
   }
 
   /**

@@ -26,7 +26,5 @@ export function createAskSettings(options: AskSettingsOptions): AskSettings {
     timers: options.timers ?? systemClock,
     runCommand: options.runCommand ?? runShellCommand,
     insideTmux: Boolean(process.env.TMUX),
-    terminalForm: async (formOptions) =>
-      (await import("../form-adapter.ts")).terminalForm(formOptions),
   });
 }

@@ -25,7 +25,7 @@ export function registerSurvival(pi: ExtensionAPI, settings?: SurvivalSettings):
   let recoveryNoticeShown = false;
   const load: SurvivalLoader = () => {
     loading ??= import("./survival.ts").then((module) => {
-      loaded = new module.Survival(pi, settings?.createForm);
+      loaded = new module.Survival(pi, settings?.optionsFor);
       return loaded;
     });
     return loading;

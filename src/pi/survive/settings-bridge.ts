@@ -1,6 +1,7 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { Ask } from "../../core/index.ts";
+import type { AskOptions } from "../ask-options.ts";
 import type { AskSettingsHooks } from "../settings/hooks.ts";
-import type { CreateForm } from "../tui-form.ts";
 
 /** What survival takes from the user's settings. */
 export interface SurvivalSettings {
@@ -9,8 +10,8 @@ export interface SurvivalSettings {
    * Read once per session, when Pi starts it: Pi collects shortcuts right after session start.
    */
   answerKey(ctx: ExtensionContext): Promise<string | undefined>;
-  /** The terminal form with the user's keys, for asks shown outside their tool call. */
-  createForm(ctx: ExtensionContext): Promise<CreateForm>;
+  /** The settings of an ask shown outside its tool call. */
+  optionsFor(ctx: ExtensionContext, ask: Ask): Promise<AskOptions>;
 }
 
 const DEFAULT_ANSWER_KEY = "alt+a";
@@ -32,16 +33,8 @@ export function survivalSettings(hooks: AskSettingsHooks): SurvivalSettings {
       );
       return DEFAULT_ANSWER_KEY;
     },
-    async createForm(ctx) {
-      const settings = await (await hooks.load()).load(ctx);
-      const [{ formKeymap }, { terminalForm }] = await Promise.all([
-        import("../../tui/keymap/keymap-overrides.ts"),
-        import("../form-adapter.ts"),
-      ]);
-      return terminalForm({
-        keymap: formKeymap(settings.keys),
-        inputGuardMs: settings.inputGuardMs,
-      });
+    async optionsFor(ctx, ask) {
+      return (await hooks.load()).optionsFor(ctx, ask, "later");
     },
   };
 }

@@ -12,14 +12,14 @@ import {
   showsPartialAnswers,
   TOOL_NAME,
 } from "../../core/index.ts";
+import type { AskOptions, ShowRequest } from "../ask-options.ts";
 import { type AskToolResult, toolResult } from "../result.ts";
-import type { CreateForm } from "../tui-form.ts";
+import { showAsk } from "../show-ask.ts";
 import { findCallEntryId } from "./branch-scan.ts";
 import { AnswerDelivery } from "./delivery.ts";
 import { endedNote, endedNoteMessage } from "./ended-notes.ts";
 import { askEntry, ENTRY_TYPES } from "./entries.ts";
 import { type CallRef, type FinishEnv, finishLater } from "./finish-later.ts";
-import { type LaterFormRequest, openLaterForm } from "./later-form.ts";
 import { NOTICES } from "./notices.ts";
 import { type PendingAsk, PendingAsks } from "./pending-asks.ts";
 import { PENDING_WIDGET, pendingWidgetLines } from "./widget.ts";
@@ -55,7 +55,7 @@ export class Survival {
   /** Asks (call entry ids) whose ended note this instance has sent; Pi may hold it until turn end. */
   readonly notedHere = new Set<string>();
   readonly #pi: SurvivalPi;
-  readonly #createForm: ((ctx: ExtensionContext) => Promise<CreateForm>) | undefined;
+  readonly #optionsFor: ((ctx: ExtensionContext, ask: Ask) => Promise<AskOptions>) | undefined;
   /** The key that opens a waiting ask, shown in the widget; undefined in RPC or when off. */
   #shortcut: string | undefined;
   /** Aborted when the session shuts down: every form opened here ends. */
@@ -63,9 +63,12 @@ export class Survival {
   readonly #showing = new Set<Promise<void>>();
   #ctx: ExtensionContext | undefined;
 
-  constructor(pi: SurvivalPi, createForm?: (ctx: ExtensionContext) => Promise<CreateForm>) {
+  constructor(
+    pi: SurvivalPi,
+    optionsFor?: (ctx: ExtensionContext, ask: Ask) => Promise<AskOptions>,
+  ) {
     this.#pi = pi;
-    this.#createForm = createForm;
+    this.#optionsFor = optionsFor;
     this.delivery = new AnswerDelivery({
       isIdle: () => this.#ctx?.isIdle() ?? true,
       send: (text, deliverAs) => pi.sendUserMessage(text, { deliverAs }),
@@ -86,16 +89,13 @@ export class Survival {
     this.refreshWidget();
   }
 
-  /** Shows an ask outside its tool call, with the user's keys when settings provide them. */
-  showForm(
+  /** Shows an ask outside its tool call, with the user's settings when there are any. */
+  async showForm(
     ctx: ExtensionContext,
-    request: Omit<LaterFormRequest, "createForm">,
+    request: Omit<ShowRequest, "options">,
   ): Promise<AskDetails | undefined> {
-    const createForm = this.#createForm;
-    return openLaterForm(
-      ctx,
-      createForm ? { ...request, createForm: () => createForm(ctx) } : request,
-    );
+    const options = (await this.#optionsFor?.(ctx, request.ask)) ?? {};
+    return showAsk(ctx, { ...request, options });
   }
 
   get closing(): AbortSignal {

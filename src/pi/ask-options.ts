@@ -1,0 +1,37 @@
+import type { Answer, Ask } from "../core/index.ts";
+import type { IdleTimer } from "../settings/idle-timer.ts";
+import type { TerminalWriter } from "../settings/notify/notifier.ts";
+import type { FormKeymap } from "../tui/keymap/keymap.ts";
+
+/** The idle timeout of one ask: `signal` aborts when it expires; activity moves the deadline. */
+export type IdleDeadline = Pick<
+  IdleTimer,
+  "signal" | "touch" | "remainingMs" | "expireIfDue" | "stop"
+>;
+
+/**
+ * The user's settings for one ask, built once before it is shown and passed down as a value:
+ * whatever shows the ask reads it, and nothing calls back into the settings.
+ */
+export interface AskOptions {
+  /** The key table with the user's overrides; the defaults when absent. */
+  readonly keymap?: FormKeymap;
+  /** The input guard delay (setting `inputGuardMs`); the form's default when absent. */
+  readonly inputGuardMs?: number;
+  /** Ends the ask as `timed_out` when it aborts; touched on every key and answered dialog. */
+  readonly idle?: IdleDeadline;
+  /** Says a question is open, on the terminal the form is drawn on when there is one. */
+  readonly notify?: (writeTerminal: TerminalWriter | undefined) => void;
+}
+
+/** One occasion of showing an ask: a tool call, a waiting ask, a replay, a recovered ask. */
+export interface ShowRequest {
+  readonly ask: Ask;
+  /** Ends the ask from outside: the turn's abort, or the session closing. */
+  readonly signal: AbortSignal | undefined;
+  readonly options: AskOptions;
+  /** Answers to start from (a replayed ask); pre-filled answers count as confirmed. */
+  readonly prefill?: Readonly<Record<string, Answer>> | undefined;
+  /** False when a cancel sends nothing (a replay); the form's cancel confirmation says so. */
+  readonly cancelSendsAnswers?: boolean;
+}
