@@ -6,7 +6,6 @@ import { registerAskuserCommand } from "./settings/askuser-command.ts";
 import type { AskSettingsOptions } from "./settings/create.ts";
 import type { AskSettingsHooks } from "./settings/hooks.ts";
 import { registerSurvival } from "./survive/register.ts";
-import { survivalSettings } from "./survive/settings-bridge.ts";
 import { askUserTool } from "./tool.ts";
 
 export type AskUserExtensionOptions = AskSettingsOptions;
@@ -30,7 +29,7 @@ export function createAskUserExtension(
         return runtime;
       },
     };
-    const survival = registerSurvival(pi, survivalSettings(settings));
+    const survival = registerSurvival(pi, settings);
     pi.registerTool(
       askUserTool({
         deactivate: () =>

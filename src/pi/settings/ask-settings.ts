@@ -1,5 +1,5 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { type Ask, type Clock, errorMessage } from "../../core/index.ts";
+import { type Ask, type Clock, errorMessage, jsonForDisplay } from "../../core/index.ts";
 import { AskuserCommand } from "../../settings/command/askuser-command.ts";
 import { idleTimerFor } from "../../settings/idle-timer.ts";
 import { noticeText } from "../../settings/notices.ts";
@@ -10,6 +10,7 @@ import { piSettingsFile, projectSettingsFile } from "../../settings/paths.ts";
 import { DEFAULT_SETTINGS, type Settings } from "../../settings/settings.ts";
 import type { SettingsFs } from "../../settings/settings-fs.ts";
 import { SettingsStore } from "../../settings/settings-store.ts";
+import { canonicalKey } from "../../tui/keymap/key-names.ts";
 import { formKeymap, formKeymapChecker } from "../../tui/keymap/keymap-overrides.ts";
 import type { AskOptions } from "../ask-options.ts";
 import { selectWithHighlight } from "./menu-select.ts";
@@ -90,6 +91,23 @@ export class AskSettings {
       ctx.ui.notify(`askuser settings could not be read (${reason}); using the defaults`, "error");
       return DEFAULT_SETTINGS;
     }
+  }
+
+  /**
+   * The key that opens a waiting ask, as Pi's key id; undefined when the user turned it off.
+   * Read without creating the user file: only an ask does that.
+   */
+  async answerKey(ctx: SettingsContext): Promise<string | undefined> {
+    const { answerKey } = await this.load(ctx, false);
+    if (answerKey === "") return undefined;
+    const key = canonicalKey(answerKey);
+    if (key) return key;
+    const fallback = DEFAULT_SETTINGS.answerKey;
+    ctx.ui.notify(
+      `askuser settings: answerKey ${jsonForDisplay(answerKey)} is not a key name Pi knows (like "${fallback}"); ${fallback} is used`,
+      "warning",
+    );
+    return fallback;
   }
 
   /** `/askuser`. */

@@ -1,13 +1,10 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
 import { errorMessage } from "../../core/index.ts";
+import type { AskSettingsHooks } from "../settings/hooks.ts";
 import { ENTRY_TYPES } from "./entry-types.ts";
 import { RECOVERY_WIDGET } from "./notices.ts";
-import type { SurvivalSettings } from "./settings-bridge.ts";
 import type { Survival } from "./survival.ts";
-
-/** The default key that opens a pending ask (setting `answerKey`): not bound by Pi or its editor. */
-export const ANSWER_SHORTCUT: KeyId = "alt+a";
 
 /** Loads the survival state of this extension instance, once. */
 export type SurvivalLoader = () => Promise<Survival>;
@@ -18,30 +15,32 @@ export type SurvivalLoader = () => Promise<Survival>;
  * answer (the terminal UI, RPC), the first ask_user call, or the first command, so `pi -p` pays
  * almost nothing for them.
  */
-export function registerSurvival(pi: ExtensionAPI, settings?: SurvivalSettings): SurvivalLoader {
+export function registerSurvival(pi: ExtensionAPI, settings?: AskSettingsHooks): SurvivalLoader {
   let loaded: Survival | undefined;
   let loading: Promise<Survival> | undefined;
   /** Recovery's notices are up (RECOVERY_WIDGET); the next agent run takes them down. */
   let recoveryNoticeShown = false;
   const load: SurvivalLoader = () => {
     loading ??= import("./survival.ts").then((module) => {
-      loaded = new module.Survival(pi, settings?.optionsFor);
+      loaded = new module.Survival(
+        pi,
+        settings && (async (ctx, ask) => (await settings.load()).optionsFor(ctx, ask, "later")),
+      );
       return loaded;
     });
     return loading;
   };
+  // Pi collects shortcuts right after session start, so the key is read once per session then.
   const answerShortcut = async (ctx: ExtensionContext): Promise<string | undefined> => {
-    if (!settings) return ANSWER_SHORTCUT;
     try {
-      return await settings.answerKey(ctx);
+      if (settings) return await (await settings.load()).answerKey(ctx);
     } catch (error) {
+      const fallback = await defaultAnswerKey();
       const reason = errorMessage(error);
-      ctx.ui.notify(
-        `askuser: could not read answerKey (${reason}); ${ANSWER_SHORTCUT} is used`,
-        "error",
-      );
-      return ANSWER_SHORTCUT;
+      ctx.ui.notify(`askuser: could not read answerKey (${reason}); ${fallback} is used`, "error");
+      return fallback;
     }
+    return defaultAnswerKey();
   };
 
   pi.on("session_start", async (_event, ctx) => {
@@ -116,4 +115,9 @@ export function registerSurvival(pi: ExtensionAPI, settings?: SurvivalSettings):
     },
   });
   return load;
+}
+
+/** The settings' default answer key: not bound by Pi or its editor. */
+async function defaultAnswerKey(): Promise<string> {
+  return (await import("../../settings/settings.ts")).DEFAULT_SETTINGS.answerKey;
 }
