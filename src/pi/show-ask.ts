@@ -1,9 +1,9 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { type AskDetails, errorMessage, neutraliseInline } from "../core/index.ts";
+import { askThroughDialogs } from "../dialogs/dialog-flow.ts";
+import { type DialogPort, withIdleDeadline } from "../dialogs/dialog-port.ts";
 import type { ShowRequest } from "./ask-options.ts";
 import { askSurface } from "./availability.ts";
-import { piDialogs, withIdleDeadline } from "./dialog-port.ts";
-import { askThroughDialogs } from "./rpc-dialogs.ts";
 import { openTuiForm } from "./tui-form.ts";
 
 export type ShowContext = Pick<ExtensionContext, "mode" | "hasUI" | "ui">;
@@ -45,4 +45,16 @@ export async function showAsk(
   } finally {
     options.idle?.stop();
   }
+}
+
+/**
+ * Pi's dialogs as a port. In RPC mode the client speaks to Pi over Pi's stdin: once that has
+ * ended the client is gone (Pi then shuts down, which aborts the turn).
+ */
+function piDialogs(ui: ShowContext["ui"]): DialogPort {
+  return {
+    select: (title, options, opts) => ui.select(title, options, opts),
+    input: (title, placeholder, opts) => ui.input(title, placeholder, opts),
+    clientGone: () => process.stdin.readableEnded,
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { DialogPort } from "../../../src/pi/dialog-port.ts";
-import { askThroughDialogs } from "../../../src/pi/rpc-dialogs.ts";
+import { askThroughDialogs } from "../../../src/dialogs/dialog-flow.ts";
+import type { DialogPort } from "../../../src/dialogs/dialog-port.ts";
 import { askOf, THREE } from "../../support/asks.ts";
 
 /** Answers the first select with its first row, then leaves dialogs open until their signal fires. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Ask, modelText, validateAskInput } from "../../src/core/index.ts";
-import type { DialogPort } from "../../src/pi/dialog-port.ts";
-import { askThroughDialogs } from "../../src/pi/rpc-dialogs.ts";
+import { askThroughDialogs } from "../../src/dialogs/dialog-flow.ts";
+import type { DialogPort } from "../../src/dialogs/dialog-port.ts";
 import { controlIn } from "../support/control-sequences.ts";
 
 interface Call {

@@ -1,13 +1,11 @@
-import type { IdleDeadline } from "./ask-options.ts";
-
-/** What Pi's dialogs take: an abort signal, and the deadline Pi enforces and tells the client. */
+/** What a host's dialogs take: an abort signal, and a deadline the host enforces and shows. */
 export interface DialogOptions {
   readonly signal?: AbortSignal;
-  /** Milliseconds until Pi closes the dialog itself; sent to the RPC client as `timeout`. */
+  /** Milliseconds until the host closes the dialog itself (Pi sends it to an RPC client as `timeout`). */
   readonly timeout?: number;
 }
 
-/** The two dialogs of Pi's UI context the RPC fallback uses; Pi forwards them to the RPC client. */
+/** The two dialogs the flow needs: a select over rows, and a one-line text input. */
 export interface DialogPort {
   select(title: string, options: string[], opts?: DialogOptions): Promise<string | undefined>;
   input(title: string, placeholder?: string, opts?: DialogOptions): Promise<string | undefined>;
@@ -18,25 +16,21 @@ export interface DialogPort {
   clientGone?(): boolean;
 }
 
-/**
- * Pi's dialogs as a port. In RPC mode the client speaks to Pi over Pi's stdin: once that has
- * ended the client is gone (Pi then shuts down, which aborts the turn).
- */
-export function piDialogs(ui: Pick<DialogPort, "select" | "input">): DialogPort {
-  return {
-    select: (title, options, opts) => ui.select(title, options, opts),
-    input: (title, placeholder, opts) => ui.input(title, placeholder, opts),
-    clientGone: () => process.stdin.readableEnded,
-  };
+/** The idle deadline as the dialogs see it (the settings' IdleTimer fits). */
+export interface DialogDeadline {
+  /** Milliseconds left, at least 1. */
+  readonly remainingMs: number;
+  touch(): void;
+  expireIfDue(): void;
 }
 
 /**
- * The dialogs under an idle deadline. Each carries Pi's `timeout` (the idle time left), so Pi
+ * The dialogs under an idle deadline. Each carries the time left as its `timeout`, so the host
  * closes it at the deadline and the client can show it; an answered dialog is activity, and a
- * dialog closed at the deadline (by Pi or by a client honouring it) is the timeout, not the
+ * dialog closed at the deadline (by the host or by a client honouring it) is the timeout, not the
  * user's cancel.
  */
-export function withIdleDeadline(port: DialogPort, idle: IdleDeadline | undefined): DialogPort {
+export function withIdleDeadline(port: DialogPort, idle: DialogDeadline | undefined): DialogPort {
   if (!idle) return port;
   const settle = <T>(reply: T): T => {
     if (reply !== undefined) idle.touch();

@@ -42,9 +42,10 @@ export class UnknownChoiceError extends Error {
 }
 
 /**
- * Asks through Pi's select and input dialogs, for RPC clients, which cannot show a custom form.
- * The dialogs drive the same reducer as the terminal form, so both surfaces share every rule
- * about what counts as an answer.
+ * Asks through a host's select and input dialogs, where no form can be drawn: Pi's RPC clients
+ * (editors, desktop apps) today, any client that offers only prompts of its own (an MCP client's
+ * elicitation) alike. The dialogs drive the same reducer as the terminal form, so both surfaces
+ * share every rule about what counts as an answer.
  *
  * Invariants: after every dialog the abort signal is checked before its reply is used, so after
  * an abort nothing is recorded and nothing else opens; an abort while the client is gone is
