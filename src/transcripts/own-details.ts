@@ -6,7 +6,7 @@ import type { AskOutcome, ExchangeQuestion } from "./model.ts";
 import { questionsFrom } from "./questions.ts";
 import { shortError } from "./text.ts";
 
-/** How one of our own ask_user outcomes reads in the log. */
+/** How one ask tool's outcome reads in the log (ours, or another tool's read from its result). */
 export interface OwnAskResult {
   readonly outcome: AskOutcome;
   readonly questions: readonly ExchangeQuestion[];
@@ -62,7 +62,7 @@ function fromDetails(details: AskDetails): OwnAskResult {
   }
 }
 
-function done(
+export function done(
   outcome: AskOutcome,
   questions: readonly ExchangeQuestion[],
   error: string | null = null,

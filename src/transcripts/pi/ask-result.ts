@@ -1,8 +1,7 @@
-import type { CancelOrigin } from "../../core/index.ts";
 import { answer, answerFromItems, submittedOutcome } from "../answers.ts";
 import { arrayAt, isObject, type JsonObject, stringAt } from "../json.ts";
-import type { AskOutcome, ExchangeQuestion } from "../model.ts";
-import { classifyOwnDetails } from "../own-details.ts";
+import type { ExchangeQuestion } from "../model.ts";
+import { classifyOwnDetails, done, type OwnAskResult } from "../own-details.ts";
 import { classifyOwnText } from "../own-text.ts";
 import { questionFrom, questionsFrom } from "../questions.ts";
 import { shortError } from "../text.ts";
@@ -13,15 +12,7 @@ export interface PiResultInput {
   readonly details: unknown;
 }
 
-export interface PiAskResult {
-  readonly outcome: AskOutcome;
-  readonly questions: readonly ExchangeQuestion[];
-  readonly error: string | null;
-  readonly cancelledBy: CancelOrigin | null;
-  readonly opensTurn: boolean;
-}
-
-const ANSWERED: ReadonlySet<AskOutcome> = new Set(["answered", "partly-answered", "notes-only"]);
+export type PiAskResult = OwnAskResult;
 
 /**
  * Classifies a Pi ask's result. Pi has no ask tool of its own, so the shape depends on the
@@ -132,12 +123,4 @@ function fromText(result: PiResultInput, asked: readonly ExchangeQuestion[]): Pi
     return done(submittedOutcome(answered), answered);
   }
   return done("error", asked, shortError(text));
-}
-
-function done(
-  outcome: AskOutcome,
-  questions: readonly ExchangeQuestion[],
-  error: string | null = null,
-): PiAskResult {
-  return { outcome, questions, error, cancelledBy: null, opensTurn: ANSWERED.has(outcome) };
 }
