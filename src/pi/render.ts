@@ -7,6 +7,7 @@ import {
   countCodePoints,
   formatAnswerValue,
   formatIssue,
+  isRecord,
   OTHER_LABEL,
   type Question,
   readStoredDetails,
@@ -14,6 +15,7 @@ import {
   TOOL_NAME,
   type UnavailableReason,
 } from "../core/index.ts";
+// Untrusted text on one line is drawn exactly as pi-tui measures it.
 import { safeInline, safeLines } from "../tui/render/safe-text.ts";
 
 /** The theme slots the renderers use; Pi's `Theme` fits, and tests pass identity styles. */
@@ -34,7 +36,7 @@ export function callText(args: unknown, theme: RenderTheme): string {
   const title = theme.fg("toolTitle", theme.bold(TOOL_NAME));
   const headers = rawQuestions(args).map((question) => {
     const header = typeof question.header === "string" ? question.header : question.question;
-    return typeof header === "string" ? clipCodePoints(safe(header), 40) : "…";
+    return typeof header === "string" ? clipCodePoints(safeInline(header), 40) : "…";
   });
   if (headers.length === 0) return title;
   return `${title} ${theme.fg("muted", headers.join(" · "))}`;
@@ -71,7 +73,10 @@ function statusLines(details: AskDetails, expanded: boolean, theme: RenderTheme)
       const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
       const head = theme.fg("error", `✗ Not asked: the parameters have ${count}`);
       if (!expanded) return [head];
-      return [head, ...issues.map((issue) => theme.fg("muted", `  ${safe(formatIssue(issue))}`))];
+      return [
+        head,
+        ...issues.map((issue) => theme.fg("muted", `  ${safeInline(formatIssue(issue))}`)),
+      ];
     }
   }
 }
@@ -117,15 +122,15 @@ function answerLines(
 ): string[] {
   return details.questions.flatMap((question) => {
     const answer = shown.answers[question.id];
-    const header = theme.fg("accent", safe(question.header));
+    const header = theme.fg("accent", safeInline(question.header));
     if (!expanded) {
       if (!answer) return [`${theme.fg("dim", "–")} ${header}: ${theme.fg("dim", shown.missing)}`];
       return [
-        `${theme.fg("success", "✓")} ${header}: ${theme.fg("text", clipCollapsed(safe(formatAnswerValue(answer))))}`,
+        `${theme.fg("success", "✓")} ${header}: ${theme.fg("text", clipCollapsed(safeInline(formatAnswerValue(answer))))}`,
       ];
     }
     const mark = answer ? theme.fg("success", "✓") : theme.fg("dim", "–");
-    const heading = `${mark} ${header} — ${theme.fg("muted", safe(question.question))}`;
+    const heading = `${mark} ${header} — ${theme.fg("muted", safeInline(question.question))}`;
     return [heading, ...optionLines(question, answer, shown.missing, theme)];
   });
 }
@@ -139,26 +144,26 @@ function optionLines(
   const lines = question.options.map((option) => {
     const chosen = answer?.selected.includes(option.label) ?? false;
     return chosen
-      ? `    ${theme.fg("accent", "●")} ${theme.fg("text", safe(option.label))}`
-      : `    ${theme.fg("dim", "○")} ${theme.fg("dim", safe(option.label))}`;
+      ? `    ${theme.fg("accent", "●")} ${theme.fg("text", safeInline(option.label))}`
+      : `    ${theme.fg("dim", "○")} ${theme.fg("dim", safeInline(option.label))}`;
   });
   if (answer?.other !== undefined) {
     lines.push(
-      `    ${theme.fg("accent", "●")} ${theme.fg("text", `${OTHER_LABEL}: ${JSON.stringify(safe(answer.other))}`)}`,
+      `    ${theme.fg("accent", "●")} ${theme.fg("text", `${OTHER_LABEL}: ${JSON.stringify(safeInline(answer.other))}`)}`,
     );
   } else {
     lines.push(`    ${theme.fg("dim", "○")} ${theme.fg("dim", OTHER_LABEL)}`);
   }
   if (answer?.comment !== undefined) {
-    lines.push(`    ${theme.fg("muted", `note: ${safe(answer.comment)}`)}`);
+    lines.push(`    ${theme.fg("muted", `note: ${safeInline(answer.comment)}`)}`);
   }
   if (!answer) lines.push(`    ${theme.fg("dim", `(${missing})`)}`);
   return lines;
 }
 
+/** The questions of raw arguments: every object counts (a list too), so each shows as a header or "…". */
 function rawQuestions(args: unknown): Record<string, unknown>[] {
-  if (typeof args !== "object" || args === null) return [];
-  const questions = (args as { questions?: unknown }).questions;
+  const questions = isRecord(args) ? args.questions : undefined;
   if (!Array.isArray(questions)) return [];
   return questions.filter(
     (question): question is Record<string, unknown> =>
@@ -168,16 +173,10 @@ function rawQuestions(args: unknown): Record<string, unknown>[] {
 
 function firstText(content: readonly unknown[]): string {
   for (const block of content) {
-    if (typeof block !== "object" || block === null) continue;
-    const text = (block as { type?: unknown; text?: unknown }).text;
-    if ((block as { type?: unknown }).type === "text" && typeof text === "string") return text;
+    if (isRecord(block) && block.type === "text" && typeof block.text === "string")
+      return block.text;
   }
   return "ask_user returned no text";
-}
-
-/** Untrusted text on one line, drawn exactly as pi-tui measures it. */
-function safe(text: string): string {
-  return safeInline(text);
 }
 
 /**

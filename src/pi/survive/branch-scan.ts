@@ -2,6 +2,7 @@ import type { SessionEntry } from "@earendil-works/pi-coding-agent";
 import {
   type Answer,
   type AskDetails,
+  isRecord,
   readStoredDetails,
   showsPartialAnswers,
   TOOL_NAME,
@@ -137,10 +138,8 @@ export function scanBranch(branch: readonly SessionEntry[]): BranchScan {
 function toolCalls(content: unknown): { id: string; arguments: unknown }[] {
   if (!Array.isArray(content)) return [];
   return content.flatMap((block: unknown) => {
-    if (typeof block !== "object" || block === null) return [];
-    const { type, name, id } = block as { type?: unknown; name?: unknown; id?: unknown };
-    if (type !== "toolCall" || name !== TOOL_NAME || typeof id !== "string") return [];
-    return [{ id, arguments: (block as { arguments?: unknown }).arguments }];
+    if (!isRecord(block) || block.type !== "toolCall" || block.name !== TOOL_NAME) return [];
+    return typeof block.id === "string" ? [{ id: block.id, arguments: block.arguments }] : [];
   });
 }
 
