@@ -151,6 +151,15 @@ export const SETTING_TABLE = [
     description:
       "Milliseconds a form holds keys as it appears, so typing meant elsewhere never answers it (see docs/terminal-form.md).",
   },
+  {
+    name: "remote",
+    type: "boolean",
+    default: false,
+    label: "Answer from the page too",
+    display: "onOff",
+    description:
+      "Publish every question to the local answer server as well, so it can be answered from its web page (also on a phone); the first answer wins (see docs/remote.md).",
+  },
 ] as const satisfies readonly SettingEntry[];
 
 type TableEntry = (typeof SETTING_TABLE)[number];
