@@ -1,4 +1,5 @@
 import type { Answer, Ask } from "../core/index.ts";
+import type { RemoteAsk } from "../remote/client.ts";
 import type { IdleTimer } from "../settings/idle-timer.ts";
 import type { TerminalWriter } from "../settings/notify/notifier.ts";
 import type { FormKeymap } from "../tui/keymap/keymap.ts";
@@ -20,8 +21,13 @@ export interface AskOptions {
   readonly inputGuardMs?: number;
   /** Ends the ask as `timed_out` when it aborts; touched on every key and answered dialog. */
   readonly idle?: IdleDeadline;
-  /** Says a question is open, on the terminal the form is drawn on when there is one. */
-  readonly notify?: (writeTerminal: TerminalWriter | undefined) => void;
+  /**
+   * Says a question is open, on the terminal the form is drawn on when there is one, with the
+   * answer page's URL when the ask is on it.
+   */
+  readonly notify?: (writeTerminal: TerminalWriter | undefined, pageUrl?: string) => void;
+  /** Publishes the ask to the answer server as well (setting `remote`): the first answer wins. */
+  readonly publish?: (signal: AbortSignal | undefined) => Promise<RemoteAsk>;
 }
 
 /** One occasion of showing an ask: a tool call, a waiting ask, a replay, a recovered ask. */

@@ -2,49 +2,89 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { type AskDetails, errorMessage, neutraliseInline } from "../core/index.ts";
 import { askThroughDialogs } from "../dialogs/dialog-flow.ts";
 import { type DialogPort, withIdleDeadline } from "../dialogs/dialog-port.ts";
-import type { ShowRequest } from "./ask-options.ts";
+import type { AskOptions, ShowRequest } from "./ask-options.ts";
 import { askSurface } from "./availability.ts";
+import { PAGE_LINK_WIDGET, pageLinkLines } from "./remote/page-link.ts";
+import { raceWithPage } from "./remote/race.ts";
 import { openTuiForm } from "./tui-form.ts";
 
 export type ShowContext = Pick<ExtensionContext, "mode" | "hasUI" | "ui">;
 
 /**
  * Shows an ask on the surface this session has, for every occasion (a tool call, a waiting ask,
- * a replay, a recovered ask): the terminal form in the TUI, the dialog fallback over RPC. Resolves
- * once with the outcome, undefined when nobody can answer in this mode; rejects only if the form's
- * code cannot load. The ask's idle deadline ends with it.
+ * a replay, a recovered ask): the terminal form in the TUI, the dialog fallback over RPC, and
+ * with the setting `remote` the answer page as well, first answer winning. Resolves once with the
+ * outcome, undefined when nobody can answer in this mode; rejects only if the form's code cannot
+ * load. The ask's idle deadline ends with it.
  */
 export async function showAsk(
   ctx: ShowContext,
   request: ShowRequest,
 ): Promise<AskDetails | undefined> {
+  const surface = askSurface(ctx.mode, ctx.hasUI);
+  if (surface === "none") return undefined;
+  const { options } = request;
+  const publish = options.publish;
+  try {
+    if (!publish) return await showHere(ctx, surface, request);
+    const publishing = publish(request.signal);
+    // The notification waits for the page, so that it can carry the page's URL.
+    const notify: AskOptions["notify"] = (write) =>
+      void publishing.then(
+        (remote) => options.notify?.(write, remote.pageUrl),
+        () => options.notify?.(write),
+      );
+    return await raceWithPage(
+      (closed) => {
+        const signal = request.signal ? AbortSignal.any([request.signal, closed]) : closed;
+        return showHere(ctx, surface, { ...request, signal, options: { ...options, notify } });
+      },
+      {
+        publish: () => publishing,
+        published: (remote) => {
+          // Typing in the page is the user being there, as keys here are.
+          remote.onDraft(() => options.idle?.touch());
+          const lines = pageLinkLines(remote.pageUrl, surface === "form");
+          if (lines) ctx.ui.setWidget(PAGE_LINK_WIDGET, lines);
+        },
+        // After a turn abort the page's absence is no news: nothing is asked any more.
+        say: (text, level) => {
+          if (!request.signal?.aborted) ctx.ui.notify(text, level);
+        },
+      },
+    );
+  } finally {
+    options.idle?.stop();
+    if (publish) ctx.ui.setWidget(PAGE_LINK_WIDGET, undefined);
+  }
+}
+
+async function showHere(
+  ctx: ShowContext,
+  surface: "form" | "dialogs",
+  request: ShowRequest,
+): Promise<AskDetails> {
   const reportFailure = (error: unknown): void => {
     const reason = neutraliseInline(errorMessage(error));
     ctx.ui.notify(`ask_user: the question UI failed: ${reason}`, "error");
   };
   const { ask, options } = request;
-  try {
-    const surface = askSurface(ctx.mode, ctx.hasUI);
-    if (surface === "form") {
-      // The form, the largest part of askuser, loads only when one is about to open.
-      const { createTerminalForm } = await import("./form-adapter.ts");
-      return await openTuiForm(ctx.ui, createTerminalForm, request, reportFailure);
-    }
-    if (surface === "none") return undefined;
-    // No terminal here (stdout is the protocol): only the command notification applies.
-    options.notify?.(undefined);
-    const dialogs = withIdleDeadline(piDialogs(ctx.ui), options.idle);
-    return await askThroughDialogs(
-      ask,
-      dialogs,
-      request.signal,
-      reportFailure,
-      options.idle?.signal,
-      request.prefill,
-    );
-  } finally {
-    options.idle?.stop();
+  if (surface === "form") {
+    // The form, the largest part of askuser, loads only when one is about to open.
+    const { createTerminalForm } = await import("./form-adapter.ts");
+    return openTuiForm(ctx.ui, createTerminalForm, request, reportFailure);
   }
+  // No terminal here (stdout is the protocol): only the command notification applies.
+  options.notify?.(undefined);
+  const dialogs = withIdleDeadline(piDialogs(ctx.ui), options.idle);
+  return askThroughDialogs(
+    ask,
+    dialogs,
+    request.signal,
+    reportFailure,
+    options.idle?.signal,
+    request.prefill,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { type Ask, type Clock, errorMessage, jsonForDisplay } from "../../core/index.ts";
+import type { RemoteAsk } from "../../remote/client.ts";
 import { AskuserCommand } from "../../settings/command/askuser-command.ts";
 import { idleTimerFor } from "../../settings/idle-timer.ts";
 import { noticeText } from "../../settings/notices.ts";
@@ -26,6 +27,8 @@ export interface AskSettingsPorts {
   readonly timers: Clock;
   readonly runCommand: CommandRunner;
   readonly insideTmux: boolean;
+  /** Publishes an ask to the answer server (`publishAsk`), for the setting `remote`. */
+  readonly publish: (ask: Ask, cwd: string, signal: AbortSignal | undefined) => Promise<RemoteAsk>;
 }
 
 /** The part of Pi's context settings use: where the project is, whether it is trusted, the UI. */
@@ -69,7 +72,10 @@ export class AskSettings {
     return {
       ...keys,
       ...(idle ? { idle } : {}),
-      notify: (writeTerminal) => this.#notify(ctx, ask, settings, writeTerminal),
+      notify: (writeTerminal, pageUrl) => this.#notify(ctx, ask, settings, writeTerminal, pageUrl),
+      ...(settings.remote
+        ? { publish: (signal) => this.#ports.publish(ask, ctx.cwd, signal) }
+        : {}),
     };
   }
 
@@ -139,10 +145,15 @@ export class AskSettings {
     ask: Ask,
     settings: Settings,
     writeTerminal: TerminalWriter | undefined,
+    pageUrl: string | undefined,
   ): void {
     // Never awaited: the command may take its whole time limit, and the ask must not wait for it.
     void this.#notifier
-      .notify(notificationForAsk(ask, "ask_open"), settings.notifications, writeTerminal)
+      .notify(
+        { ...notificationForAsk(ask, "ask_open"), ...(pageUrl ? { url: pageUrl } : {}) },
+        settings.notifications,
+        writeTerminal,
+      )
       .then((failures) => {
         for (const failure of failures) ctx.ui.notify(failure.message, "warning");
       })

@@ -26,5 +26,12 @@ export function createAskSettings(options: AskSettingsOptions): AskSettings {
     timers: options.timers ?? systemClock,
     runCommand: options.runCommand ?? runShellCommand,
     insideTmux: Boolean(process.env.TMUX),
+    // The client (and the server it may start) loads only when an ask is published.
+    publish: async (ask, cwd, signal) =>
+      (await import("../../remote/client.ts")).publishAsk(
+        ask,
+        { agent: "pi", cwd, pid: process.pid },
+        signal ? { signal } : {},
+      ),
   });
 }

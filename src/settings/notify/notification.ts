@@ -9,6 +9,8 @@ export interface AskNotification {
   readonly event: NotificationEvent;
   readonly title: string;
   readonly message: string;
+  /** The answer page's URL, when the ask is on it too (`ASKUSER_URL` for the command). */
+  readonly url?: string;
 }
 
 const TITLE_MAX = 80;

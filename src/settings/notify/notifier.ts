@@ -69,6 +69,7 @@ export class Notifier {
             ASKUSER_EVENT: notification.event,
             ASKUSER_TITLE: notification.title,
             ASKUSER_MESSAGE: notification.message,
+            ...(notification.url === undefined ? {} : { ASKUSER_URL: notification.url }),
           },
           timeoutMs: settings.commandTimeoutSeconds * 1000,
         });

@@ -1,0 +1,85 @@
+import { type AskDetails, errorMessage, neutraliseInline } from "../../core/index.ts";
+import type { RemoteAsk, RemoteEnd, SurfaceName } from "../../remote/client.ts";
+
+/** Shows the ask here; aborting `closed` ends it because another surface answered first. */
+export type ShowHere = (closed: AbortSignal) => Promise<AskDetails | undefined>;
+
+export interface RaceEnv {
+  /** Publishes the ask to the answer server; rejects when none can be reached. */
+  readonly publish: () => Promise<RemoteAsk>;
+  /** The ask is on the page: show where (its URL), while it is open here. */
+  readonly published?: (remote: RemoteAsk) => void;
+  readonly say: (text: string, level: "info" | "warning") => void;
+}
+
+/** Who answered, as the user reads it: "answered in the page". */
+const WHERE: Readonly<Record<SurfaceName, string>> = {
+  terminal: "in a terminal (askuser ask)",
+  pi: "in Pi",
+  page: "in the page",
+  "answer-cli": "with askuser answer",
+  mcp: "through the MCP server",
+  event: "by another extension",
+};
+
+/**
+ * The ask shown here and on the answer page at once; the first answer wins. The server decides
+ * who was first: the page's answer closes the form here, and an answer or cancel here is claimed
+ * (a claim that loses takes the page's answer instead). An end here that is no one's answer (a
+ * turn abort, the session closing, the idle timeout, a broken form) withdraws the ask, so the
+ * page says so and refuses a late answer. If the server cannot be reached the ask is asked here
+ * alone, and the user is told; the result never waits for a server that has not opened it yet.
+ */
+export async function raceWithPage(
+  showHere: ShowHere,
+  env: RaceEnv,
+): Promise<AskDetails | undefined> {
+  const closeHere = new AbortController();
+  let remote: RemoteAsk | undefined;
+  let answeredThere: RemoteEnd | undefined;
+  const publishing = env.publish().then(
+    (published) => {
+      remote = published;
+      env.published?.(published);
+      void published.ended.then((end) => {
+        if (end.kind !== "resolved" || !end.details) return;
+        answeredThere = end;
+        closeHere.abort();
+      });
+      return published;
+    },
+    (error: unknown) => {
+      const reason = neutraliseInline(errorMessage(error));
+      env.say(`ask_user: the answer page is not available (${reason}); answer here`, "warning");
+      return undefined;
+    },
+  );
+  const details = await showHere(closeHere.signal);
+  if (!details) return undefined;
+  if (!remote) {
+    // Not on the page yet, so nobody there can have answered: this end stands, and the page is
+    // told once it has the ask.
+    void publishing.then((late) => late && endRemote(late, details));
+    return details;
+  }
+  const end = answeredThere ?? (await endRemote(remote, details));
+  if (!end?.details) return details;
+  env.say(`ask_user: answered ${WHERE[end.by ?? "page"]}`, "info");
+  return end.details;
+}
+
+/** Tells the server how the ask ended here; returns the other surface's end if that one won. */
+async function endRemote(remote: RemoteAsk, details: AskDetails): Promise<RemoteEnd | undefined> {
+  if (
+    details.status === "answered" ||
+    (details.status === "cancelled" && details.origin === "user")
+  ) {
+    // A server that is gone cannot have taken another answer: the claim stands.
+    const claim = await remote.claim(details, "pi").catch(() => ({ won: true as const }));
+    return claim.won ? undefined : claim.end;
+  }
+  await remote.withdraw(
+    details.status === "timed_out" ? "timed_out" : (details.origin ?? "ui_failure"),
+  );
+  return undefined;
+}
