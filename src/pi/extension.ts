@@ -36,6 +36,7 @@ export function createAskUserExtension(
           pi.setActiveTools(pi.getActiveTools().filter((name) => name !== TOOL_NAME)),
         settings,
         survival,
+        events: pi.events,
       }),
     );
     registerAskuserCommand(pi, settings);

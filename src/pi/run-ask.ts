@@ -2,6 +2,7 @@ import type { ExtensionToolContext } from "@earendil-works/pi-coding-agent";
 import { type Ask, errorMessage, neutraliseInline } from "../core/index.ts";
 import type { AskOptions } from "./ask-options.ts";
 import { type AskEnvironment, executeAsk } from "./execute.ts";
+import type { EventBus } from "./remote/local-events.ts";
 import { type AskToolResult, reaskBlockedResult } from "./result.ts";
 import type { AskSettingsHooks } from "./settings/hooks.ts";
 import { showAsk } from "./show-ask.ts";
@@ -18,6 +19,7 @@ export async function runAsk(
   deactivate: () => void,
   settings?: AskSettingsHooks,
   hooks?: Pick<AskEnvironment, "recordAsk" | "startPending">,
+  events?: EventBus,
 ): Promise<AskToolResult> {
   // Settings must never cost the user a question: if their code cannot load, ask without them.
   const optionsFor = async (ask: Ask): Promise<AskOptions> => {
@@ -38,7 +40,7 @@ export async function runAsk(
     hasUI: ctx.hasUI,
     signal: signal ?? ctx.signal,
     show: async (ask, showSignal) =>
-      showAsk(ctx, { ask, signal: showSignal, options: await optionsFor(ask) }),
+      showAsk(ctx, { ask, signal: showSignal, options: await optionsFor(ask) }, events),
     deactivate,
     ...(settings
       ? { preempt: (ask: Ask) => (settings.guard.blocked ? reaskBlockedResult(ask) : undefined) }

@@ -1,11 +1,13 @@
+import { randomUUID } from "node:crypto";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { type AskDetails, errorMessage, neutraliseInline } from "../core/index.ts";
 import { askThroughDialogs } from "../dialogs/dialog-flow.ts";
 import { type DialogPort, withIdleDeadline } from "../dialogs/dialog-port.ts";
 import type { AskOptions, ShowRequest } from "./ask-options.ts";
 import { askSurface } from "./availability.ts";
+import { type AskOnBus, askOnBus, type EventBus } from "./remote/local-events.ts";
 import { PAGE_LINK_WIDGET, pageLinkLines } from "./remote/page-link.ts";
-import { raceWithPage } from "./remote/race.ts";
+import { type Ended, raceWithPage } from "./remote/race.ts";
 import { openTuiForm } from "./tui-form.ts";
 
 export type ShowContext = Pick<ExtensionContext, "mode" | "hasUI" | "ui">;
@@ -20,43 +22,89 @@ export type ShowContext = Pick<ExtensionContext, "mode" | "hasUI" | "ui">;
 export async function showAsk(
   ctx: ShowContext,
   request: ShowRequest,
+  bus?: EventBus,
 ): Promise<AskDetails | undefined> {
   const surface = askSurface(ctx.mode, ctx.hasUI);
   if (surface === "none") return undefined;
   const { options } = request;
   const publish = options.publish;
+  const onBus = bus && askOnBus(bus, randomUUID(), request.ask);
   try {
-    if (!publish) return await showHere(ctx, surface, request);
-    const publishing = publish(request.signal);
-    // The notification waits for the page, so that it can carry the page's URL.
-    const notify: AskOptions["notify"] = (write) =>
-      void publishing.then(
-        (remote) => options.notify?.(write, remote.pageUrl),
-        () => options.notify?.(write),
-      );
-    return await raceWithPage(
-      (closed) => {
-        const signal = request.signal ? AbortSignal.any([request.signal, closed]) : closed;
-        return showHere(ctx, surface, { ...request, signal, options: { ...options, notify } });
-      },
-      {
-        publish: () => publishing,
-        published: (remote) => {
-          // Typing in the page is the user being there, as keys here are.
-          remote.onDraft(() => options.idle?.touch());
-          const lines = pageLinkLines(remote.pageUrl, surface === "form");
-          if (lines) ctx.ui.setWidget(PAGE_LINK_WIDGET, lines);
-        },
-        // After a turn abort the page's absence is no news: nothing is asked any more.
-        say: (text, level) => {
-          if (!request.signal?.aborted) ctx.ui.notify(text, level);
-        },
-      },
-    );
+    const ended = publish
+      ? await showWithPage(ctx, surface, request, publish, onBus)
+      : await showHereOrOnBus(ctx, surface, request, onBus, undefined);
+    if (ended) onBus?.resolved(ended.details, ended.by);
+    return ended?.details;
   } finally {
     options.idle?.stop();
     if (publish) ctx.ui.setWidget(PAGE_LINK_WIDGET, undefined);
   }
+}
+
+function showWithPage(
+  ctx: ShowContext,
+  surface: "form" | "dialogs",
+  request: ShowRequest,
+  publish: NonNullable<AskOptions["publish"]>,
+  onBus: AskOnBus | undefined,
+): Promise<Ended | undefined> {
+  const { options } = request;
+  const publishing = publish(request.signal);
+  // The notification waits for the page, so that it can carry the page's URL.
+  const notify: AskOptions["notify"] = (write) =>
+    void publishing.then(
+      (remote) => options.notify?.(write, remote.pageUrl),
+      () => options.notify?.(write),
+    );
+  return raceWithPage(
+    (closed) =>
+      showHereOrOnBus(ctx, surface, { ...request, options: { ...options, notify } }, onBus, closed),
+    {
+      publish: () => publishing,
+      published: (remote) => {
+        remote.onDraft((draft) => {
+          // Typing in the page is the user being there, as keys here are.
+          options.idle?.touch();
+          onBus?.progress(draft, "page");
+        });
+        const lines = pageLinkLines(remote.pageUrl, surface === "form");
+        if (lines) ctx.ui.setWidget(PAGE_LINK_WIDGET, lines);
+      },
+      // After a turn abort the page's absence is no news: nothing is asked any more.
+      say: (text, level) => {
+        if (!request.signal?.aborted) ctx.ui.notify(text, level);
+      },
+    },
+  );
+}
+
+/**
+ * The ask here, and open to an answer another extension sends on the bus: such an answer closes
+ * the form or dialogs here. `closed` also closes them (the page answered).
+ */
+async function showHereOrOnBus(
+  ctx: ShowContext,
+  surface: "form" | "dialogs",
+  request: ShowRequest,
+  onBus: AskOnBus | undefined,
+  closed: AbortSignal | undefined,
+): Promise<Ended> {
+  const byEvent = new AbortController();
+  let fromEvent: AskDetails | undefined;
+  void onBus?.answered.then((details) => {
+    fromEvent = details;
+    byEvent.abort();
+  });
+  const signals = [request.signal, closed, onBus && byEvent.signal].filter(
+    (signal): signal is AbortSignal => signal !== undefined,
+  );
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  const details = await showHere(ctx, surface, { ...request, signal });
+  // An end here that the bus's answer caused (the form closed for it) is the bus's answer; an
+  // answer here that came first stands.
+  const closedForEvent =
+    fromEvent !== undefined && details.status === "cancelled" && !request.signal?.aborted;
+  return fromEvent && closedForEvent ? { details: fromEvent, by: "event" } : { details, by: "pi" };
 }
 
 async function showHere(

@@ -13,6 +13,7 @@ import {
   TOOL_NAME,
   validateAskInput,
 } from "../core/index.ts";
+import type { EventBus } from "./remote/local-events.ts";
 import { callText, resultText } from "./render.ts";
 import type { AskSettingsHooks } from "./settings/hooks.ts";
 import type { SurvivalLoader } from "./survive/register.ts";
@@ -24,6 +25,8 @@ export interface AskUserToolOptions {
   readonly settings?: AskSettingsHooks;
   /** Lets asks outlive their call: recorded for a restart, or left pending (loaded on first use). */
   readonly survival?: SurvivalLoader;
+  /** Pi's event bus (`pi.events`): every ask is announced there and can be answered from there. */
+  readonly events?: EventBus;
 }
 
 /**
@@ -56,7 +59,8 @@ export function askUserTool(
       const { runAsk } = await import("./run-ask.ts");
       const hooks = (await options.survival?.())?.forCall(toolCallId, ctx);
       try {
-        return await runAsk(params, signal, ctx, options.deactivate, options.settings, hooks);
+        const { deactivate, settings, events } = options;
+        return await runAsk(params, signal, ctx, deactivate, settings, hooks, events);
       } finally {
         hooks?.release();
       }

@@ -1,8 +1,14 @@
 import { type AskDetails, errorMessage, neutraliseInline } from "../../core/index.ts";
 import type { RemoteAsk, RemoteEnd, SurfaceName } from "../../remote/client.ts";
 
+/** How an ask ended, and the surface that ended it. */
+export interface Ended {
+  readonly details: AskDetails;
+  readonly by: SurfaceName;
+}
+
 /** Shows the ask here; aborting `closed` ends it because another surface answered first. */
-export type ShowHere = (closed: AbortSignal) => Promise<AskDetails | undefined>;
+export type ShowHere = (closed: AbortSignal) => Promise<Ended | undefined>;
 
 export interface RaceEnv {
   /** Publishes the ask to the answer server; rejects when none can be reached. */
@@ -30,10 +36,7 @@ const WHERE: Readonly<Record<SurfaceName, string>> = {
  * page says so and refuses a late answer. If the server cannot be reached the ask is asked here
  * alone, and the user is told; the result never waits for a server that has not opened it yet.
  */
-export async function raceWithPage(
-  showHere: ShowHere,
-  env: RaceEnv,
-): Promise<AskDetails | undefined> {
+export async function raceWithPage(showHere: ShowHere, env: RaceEnv): Promise<Ended | undefined> {
   const closeHere = new AbortController();
   let remote: RemoteAsk | undefined;
   let answeredThere: RemoteEnd | undefined;
@@ -54,28 +57,32 @@ export async function raceWithPage(
       return undefined;
     },
   );
-  const details = await showHere(closeHere.signal);
-  if (!details) return undefined;
+  const here = await showHere(closeHere.signal);
+  if (!here) return undefined;
   if (!remote) {
     // Not on the page yet, so nobody there can have answered: this end stands, and the page is
     // told once it has the ask.
-    void publishing.then((late) => late && endRemote(late, details));
-    return details;
+    void publishing.then((late) => late && endRemote(late, here));
+    return here;
   }
-  const end = answeredThere ?? (await endRemote(remote, details));
-  if (!end?.details) return details;
-  env.say(`ask_user: answered ${WHERE[end.by ?? "page"]}`, "info");
-  return end.details;
+  const end = answeredThere ?? (await endRemote(remote, here));
+  if (!end?.details) return here;
+  const by = end.by ?? "page";
+  env.say(`ask_user: answered ${WHERE[by]}`, "info");
+  return { details: end.details, by };
 }
 
 /** Tells the server how the ask ended here; returns the other surface's end if that one won. */
-async function endRemote(remote: RemoteAsk, details: AskDetails): Promise<RemoteEnd | undefined> {
+async function endRemote(
+  remote: RemoteAsk,
+  { details, by }: Ended,
+): Promise<RemoteEnd | undefined> {
   if (
     details.status === "answered" ||
     (details.status === "cancelled" && details.origin === "user")
   ) {
     // A server that is gone cannot have taken another answer: the claim stands.
-    const claim = await remote.claim(details, "pi").catch(() => ({ won: true as const }));
+    const claim = await remote.claim(details, by).catch(() => ({ won: true as const }));
     return claim.won ? undefined : claim.end;
   }
   await remote.withdraw(

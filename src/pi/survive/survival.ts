@@ -28,7 +28,8 @@ import { PENDING_WIDGET, pendingWidgetLines } from "./widget.ts";
 export type SurvivalPi = Pick<
   ExtensionAPI,
   "appendEntry" | "sendUserMessage" | "sendMessage" | "getActiveTools"
->;
+> &
+  Partial<Pick<ExtensionAPI, "events">>;
 
 /** What one ask_user call adds to the tool's steps (see `executeAsk`). */
 export interface CallHooks {
@@ -95,7 +96,7 @@ export class Survival {
     request: Omit<ShowRequest, "options">,
   ): Promise<AskDetails | undefined> {
     const options = (await this.#optionsFor?.(ctx, request.ask)) ?? {};
-    return showAsk(ctx, { ...request, options });
+    return showAsk(ctx, { ...request, options }, this.#pi.events);
   }
 
   get closing(): AbortSignal {

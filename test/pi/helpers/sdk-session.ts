@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Message, ToolCall } from "@earendil-works/pi-ai";
 import {
   type AgentSession,
+  type ExtensionFactory,
   type ExtensionUIContext,
   SettingsManager,
 } from "@earendil-works/pi-coding-agent";
@@ -52,7 +53,11 @@ export interface InProcessPi {
   dispose(): void;
 }
 
-export async function startInProcessPi(askArguments: ToolCall["arguments"]): Promise<InProcessPi> {
+export async function startInProcessPi(
+  askArguments: ToolCall["arguments"],
+  /** More extensions, loaded after askuser (another extension on the same event bus, say). */
+  others: readonly ExtensionFactory[] = [],
+): Promise<InProcessPi> {
   const dir = mkdtempSync(join(tmpdir(), "askuser-sdk-"));
   const { faux, requests } = recordingFaux([askStep(askArguments, "call_1"), replyStep("Thanks.")]);
   const ui = new FakeTerminalUI();
@@ -61,7 +66,7 @@ export async function startInProcessPi(askArguments: ToolCall["arguments"]): Pro
     agentDir: dir,
     faux,
     // The temporary dir as agent dir: the first ask writes askuser.json there, not in ~/.pi.
-    extensionFactories: [createAskUserExtension({ agentDir: dir })],
+    extensionFactories: [createAskUserExtension({ agentDir: dir }), ...others],
     settingsManager: SettingsManager.inMemory(),
     uiContext: ui.context,
     mode: "tui",

@@ -47,9 +47,12 @@ function formHere() {
   let finish: (details: AskDetails) => void = () => {};
   const show: ShowHere = (closed) =>
     new Promise((resolve) => {
-      finish = resolve;
+      finish = (details) => resolve({ details, by: "pi" });
       closed.addEventListener("abort", () =>
-        resolve({ ...HERE, status: "cancelled", origin: "turn_abort", answers: {} }),
+        resolve({
+          details: { ...HERE, status: "cancelled", origin: "turn_abort", answers: {} },
+          by: "pi",
+        }),
       );
     });
   return { show, finish: (details: AskDetails) => finish(details) };
@@ -70,7 +73,7 @@ describe("raceWithPage: the form here and the page, first answer wins", () => {
     const result = raceWithPage(here.show, e);
     await tick();
     page.answerThere({ kind: "resolved", by: "page", details: THERE });
-    expect(await result).toEqual(THERE);
+    expect(await result).toEqual({ details: THERE, by: "page" });
     expect(page.calls).toEqual([]);
     expect(said).toEqual(["ask_user: answered in the page"]);
   });
@@ -81,7 +84,7 @@ describe("raceWithPage: the form here and the page, first answer wins", () => {
     const result = raceWithPage(here.show, env(Promise.resolve(page.remote)).env);
     await tick();
     here.finish(HERE);
-    expect(await result).toEqual(HERE);
+    expect(await result).toEqual({ details: HERE, by: "pi" });
     expect(page.calls).toEqual(["claim answered by pi"]);
   });
 
@@ -92,7 +95,7 @@ describe("raceWithPage: the form here and the page, first answer wins", () => {
     const result = raceWithPage(here.show, e);
     await tick();
     here.finish(HERE);
-    expect(await result).toEqual(THERE);
+    expect(await result).toEqual({ details: THERE, by: "answer-cli" });
     expect(said).toEqual(["ask_user: answered with askuser answer"]);
   });
 
@@ -122,7 +125,7 @@ describe("raceWithPage: the form here and the page, first answer wins", () => {
     await tick();
     const details = { ...HERE, ...end } as AskDetails;
     here.finish(details);
-    expect(await result).toEqual(details);
+    expect((await result)?.details).toEqual(details);
     expect(page.calls).toEqual([call]);
   });
 
@@ -133,7 +136,7 @@ describe("raceWithPage: the form here and the page, first answer wins", () => {
     const publishing = new Promise<RemoteAsk>((resolve) => (open = resolve));
     const result = raceWithPage(here.show, env(publishing).env);
     here.finish({ ...HERE, status: "cancelled", origin: "turn_abort" });
-    expect((await result)?.status).toBe("cancelled");
+    expect((await result)?.details.status).toBe("cancelled");
     expect(page.calls).toEqual([]);
     open(page.remote);
     await tick();
@@ -146,7 +149,7 @@ describe("raceWithPage: the form here and the page, first answer wins", () => {
     const result = raceWithPage(here.show, e);
     await tick();
     here.finish(HERE);
-    expect(await result).toEqual(HERE);
+    expect((await result)?.details).toEqual(HERE);
     expect(said).toEqual([
       "ask_user: the answer page is not available (connect ECONNREFUSED ␛[31m); answer here",
     ]);
@@ -160,6 +163,6 @@ describe("raceWithPage: the form here and the page, first answer wins", () => {
     page.answerThere({ kind: "server_lost" });
     await tick();
     here.finish(HERE);
-    expect(await result).toEqual(HERE);
+    expect((await result)?.details).toEqual(HERE);
   });
 });
