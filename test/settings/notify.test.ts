@@ -153,6 +153,16 @@ describe("Notifier", () => {
     ]);
   });
 
+  it("gives the command the answer page's URL, when the ask is on it and the URL is safe", async () => {
+    const { n, commands } = notifier({ terminal: false });
+    await n.notify({ ...NOTE, url: "http://127.0.0.1:4711/?code=abc" }, ALL_ON);
+    await n.notify({ ...NOTE, url: "http://127.0.0.1/\u001b]0;x\u0007" }, ALL_ON);
+    expect(commands.map((request) => request.env.ASKUSER_URL)).toEqual([
+      "http://127.0.0.1:4711/?code=abc",
+      undefined,
+    ]);
+  });
+
   it("wraps OSC notifications inside tmux, not the bell", async () => {
     const { n, written } = notifier({ insideTmux: true });
     await n.notify(NOTE, { ...ALL_ON, command: "" });

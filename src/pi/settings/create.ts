@@ -4,7 +4,7 @@ import { type CommandRunner, runShellCommand } from "../../settings/notify/comma
 import { userSettingsFileFromEnv } from "../../settings/paths.ts";
 import { nodeSettingsFs } from "../../settings/settings-fs.ts";
 import { systemClock } from "../../tui/clock.ts";
-import { AskSettings } from "./ask-settings.ts";
+import { AskSettings, type AskSettingsPorts } from "./ask-settings.ts";
 
 /** What tests replace; Pi itself uses the defaults. */
 export interface AskSettingsOptions {
@@ -14,6 +14,8 @@ export interface AskSettingsOptions {
   readonly userFile?: string;
   readonly timers?: Clock;
   readonly runCommand?: CommandRunner;
+  /** Publishes an ask to the answer server; the real client when absent. */
+  readonly publish?: AskSettingsPorts["publish"];
 }
 
 /** The settings runtime with Pi's paths and the real filesystem, clock and shell. */
@@ -27,11 +29,13 @@ export function createAskSettings(options: AskSettingsOptions): AskSettings {
     runCommand: options.runCommand ?? runShellCommand,
     insideTmux: Boolean(process.env.TMUX),
     // The client (and the server it may start) loads only when an ask is published.
-    publish: async (ask, cwd, signal) =>
-      (await import("../../remote/client.ts")).publishAsk(
-        ask,
-        { agent: "pi", cwd, pid: process.pid },
-        signal ? { signal } : {},
-      ),
+    publish:
+      options.publish ??
+      (async (ask, cwd, signal) =>
+        (await import("../../remote/client.ts")).publishAsk(
+          ask,
+          { agent: "pi", cwd, pid: process.pid },
+          signal ? { signal } : {},
+        )),
   });
 }

@@ -2,7 +2,7 @@ import { errorMessage, jsonForDisplay } from "../../core/index.ts";
 import type { NotificationSettings } from "../settings.ts";
 import type { CommandRunner } from "./command-runner.ts";
 import type { AskNotification } from "./notification.ts";
-import { notificationText } from "./sanitize.ts";
+import { notificationText, safeUrl } from "./sanitize.ts";
 import { BELL, osc9, osc777, tmuxPassthrough } from "./sequences.ts";
 
 export type NotificationChannel = "bell" | "osc9" | "osc777" | "command";
@@ -61,6 +61,7 @@ export class Notifier {
       }
     }
     const command = settings.command.trim();
+    const url = notification.url === undefined ? undefined : safeUrl(notification.url);
     if (command) {
       try {
         const outcome = await this.#ports.runCommand({
@@ -69,7 +70,7 @@ export class Notifier {
             ASKUSER_EVENT: notification.event,
             ASKUSER_TITLE: notification.title,
             ASKUSER_MESSAGE: notification.message,
-            ...(notification.url === undefined ? {} : { ASKUSER_URL: notification.url }),
+            ...(url === undefined ? {} : { ASKUSER_URL: url }),
           },
           timeoutMs: settings.commandTimeoutSeconds * 1000,
         });

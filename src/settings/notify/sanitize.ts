@@ -19,3 +19,11 @@ export function notificationText(value: string, maxLength: number): string {
     .join("")
     .trimEnd()}…`;
 }
+
+/** http(s) and printable ASCII only: a URL that cannot end an escape sequence or a link early. */
+const SAFE_URL = /^https?:\/\/[\x21-\x7e]+$/u;
+
+/** The URL as it is when it is safe to print or hand to a command; undefined when not. */
+export function safeUrl(url: string): string | undefined {
+  return SAFE_URL.test(url) ? url : undefined;
+}

@@ -7,7 +7,7 @@ import {
   type ExtensionUIContext,
   SettingsManager,
 } from "@earendil-works/pi-coding-agent";
-import { createAskUserExtension } from "../../../src/pi/extension.ts";
+import { type AskUserExtensionOptions, createAskUserExtension } from "../../../src/pi/extension.ts";
 import type {
   CommandOutcome,
   CommandRequest,
@@ -39,6 +39,8 @@ export class FakeUI {
   readonly notifications: { message: string; level: string }[] = [];
   readonly terminalWrites: string[] = [];
   readonly dialogs: { method: string; title: string; options?: string[]; timeout?: number }[] = [];
+  /** Every setWidget call, in order. */
+  readonly widgets: { key: string; lines: readonly string[] | undefined }[] = [];
   dialogReplies: DialogReply[] = [];
   readonly #forms = new OpenedForms();
 
@@ -82,6 +84,9 @@ export class FakeUI {
       notify: (message, level) => {
         this.notifications.push({ message, level: level ?? "info" });
       },
+      setWidget: ((key: string, lines: readonly string[] | undefined) => {
+        this.widgets.push({ key, lines });
+      }) as ExtensionUIContext["setWidget"],
       select: (title, options, opts) => dialog("select", title, options, opts),
       input: (title, _placeholder, opts) => dialog("input", title, undefined, opts),
     });
@@ -114,6 +119,8 @@ export async function startSettingsPi(options: {
   readonly projectTrusted?: boolean;
   /** What the recorded notification command "does"; success by default. */
   readonly commandOutcome?: CommandOutcome;
+  /** Stands in for the answer server's client (setting `remote`). */
+  readonly publish?: AskUserExtensionOptions["publish"];
 }): Promise<SettingsPi> {
   const root = mkdtempSync(join(tmpdir(), "askuser-settings-sdk-"));
   const agentDir = join(root, "agent");
@@ -151,6 +158,7 @@ export async function startSettingsPi(options: {
           commands.push(request);
           return options.commandOutcome ?? { ok: true };
         },
+        ...(options.publish ? { publish: options.publish } : {}),
       }),
     ],
     settingsManager: SettingsManager.inMemory(
