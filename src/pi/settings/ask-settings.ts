@@ -56,9 +56,9 @@ export class AskSettings {
 
   /**
    * The settings for one ask, read now, as one value. A tool call gets them all: the user's keys,
-   * the input guard, the idle deadline (started now) and the notification. An ask shown outside
-   * its call (waiting, replayed, recovered) is opened by the user, who is evidently there: it
-   * gets the keys and the input guard only.
+   * the input guard, the idle deadline (started now), the notification and, with `remote`, the
+   * answer page. An ask shown outside its call (waiting, replayed, recovered) is opened by the
+   * user, who is evidently there: no idle deadline and no notification.
    */
   async optionsFor(
     ctx: SettingsContext,
@@ -66,16 +66,19 @@ export class AskSettings {
     occasion: "call" | "later",
   ): Promise<AskOptions> {
     const settings = await this.load(ctx);
-    const keys = { keymap: formKeymap(settings.keys), inputGuardMs: settings.inputGuardMs };
-    if (occasion === "later") return keys;
-    const idle = idleTimerFor(settings, this.#ports.timers);
-    return {
-      ...keys,
-      ...(idle ? { idle } : {}),
-      notify: (writeTerminal, pageUrl) => this.#notify(ctx, ask, settings, writeTerminal, pageUrl),
+    const shared: AskOptions = {
+      keymap: formKeymap(settings.keys),
+      inputGuardMs: settings.inputGuardMs,
       ...(settings.remote
         ? { publish: (signal) => this.#ports.publish(ask, ctx.cwd, signal) }
         : {}),
+    };
+    if (occasion === "later") return shared;
+    const idle = idleTimerFor(settings, this.#ports.timers);
+    return {
+      ...shared,
+      ...(idle ? { idle } : {}),
+      notify: (writeTerminal, pageUrl) => this.#notify(ctx, ask, settings, writeTerminal, pageUrl),
     };
   }
 

@@ -32,7 +32,7 @@ async function openPending(
   pending: PendingAsk,
 ): Promise<void> {
   const outcome = await survival.pending.answer(pending.callEntryId, (ask, signal) =>
-    survival.showForm(ctx, { ask, signal }),
+    survival.showForm(ctx, { ask, signal }, pending.callEntryId),
   );
   if (outcome === "busy") survival.notify(NOTICES.alreadyOpen, "info");
   else if (outcome === "unavailable") survival.notify(NOTICES.cannotShowHere, "warning");

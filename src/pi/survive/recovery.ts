@@ -105,7 +105,7 @@ export function restorePendingAsks(survival: Survival, ctx: ExtensionContext): v
     if (survival.pending.has(call.callEntryId)) continue;
     const resolved = resolveAsk(call);
     if (!resolved.ok) continue;
-    survival.pending.add({
+    survival.addPending(ctx, {
       callEntryId: call.callEntryId,
       toolCallId: call.toolCallId,
       ask: resolved.ask,

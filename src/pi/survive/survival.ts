@@ -12,6 +12,7 @@ import {
   showsPartialAnswers,
   TOOL_NAME,
 } from "../../core/index.ts";
+import type { RemoteAsk } from "../../remote/client.ts";
 import type { AskOptions, ShowRequest } from "../ask-options.ts";
 import { type AskToolResult, toolResult } from "../result.ts";
 import { showAsk } from "../show-ask.ts";
@@ -62,6 +63,8 @@ export class Survival {
   /** Aborted when the session shuts down: every form opened here ends. */
   readonly #closing = new AbortController();
   readonly #showing = new Set<Promise<void>>();
+  /** Pending asks on the answer page (setting `remote`), by call entry id. */
+  readonly #onPage = new Map<string, RemoteAsk>();
   #ctx: ExtensionContext | undefined;
 
   constructor(
@@ -90,13 +93,54 @@ export class Survival {
     this.refreshWidget();
   }
 
-  /** Shows an ask outside its tool call, with the user's settings when there are any. */
+  /**
+   * Shows an ask outside its tool call, with the user's settings when there are any. A waiting
+   * ask already on the answer page (`pendingId`) races that page rather than being published again.
+   */
   async showForm(
     ctx: ExtensionContext,
     request: Omit<ShowRequest, "options">,
+    pendingId?: string,
   ): Promise<AskDetails | undefined> {
-    const options = (await this.#optionsFor?.(ctx, request.ask)) ?? {};
+    const settings = (await this.#optionsFor?.(ctx, request.ask)) ?? {};
+    const onPage = pendingId === undefined ? undefined : this.#onPage.get(pendingId);
+    const options = onPage ? { ...settings, publish: () => Promise.resolve(onPage) } : settings;
     return showAsk(ctx, { ...request, options }, this.#pi.events);
+  }
+
+  /**
+   * Keeps an ask pending and, with the setting `remote`, puts it on the answer page at once, so
+   * it can be answered there without opening it here. An answer there ends it as the user's.
+   */
+  addPending(ctx: ExtensionContext, pending: PendingAsk): void {
+    this.pending.add(pending);
+    void this.#publishPending(ctx, pending);
+  }
+
+  async #publishPending(ctx: ExtensionContext, pending: PendingAsk): Promise<void> {
+    const { callEntryId } = pending;
+    let onPage: RemoteAsk;
+    try {
+      const publish = (await this.#optionsFor?.(ctx, pending.ask))?.publish;
+      if (!publish) return;
+      onPage = await publish(undefined);
+    } catch (error) {
+      const reason = errorMessage(error);
+      this.notify(`ask_user: the answer page is not available (${reason}); answer here`, "warning");
+      return;
+    }
+    if (!this.pending.has(callEntryId)) {
+      // It ended while it was being published: the page must not offer it.
+      await onPage.withdraw(this.#closing.signal.aborted ? "session_closed" : "disabled");
+      return;
+    }
+    this.#onPage.set(callEntryId, onPage);
+    const end = await onPage.ended;
+    const answer = end.details;
+    if (end.kind !== "resolved" || !answer) return;
+    // While its form is open here, that form's race takes the page's answer ("busy" here).
+    const outcome = await this.pending.answer(callEntryId, async () => answer);
+    if (outcome === "opened") this.notify("ask_user: answered in the page", "info");
   }
 
   get closing(): AbortSignal {
@@ -114,7 +158,7 @@ export class Survival {
         const branch = ctx.sessionManager.getBranch();
         const callEntryId =
           findCallEntryId(branch, toolCallId) ?? ctx.sessionManager.getLeafId() ?? toolCallId;
-        this.pending.add({ callEntryId, toolCallId, ask });
+        this.addPending(ctx, { callEntryId, toolCallId, ask });
         return toolResult(pendingDetails(ask));
       },
       release: () => {
@@ -212,6 +256,9 @@ export class Survival {
   }
 
   #pendingEnded(pending: PendingAsk, details: AskDetails): void {
+    const onPage = this.#onPage.get(pending.callEntryId);
+    this.#onPage.delete(pending.callEntryId);
+    if (onPage && isLifecycleEnd(details)) void onPage.withdraw(details.origin ?? "session_closed");
     let outcome = details;
     if (laterDelivery(details, "pending").kind === "message" && !this.toolActive()) {
       // The tool was turned off while the user answered: a lifecycle end, so nothing is sent.
@@ -280,6 +327,11 @@ export class Survival {
   notify(text: string, level: "info" | "warning" | "error"): void {
     this.#ctx?.ui.notify(neutraliseMultiline(text), level);
   }
+}
+
+/** An end the user did not choose: the page withdraws the ask rather than taking an answer. */
+function isLifecycleEnd(details: AskDetails): boolean {
+  return details.status === "cancelled" && details.origin !== "user";
 }
 
 /** The outcome of a form the session closed: whatever it held is recorded, never sent. */

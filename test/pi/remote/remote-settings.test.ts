@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { AskDetails } from "../../../src/core/index.ts";
 import type { RemoteAsk, RemoteEnd } from "../../../src/remote/client.ts";
+import { askOf } from "../../support/asks.ts";
 import { until } from "../../support/until.ts";
 import { askResults, askStep, replyStep } from "../helpers/in-process-pi.ts";
 import { type SettingsPi, startSettingsPi } from "../settings/settings-session.ts";
@@ -114,5 +115,33 @@ describe("settings in Pi: remote", () => {
     await run;
     const [result] = askResults(pi.requests[1]);
     expect(result?.details).toMatchObject({ status: "answered" });
+  });
+
+  it("on: an ask that does not wait is on the page at once, and an answer there reaches the agent once", async () => {
+    const server = fakeServer();
+    pi = await startSettingsPi({
+      settings: { remote: true },
+      steps: [
+        askStep({ ...ONE, waitForAnswer: false }, "call_1"),
+        replyStep("I will carry on meanwhile."),
+        replyStep("Thanks for the answer."),
+      ],
+      publish: server.publish,
+    });
+    await pi.session.prompt("hi");
+    await until("the pending ask on the page", () => server.published.length === 1);
+    const answered: AskDetails = {
+      status: "answered",
+      questions: askOf(ONE).questions,
+      answers: { db: { selected: ["SQLite"] } },
+      unanswered: [],
+    };
+    server.answerThere({ kind: "resolved", by: "page", details: answered });
+    await until("the answer's turn", () => (pi?.requests.length ?? 0) === 3);
+    const delivered = pi.requests[2]?.filter((message) => message.role === "user").at(-1);
+    expect(JSON.stringify(delivered?.content)).toContain("SQLite");
+    expect(pi.ui.notifications.map((n) => n.message)).toContain("ask_user: answered in the page");
+    expect(pi.ui.formsOpened).toBe(0);
+    expect(pi.ui.widgets.filter((widget) => widget.key === "askuser-page")).toEqual([]);
   });
 });

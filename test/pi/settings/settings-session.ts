@@ -84,6 +84,8 @@ export class FakeUI {
       notify: (message, level) => {
         this.notifications.push({ message, level: level ?? "info" });
       },
+      // Widgets (the pending ask's line) are drawn in the theme's colours: identity here.
+      theme: { fg: (_color: string, text: string) => text, bold: (text: string) => text } as never,
       setWidget: ((key: string, lines: readonly string[] | undefined) => {
         this.widgets.push({ key, lines });
       }) as ExtensionUIContext["setWidget"],
