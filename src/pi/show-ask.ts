@@ -50,13 +50,18 @@ function showWithPage(
 ): Promise<Ended | undefined> {
   const { options } = request;
   const publishing = publish(request.signal);
-  // The notification waits for the page, so that it can carry the page's URL.
+  let open = true;
+  // The notification waits for the page, so that it can carry the page's URL; an ask answered
+  // before then is not announced any more.
+  const notifyOnce = (write: Parameters<NonNullable<AskOptions["notify"]>>[0], url?: string) => {
+    if (open) options.notify?.(write, url);
+  };
   const notify: AskOptions["notify"] = (write) =>
     void publishing.then(
-      (remote) => options.notify?.(write, remote.pageUrl),
-      () => options.notify?.(write),
+      (remote) => notifyOnce(write, remote.pageUrl),
+      () => notifyOnce(write),
     );
-  return raceWithPage(
+  const race = raceWithPage(
     (closed) =>
       showHereOrOnBus(ctx, surface, { ...request, options: { ...options, notify } }, onBus, closed),
     {
@@ -76,6 +81,9 @@ function showWithPage(
       },
     },
   );
+  return race.finally(() => {
+    open = false;
+  });
 }
 
 /**

@@ -144,4 +144,27 @@ describe("settings in Pi: remote", () => {
     expect(pi.ui.formsOpened).toBe(0);
     expect(pi.ui.widgets.filter((widget) => widget.key === "askuser-page")).toEqual([]);
   });
+
+  it("on: a question answered before the page had it is not announced afterwards", async () => {
+    const server = fakeServer();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    pi = await startSettingsPi({
+      settings: { remote: true, notifications: { bell: true, command: "my-notify" } },
+      steps: [askStep(ONE, "call_1"), replyStep("ok")],
+      publish: async (ask, cwd, signal) => {
+        await gate;
+        return server.publish(ask, cwd);
+      },
+    });
+    const run = pi.session.prompt("hi");
+    (await pi.ui.opened()).handleInput("\r");
+    await run;
+    release();
+    await until("the late publish", () => server.published.length === 1);
+    await until("the page told how it ended", () => server.calls.length === 1);
+    expect(server.calls).toEqual(["claim answered by pi"]);
+    expect(pi.commands).toEqual([]);
+    expect(pi.ui.terminalWrites).toEqual([]);
+  });
 });
