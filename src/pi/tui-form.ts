@@ -9,6 +9,7 @@ import {
   type Ask,
   type AskDetails,
   cancelledBeforeOpenDetails,
+  clipCodePoints,
   detailsFromForm,
   errorMessage,
   neutraliseInline,
@@ -171,8 +172,7 @@ export function blockedMessage(ask: Ask): string {
     ask.questions.length === 1 && first
       ? `Question: ${first.question}`
       : `${ask.questions.length} questions: ${ask.questions.map((q) => q.header).join(", ")}`;
-  const chars = Array.from(text);
-  return chars.length > BLOCKED_MAX ? `${chars.slice(0, BLOCKED_MAX - 1).join("")}…` : text;
+  return clipCodePoints(text, BLOCKED_MAX);
 }
 
 const BLOCKED_MAX = 80;

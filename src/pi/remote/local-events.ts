@@ -1,10 +1,4 @@
-import {
-  type Ask,
-  type AskDetails,
-  answerFromScript,
-  isRecord,
-  type ValidationIssue,
-} from "../../core/index.ts";
+import { type Ask, type AskDetails, answerFromScript, isRecord } from "../../core/index.ts";
 import type { SurfaceName } from "../../remote/client.ts";
 
 /**
@@ -55,7 +49,7 @@ export function askOnBus(bus: EventBus, id: string, ask: Ask): AskOnBus {
       cancel ? { kind: "cancelled", origin: "user" } : { kind: "submitted" },
     );
     if (!played.ok) {
-      reject(bus, id, played.issues);
+      bus.emit(ASKUSER_EVENTS.rejected, { id, issues: played.issues });
       return;
     }
     ended = true;
@@ -77,8 +71,4 @@ export function askOnBus(bus: EventBus, id: string, ask: Ask): AskOnBus {
       bus.emit(ASKUSER_EVENTS.resolved, { id, details, by });
     },
   };
-}
-
-function reject(bus: EventBus, id: string, issues: readonly ValidationIssue[]): void {
-  bus.emit(ASKUSER_EVENTS.rejected, { id, issues });
 }

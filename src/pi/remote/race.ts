@@ -52,8 +52,7 @@ export async function raceWithPage(showHere: ShowHere, env: RaceEnv): Promise<En
       return published;
     },
     (error: unknown) => {
-      const reason = neutraliseInline(errorMessage(error));
-      env.say(`ask_user: the answer page is not available (${reason}); answer here`, "warning");
+      env.say(pageUnavailable(error), "warning");
       return undefined;
     },
   );
@@ -89,4 +88,10 @@ async function endRemote(
     details.status === "timed_out" ? "timed_out" : (details.origin ?? "ui_failure"),
   );
   return undefined;
+}
+
+/** Why the ask is not on the page: the question is asked here alone. */
+export function pageUnavailable(error: unknown): string {
+  const reason = neutraliseInline(errorMessage(error));
+  return `ask_user: the answer page is not available (${reason}); answer here`;
 }

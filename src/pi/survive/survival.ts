@@ -14,6 +14,7 @@ import {
 } from "../../core/index.ts";
 import type { RemoteAsk } from "../../remote/client.ts";
 import type { AskOptions, ShowRequest } from "../ask-options.ts";
+import { pageUnavailable } from "../remote/race.ts";
 import { type AskToolResult, toolResult } from "../result.ts";
 import { showAsk } from "../show-ask.ts";
 import { findCallEntryId } from "./branch-scan.ts";
@@ -125,8 +126,7 @@ export class Survival {
       if (!publish) return;
       onPage = await publish(undefined);
     } catch (error) {
-      const reason = errorMessage(error);
-      this.notify(`ask_user: the answer page is not available (${reason}); answer here`, "warning");
+      this.notify(pageUnavailable(error), "warning");
       return;
     }
     if (!this.pending.has(callEntryId)) {
