@@ -155,3 +155,22 @@ Exit codes:
   1  another server already runs for this user (its pid is named)
   2  usage error
 `;
+
+export const ANSWER_HELP = `Usage: askuser answer [<id>]
+       askuser answer --list [--json]
+
+Lists the asks every agent on this machine is waiting on (through the answer server; see
+askuser serve), and opens one in the terminal form: the only one, the one named by <id>, or the
+one you pick. What you submit or cancel there is sent to the agent unless another surface (the
+page, another terminal) answered first; then you are told what was sent instead.
+
+Options:
+  --list      Print the waiting asks (id, agent, age, working directory, question headers).
+  --json      With --list: print {"asks": [{id, agent, cwd, createdAt, headers}]} as JSON.
+  -h, --help  Show this help.
+
+Exit codes:
+  0  answered (or listed)
+  1  not answered: cancelled, answered elsewhere first, the agent stopped waiting, or nothing waits
+  2  usage error
+`;
