@@ -48,7 +48,7 @@ export interface CallOptions {
 
 /** One HTTP request to the server, with every header under the test's control (Host included). */
 export function call(
-  server: RunningServer,
+  server: Pick<RunningServer, "info">,
   path: string,
   options: CallOptions = {},
 ): Promise<Reply> {
@@ -179,4 +179,46 @@ export function startProcess(args: readonly string[], env: Record<string, string
 
 export function stopProcesses(): void {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+/** The background server a surface started in `env`'s runtime dir, as a test talks to it. */
+export async function backgroundServer(env: Record<string, string>): Promise<RunningServerLike> {
+  const { readServerInfo } = await import("../../src/remote/discovery.ts");
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const info = await readServerInfo(env).catch(() => undefined);
+    if (info) return { info };
+    if (Date.now() > deadline) throw new Error("no background server appeared");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** What `call` needs of a server: where it is and its token. */
+export type RunningServerLike = Pick<RunningServer, "info">;
+
+/** Stops the background server of `env` (by the pid its discovery file names). */
+export async function stopBackgroundServer(env: Record<string, string>): Promise<void> {
+  const { readServerInfo } = await import("../../src/remote/discovery.ts");
+  const info = await readServerInfo(env).catch(() => undefined);
+  if (info) {
+    try {
+      process.kill(info.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** Polls `GET /api/asks` until one ask is pending; returns its id. */
+export async function pendingAskId(server: RunningServerLike, count = 1): Promise<string[]> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const reply = await call(server, "/api/asks").catch(() => undefined);
+    const asks =
+      (reply?.json as { asks?: { id: string; state: string }[] } | undefined)?.asks ?? [];
+    const pending = asks.filter((ask) => ask.state === "pending").map((ask) => ask.id);
+    if (pending.length >= count) return pending;
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} pending asks appeared`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
