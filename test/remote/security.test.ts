@@ -368,3 +368,12 @@ describe("the security matrix: each refused with its status, nothing changed, co
     }
   });
 });
+
+describe("the Host rule", () => {
+  it("allows the loopback names and, with --lan, that address, each with the port only", async () => {
+    const { allowedHosts } = await import("../../src/remote/security.ts");
+    expect([...allowedHosts(4000)]).toEqual(["127.0.0.1:4000", "localhost:4000", "[::1]:4000"]);
+    expect([...allowedHosts(4000, "192.168.1.20")]).toContain("192.168.1.20:4000");
+    expect([...allowedHosts(4000, "fe80::1")]).toContain("[fe80::1]:4000");
+  });
+});
