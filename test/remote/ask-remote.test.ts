@@ -85,6 +85,17 @@ describe("askuser ask --remote without a terminal", () => {
     expect(late.json).toMatchObject({ origin: "timed_out" });
   });
 
+  it("the server dying while it waits ends the ask as disconnected, and says so", async () => {
+    const env = freshEnv();
+    const ask = startProcess([BIN, "ask", "examples/release-plan.json", "--remote", "--json"], env);
+    const server = await backgroundServer(env);
+    await pendingAskId(server);
+    process.kill(server.info.pid, "SIGKILL");
+    expect(await ask.exited).toBe(1);
+    expect(JSON.parse(ask.out())).toMatchObject({ status: "cancelled", origin: "disconnected", answers: {} });
+    expect(ask.err()).toContain("the answer server stopped before anyone answered");
+  });
+
   it("--remote with --answers is a usage error", async () => {
     const env = freshEnv();
     const ask = startProcess(
