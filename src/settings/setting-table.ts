@@ -155,10 +155,10 @@ export const SETTING_TABLE = [
     name: "remote",
     type: "boolean",
     default: false,
-    label: "Answer from the page too",
+    label: "Answer from anywhere",
     display: "onOff",
     description:
-      "Publish every question to the local answer server as well, so it can be answered from its web page (also on a phone); the first answer wins (see docs/remote.md).",
+      "Also publish each question to the local answer server (its page, `askuser answer`); see docs/remote.md.",
   },
 ] as const satisfies readonly SettingEntry[];
 

@@ -65,7 +65,7 @@ describe("/askuser menu", () => {
         "Command time limit            10 s               (default)",
         "Key for /answer               alt+a              (default)",
         "Keys held as a form opens     600 ms             (default)",
-        "Answer from the page too      off                (default)",
+        "Answer from anywhere          off                (default)",
         "Keys: list                    1 command rebound  (user)",
         "Reset to defaults…",
       ]
@@ -228,7 +228,7 @@ describe("/askuser with arguments", () => {
         Command time limit            10 s    (default)
         Key for /answer               alt+a   (default)
         Keys held as a form opens     600 ms  (default)
-        Answer from the page too      off     (default)"
+        Answer from anywhere          off     (default)"
     `);
   });
 
@@ -310,7 +310,7 @@ describe("/askuser over a user file and Pi's file", () => {
         Command time limit            10 s       (default)
         Key for /answer               alt+a      (default)
         Keys held as a form opens     600 ms     (default)
-        Answer from the page too      off        (default)"
+        Answer from anywhere          off        (default)"
     `);
   });
 

@@ -152,7 +152,7 @@ describe("settings in Pi: remote", () => {
     pi = await startSettingsPi({
       settings: { remote: true, notifications: { bell: true, command: "my-notify" } },
       steps: [askStep(ONE, "call_1"), replyStep("ok")],
-      publish: async (ask, cwd, signal) => {
+      publish: async (ask, cwd) => {
         await gate;
         return server.publish(ask, cwd);
       },
