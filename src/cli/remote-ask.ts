@@ -7,20 +7,11 @@ import {
   showsPartialAnswers,
 } from "../core/index.ts";
 import { publishAsk, type RemoteAsk, type RemoteEnd, type SurfaceName } from "../remote/client.ts";
+import { ANSWERED_WHERE } from "../remote/types.ts";
 import { idleTimerFor } from "../settings/idle-timer.ts";
 import { systemClock } from "../tui/clock.ts";
 import type { CommandIo } from "./io.ts";
 import { settingsForAsk } from "./user-settings.ts";
-
-/** Where an answer came from, as the sentence "answered …" ends. */
-const WHERE: Readonly<Record<SurfaceName, string>> = {
-  terminal: "in a terminal",
-  pi: "in Pi",
-  page: "in the page",
-  "answer-cli": "with askuser answer",
-  mcp: "through an MCP client",
-  event: "by an event client",
-};
 
 /**
  * `askuser ask --remote`: the ask is published to the answer server and, when there is a
@@ -75,7 +66,7 @@ async function withForm(ask: Ask, io: CommandIo, remote: RemoteAsk): Promise<Ask
   const claim = await remote.claim(local, "terminal");
   if (claim.won) return local;
   io.stderr.write(
-    `askuser: already answered ${WHERE[claim.end.by ?? "page"]}; that answer counts\n`,
+    `askuser: already answered ${ANSWERED_WHERE[claim.end.by ?? "page"]}; that answer counts\n`,
   );
   return claim.end.details ?? local;
 }
@@ -104,7 +95,7 @@ async function withoutForm(ask: Ask, io: CommandIo, remote: RemoteAsk): Promise<
 
 function reportElsewhere(end: RemoteEnd, io: CommandIo, ask: Ask): AskDetails {
   if (end.kind === "resolved" && end.details) {
-    io.stderr.write(`askuser: answered ${WHERE[end.by ?? "page"]}\n`);
+    io.stderr.write(`askuser: answered ${ANSWERED_WHERE[end.by ?? "page"]}\n`);
     return end.details;
   }
   io.stderr.write("askuser: the answer server stopped before anyone answered\n");

@@ -4,6 +4,16 @@ import type { AskDetails, CancelOrigin } from "../core/index.ts";
 export const SURFACE_NAMES = ["terminal", "pi", "page", "answer-cli", "mcp", "event"] as const;
 export type SurfaceName = (typeof SURFACE_NAMES)[number];
 
+/** Where an answer came from, as the sentence "answered …" ends. */
+export const ANSWERED_WHERE: Readonly<Record<SurfaceName, string>> = {
+  terminal: "in a terminal",
+  pi: "in Pi",
+  page: "in the page",
+  "answer-cli": "with askuser answer",
+  mcp: "through an MCP client",
+  event: "by an event client",
+};
+
 /** The surfaces that answer through the user API (the page, `askuser answer`). */
 export const USER_SURFACES = ["page", "answer-cli"] as const satisfies readonly SurfaceName[];
 export type UserSurface = (typeof USER_SURFACES)[number];

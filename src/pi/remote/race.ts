@@ -1,5 +1,6 @@
 import { type AskDetails, errorMessage, neutraliseInline } from "../../core/index.ts";
 import type { RemoteAsk, RemoteEnd, SurfaceName } from "../../remote/client.ts";
+import { ANSWERED_WHERE } from "../../remote/types.ts";
 
 /** How an ask ended, and the surface that ended it. */
 export interface Ended {
@@ -17,16 +18,6 @@ export interface RaceEnv {
   readonly published?: (remote: RemoteAsk) => void;
   readonly say: (text: string, level: "info" | "warning") => void;
 }
-
-/** Who answered, as the user reads it: "answered in the page". */
-const WHERE: Readonly<Record<SurfaceName, string>> = {
-  terminal: "in a terminal (askuser ask)",
-  pi: "in Pi",
-  page: "in the page",
-  "answer-cli": "with askuser answer",
-  mcp: "through the MCP server",
-  event: "by another extension",
-};
 
 /**
  * The ask shown here and on the answer page at once; the first answer wins. The server decides
@@ -67,7 +58,7 @@ export async function raceWithPage(showHere: ShowHere, env: RaceEnv): Promise<En
   const end = answeredThere ?? (await endRemote(remote, here));
   if (!end?.details) return here;
   const by = end.by ?? "page";
-  env.say(`ask_user: answered ${WHERE[by]}`, "info");
+  env.say(`ask_user: answered ${ANSWERED_WHERE[by]}`, "info");
   return { details: end.details, by };
 }
 
