@@ -3,11 +3,16 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { type AskDetails, errorMessage, neutraliseInline } from "../core/index.ts";
 import { askThroughDialogs } from "../dialogs/dialog-flow.ts";
 import { type DialogPort, withIdleDeadline } from "../dialogs/dialog-port.ts";
+import { type Ended, raceWithPage } from "../remote/local-race.ts";
 import type { AskOptions, ShowRequest } from "./ask-options.ts";
 import { askSurface } from "./availability.ts";
 import { type AskOnBus, askOnBus, type EventBus } from "./remote/local-events.ts";
-import { PAGE_LINK_WIDGET, pageLinkLines } from "./remote/page-link.ts";
-import { type Ended, raceWithPage } from "./remote/race.ts";
+import {
+  answeredElsewhere,
+  PAGE_LINK_WIDGET,
+  pageLinkLines,
+  pageUnavailable,
+} from "./remote/page-link.ts";
 import { openTuiForm } from "./tui-form.ts";
 
 export type ShowContext = Pick<ExtensionContext, "mode" | "hasUI" | "ui">;
@@ -75,9 +80,10 @@ function showWithPage(
         const lines = pageLinkLines(remote.pageUrl, surface === "form");
         if (lines) ctx.ui.setWidget(PAGE_LINK_WIDGET, lines);
       },
+      answeredElsewhere: (by) => ctx.ui.notify(answeredElsewhere(by), "info"),
       // After a turn abort the page's absence is no news: nothing is asked any more.
-      say: (text, level) => {
-        if (!request.signal?.aborted) ctx.ui.notify(text, level);
+      unavailable: (error) => {
+        if (!request.signal?.aborted) ctx.ui.notify(pageUnavailable(error), "warning");
       },
     },
   );

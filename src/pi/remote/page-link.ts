@@ -1,3 +1,6 @@
+import { errorMessage, neutraliseInline } from "../../core/index.ts";
+import type { SurfaceName } from "../../remote/client.ts";
+import { ANSWERED_WHERE } from "../../remote/types.ts";
 import { safeUrl } from "../../settings/notify/sanitize.ts";
 
 /** The widget that says where else the open ask can be answered. */
@@ -13,4 +16,15 @@ export function pageLinkLines(url: string, terminal: boolean): string[] | undefi
   if (safe === undefined) return undefined;
   const link = terminal ? `\u001b]8;;${safe}\u0007${safe}\u001b]8;;\u0007` : safe;
   return [`Also on the answer page: ${link}`];
+}
+
+/** What Pi says when another surface answered first. */
+export function answeredElsewhere(by: SurfaceName): string {
+  return `ask_user: answered ${ANSWERED_WHERE[by]}`;
+}
+
+/** Why the ask is not on the page: the question is asked here alone. */
+export function pageUnavailable(error: unknown): string {
+  const reason = neutraliseInline(errorMessage(error));
+  return `ask_user: the answer page is not available (${reason}); answer here`;
 }

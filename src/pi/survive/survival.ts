@@ -12,9 +12,9 @@ import {
   showsPartialAnswers,
   TOOL_NAME,
 } from "../../core/index.ts";
-import type { RemoteAsk } from "../../remote/client.ts";
 import type { AskOptions, ShowRequest } from "../ask-options.ts";
-import { pageUnavailable } from "../remote/race.ts";
+import { pageUnavailable } from "../remote/page-link.ts";
+import { PendingOnPage } from "../remote/pending-on-page.ts";
 import { type AskToolResult, toolResult } from "../result.ts";
 import { showAsk } from "../show-ask.ts";
 import { findCallEntryId } from "./branch-scan.ts";
@@ -64,8 +64,7 @@ export class Survival {
   /** Aborted when the session shuts down: every form opened here ends. */
   readonly #closing = new AbortController();
   readonly #showing = new Set<Promise<void>>();
-  /** Pending asks on the answer page (setting `remote`), by call entry id. */
-  readonly #onPage = new Map<string, RemoteAsk>();
+  readonly #onPage: PendingOnPage;
   #ctx: ExtensionContext | undefined;
 
   constructor(
@@ -82,6 +81,7 @@ export class Survival {
       (pending, details) => this.#pendingEnded(pending, details),
       () => this.refreshWidget(),
     );
+    this.#onPage = new PendingOnPage(this.pending, (text, level) => this.notify(text, level));
   }
 
   /** Remembers the newest context Pi handed out: the UI and session to act on. */
@@ -115,32 +115,11 @@ export class Survival {
    */
   addPending(ctx: ExtensionContext, pending: PendingAsk): void {
     this.pending.add(pending);
-    void this.#publishPending(ctx, pending);
-  }
-
-  async #publishPending(ctx: ExtensionContext, pending: PendingAsk): Promise<void> {
-    const { callEntryId } = pending;
-    let onPage: RemoteAsk;
-    try {
-      const publish = (await this.#optionsFor?.(ctx, pending.ask))?.publish;
-      if (!publish) return;
-      onPage = await publish(undefined);
-    } catch (error) {
-      this.notify(pageUnavailable(error), "warning");
-      return;
-    }
-    if (!this.pending.has(callEntryId)) {
-      // It ended while it was being published: the page must not offer it.
-      await onPage.withdraw(this.#closing.signal.aborted ? "session_closed" : "disabled");
-      return;
-    }
-    this.#onPage.set(callEntryId, onPage);
-    const end = await onPage.ended;
-    const answer = end.details;
-    if (end.kind !== "resolved" || !answer) return;
-    // While its form is open here, that form's race takes the page's answer ("busy" here).
-    const outcome = await this.pending.answer(callEntryId, async () => answer);
-    if (outcome === "opened") this.notify("ask_user: answered in the page", "info");
+    const optionsFor = this.#optionsFor;
+    void optionsFor?.(ctx, pending.ask).then(
+      ({ publish }) => publish && this.#onPage.publish(pending, () => publish(undefined)),
+      (error: unknown) => this.notify(pageUnavailable(error), "warning"),
+    );
   }
 
   get closing(): AbortSignal {
@@ -256,9 +235,7 @@ export class Survival {
   }
 
   #pendingEnded(pending: PendingAsk, details: AskDetails): void {
-    const onPage = this.#onPage.get(pending.callEntryId);
-    this.#onPage.delete(pending.callEntryId);
-    if (onPage && isLifecycleEnd(details)) void onPage.withdraw(details.origin ?? "session_closed");
+    this.#onPage.ended(pending.callEntryId, details);
     let outcome = details;
     if (laterDelivery(details, "pending").kind === "message" && !this.toolActive()) {
       // The tool was turned off while the user answered: a lifecycle end, so nothing is sent.
@@ -327,11 +304,6 @@ export class Survival {
   notify(text: string, level: "info" | "warning" | "error"): void {
     this.#ctx?.ui.notify(neutraliseMultiline(text), level);
   }
-}
-
-/** An end the user did not choose: the page withdraws the ask rather than taking an answer. */
-function isLifecycleEnd(details: AskDetails): boolean {
-  return details.status === "cancelled" && details.origin !== "user";
 }
 
 /** The outcome of a form the session closed: whatever it held is recorded, never sent. */

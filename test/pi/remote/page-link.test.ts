@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { pageLinkLines } from "../../../src/pi/remote/page-link.ts";
+import {
+  answeredElsewhere,
+  pageLinkLines,
+  pageUnavailable,
+} from "../../../src/pi/remote/page-link.ts";
 
 const URL = "http://127.0.0.1:4711/?code=3f9a";
 
@@ -18,5 +22,14 @@ describe("the line that links to the answer page", () => {
     "http://127.0.0.1/\u009b2J",
   ])("is left out for a URL that could break out of the link: %j", (url) => {
     expect(pageLinkLines(url, true)).toBeUndefined();
+  });
+});
+
+describe("what Pi says about the page", () => {
+  it("names where the answer came from, and why the page is missing, inert", () => {
+    expect(answeredElsewhere("page")).toBe("ask_user: answered in the page");
+    expect(pageUnavailable(new Error("connect ECONNREFUSED \u001b[31m\u009b2J"))).toBe(
+      "ask_user: the answer page is not available (connect ECONNREFUSED ␛[31m\\u009b2J); answer here",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { AskDetails } from "../../../src/core/index.ts";
-import { raceWithPage, type ShowHere } from "../../../src/pi/remote/race.ts";
-import type { RemoteAsk, RemoteEnd } from "../../../src/remote/client.ts";
+import type { AskDetails } from "../../src/core/index.ts";
+import type { RemoteAsk, RemoteEnd } from "../../src/remote/client.ts";
+import { raceWithPage, type ShowHere } from "../../src/remote/local-race.ts";
 
 const QUESTIONS = [
   {
@@ -60,7 +60,14 @@ function formHere() {
 
 function env(remote: Promise<RemoteAsk>) {
   const said: string[] = [];
-  return { said, env: { publish: () => remote, say: (text: string) => said.push(text) } };
+  return {
+    said,
+    env: {
+      publish: () => remote,
+      answeredElsewhere: (by: string) => said.push(`answered by ${by}`),
+      unavailable: (error: unknown) => said.push(`unavailable: ${String(error)}`),
+    },
+  };
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -75,7 +82,7 @@ describe("raceWithPage: the form here and the page, first answer wins", () => {
     page.answerThere({ kind: "resolved", by: "page", details: THERE });
     expect(await result).toEqual({ details: THERE, by: "page" });
     expect(page.calls).toEqual([]);
-    expect(said).toEqual(["ask_user: answered in the page"]);
+    expect(said).toEqual(["answered by page"]);
   });
 
   it("the form answers first: the answer is claimed as Pi's and stands", async () => {
@@ -96,7 +103,7 @@ describe("raceWithPage: the form here and the page, first answer wins", () => {
     await tick();
     here.finish(HERE);
     expect(await result).toEqual({ details: THERE, by: "answer-cli" });
-    expect(said).toEqual(["ask_user: answered with askuser answer"]);
+    expect(said).toEqual(["answered by answer-cli"]);
   });
 
   it("a cancel here is the user's answer too: it is claimed", async () => {
@@ -143,16 +150,14 @@ describe("raceWithPage: the form here and the page, first answer wins", () => {
     expect(page.calls).toEqual(["withdraw turn_abort"]);
   });
 
-  it("no server: the ask is answered here alone, and the user is told why the page is missing", async () => {
+  it("no server: the ask is answered here alone, and the host is told why the page is missing", async () => {
     const here = formHere();
     const { env: e, said } = env(Promise.reject(new Error("connect ECONNREFUSED \u001b[31m")));
     const result = raceWithPage(here.show, e);
     await tick();
     here.finish(HERE);
     expect((await result)?.details).toEqual(HERE);
-    expect(said).toEqual([
-      "ask_user: the answer page is not available (connect ECONNREFUSED ␛[31m); answer here",
-    ]);
+    expect(said).toEqual(["unavailable: Error: connect ECONNREFUSED \u001b[31m"]);
   });
 
   it("a server lost while the form is open changes nothing here", async () => {

@@ -1,6 +1,5 @@
-import { type AskDetails, errorMessage, neutraliseInline } from "../../core/index.ts";
-import type { RemoteAsk, RemoteEnd, SurfaceName } from "../../remote/client.ts";
-import { ANSWERED_WHERE } from "../../remote/types.ts";
+import type { AskDetails } from "../core/index.ts";
+import type { RemoteAsk, RemoteEnd, SurfaceName } from "./client.ts";
 
 /** How an ask ended, and the surface that ended it. */
 export interface Ended {
@@ -16,7 +15,10 @@ export interface RaceEnv {
   readonly publish: () => Promise<RemoteAsk>;
   /** The ask is on the page: show where (its URL), while it is open here. */
   readonly published?: (remote: RemoteAsk) => void;
-  readonly say: (text: string, level: "info" | "warning") => void;
+  /** Another surface's answer is the result: the host says where it came from. */
+  readonly answeredElsewhere: (by: SurfaceName) => void;
+  /** No server could be reached: the host says so, and the ask goes on here alone. */
+  readonly unavailable: (error: unknown) => void;
 }
 
 /**
@@ -43,7 +45,7 @@ export async function raceWithPage(showHere: ShowHere, env: RaceEnv): Promise<En
       return published;
     },
     (error: unknown) => {
-      env.say(pageUnavailable(error), "warning");
+      env.unavailable(error);
       return undefined;
     },
   );
@@ -58,7 +60,7 @@ export async function raceWithPage(showHere: ShowHere, env: RaceEnv): Promise<En
   const end = answeredThere ?? (await endRemote(remote, here));
   if (!end?.details) return here;
   const by = end.by ?? "page";
-  env.say(`ask_user: answered ${ANSWERED_WHERE[by]}`, "info");
+  env.answeredElsewhere(by);
   return { details: end.details, by };
 }
 
@@ -79,10 +81,4 @@ async function endRemote(
     details.status === "timed_out" ? "timed_out" : (details.origin ?? "ui_failure"),
   );
   return undefined;
-}
-
-/** Why the ask is not on the page: the question is asked here alone. */
-export function pageUnavailable(error: unknown): string {
-  const reason = neutraliseInline(errorMessage(error));
-  return `ask_user: the answer page is not available (${reason}); answer here`;
 }
