@@ -6,7 +6,7 @@ import {
   endedWith,
   showsPartialAnswers,
 } from "../core/index.ts";
-import { publishAsk, type RemoteAsk, type RemoteEnd, type SurfaceName } from "../remote/client.ts";
+import { publishAsk, type RemoteAsk, type RemoteEnd } from "../remote/client.ts";
 import { ANSWERED_WHERE } from "../remote/types.ts";
 import { idleTimerFor } from "../settings/idle-timer.ts";
 import { systemClock } from "../tui/clock.ts";
