@@ -81,7 +81,7 @@ export class Survival {
       (pending, details) => this.#pendingEnded(pending, details),
       () => this.refreshWidget(),
     );
-    this.#onPage = new PendingOnPage(this.pending, (text, level) => this.notify(text, level));
+    this.#onPage = new PendingOnPage(this.pending, (text, level) => this.#notifyLater(text, level));
   }
 
   /** Remembers the newest context Pi handed out: the UI and session to act on. */
@@ -116,10 +116,27 @@ export class Survival {
   addPending(ctx: ExtensionContext, pending: PendingAsk): void {
     this.pending.add(pending);
     const optionsFor = this.#optionsFor;
-    void optionsFor?.(ctx, pending.ask).then(
-      ({ publish }) => publish && this.#onPage.publish(pending, () => publish(undefined)),
-      (error: unknown) => this.notify(pageUnavailable(error), "warning"),
-    );
+    if (!optionsFor) return;
+    void (async () => {
+      try {
+        const { publish } = await optionsFor(ctx, pending.ask);
+        if (publish) await this.#onPage.publish(pending, () => publish(undefined));
+      } catch (error) {
+        this.#notifyLater(pageUnavailable(error), "warning");
+      }
+    })();
+  }
+
+  /**
+   * A notice from work that outlives the call that started it: Pi may have replaced the session
+   * meanwhile, and then there is no one left to tell.
+   */
+  #notifyLater(text: string, level: "info" | "warning"): void {
+    try {
+      this.notify(text, level);
+    } catch {
+      // The session that asked is gone, and its UI with it.
+    }
   }
 
   get closing(): AbortSignal {
