@@ -10,7 +10,7 @@
  *   so a module none of whose exports is used is left out: the form's path does not load the
  *   schema library it never calls.
  *
- * - esbuild also bundles the answer page (dist/page: its HTML shell, one script, one style
+ * - esbuild also bundles the answer page (dist/remote/page: its HTML shell, one script, one style
  *   sheet), minified for the browser. The page drives the same core as the terminal form; it
  *   must not carry the schema library (the server sends the ask already validated), so a
  *   bundle that pulls in typebox fails the build.
@@ -106,7 +106,7 @@ const shared: BuildOptions = {
 };
 
 /** What dist/ holds; anything else there is left over from an older build. */
-const DIST_ENTRIES = new Set(["cli", "core", "page", "pi", "transcripts"]);
+const DIST_ENTRIES = new Set(["cli", "core", "pi", "remote", "transcripts"]);
 
 /**
  * Writes the bundles without ever removing dist/ first: tests and a `pi -e ./` may be running
@@ -164,7 +164,7 @@ const [cli, pi, page] = await Promise.all([
     logLevel: "warning",
     entryPoints: { page: `${pageSource}/main.ts`, "page-style": `${pageSource}/page.css` },
     entryNames: "[name]",
-    outdir: `${root}dist/page`,
+    outdir: `${root}dist/remote/page`,
     plugins: [ownModulesAreSideEffectFree],
   }),
 ]);
@@ -184,7 +184,7 @@ if (cli.warnings.length + pi.warnings.length + page.warnings.length > 0) {
 }
 writeBundle(`${root}dist/cli`, cli.outputFiles);
 writeBundle(`${root}dist/pi`, pi.outputFiles);
-writeBundle(`${root}dist/page`, [
+writeBundle(`${root}dist/remote/page`, [
   ...page.outputFiles.map((file) =>
     file.path.endsWith("page-style.css")
       ? { ...file, path: file.path.replace(/page-style\.css$/u, "page.css") }
@@ -197,7 +197,7 @@ writeBundle(`${root}dist/page`, [
 function pageShell(): OutputFile {
   const contents = readFileSync(`${pageSource}/index.html`);
   return {
-    path: `${root}dist/page/index.html`,
+    path: `${root}dist/remote/page/index.html`,
     contents,
     hash: "",
     get text() {

@@ -100,7 +100,7 @@ export class App {
 
   private async onEvent(type: ServerEventType, askId: string | undefined): Promise<void> {
     if (type !== "progress") void this.refresh();
-    if (type === "resolved" || type === "withdrawn") {
+    if (type === "resolved" || type === "withdrawn" || type === "resync") {
       if (askId === undefined || askId === this.session?.id) await this.syncOpenAsk();
     }
   }

@@ -1,7 +1,8 @@
 import { isObject } from "./answers-body.ts";
 
-export type ServerEventType = "opened" | "progress" | "resolved" | "withdrawn";
-const TYPES: readonly ServerEventType[] = ["opened", "progress", "resolved", "withdrawn"];
+/** `resync`: the server no longer holds the events since Last-Event-ID; read everything again. */
+export type ServerEventType = "opened" | "progress" | "resolved" | "withdrawn" | "resync";
+const TYPES: readonly ServerEventType[] = ["opened", "progress", "resolved", "withdrawn", "resync"];
 
 export type Connection = "connecting" | "live" | "lost";
 
