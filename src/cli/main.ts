@@ -19,6 +19,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   ask: async () => (await import("./ask-command.ts")).askCommand,
   log: async () => (await import("./log-command.ts")).logCommand,
   settings: async () => (await import("./settings-command.ts")).settingsCommand,
+  serve: async () => (await import("./serve-command.ts")).serveCommand,
 };
 
 /** Runs one command line and returns its exit code. The one place errors become exit codes. */
