@@ -52,7 +52,7 @@ export class App {
     });
     setInterval(() => this.render(), 30_000);
     this.render();
-    await this.refresh(decodeURIComponent(location.hash.slice(1)) || undefined);
+    await this.refresh(askInAddress(location.hash));
     followEvents({
       connection: (state) => this.onConnection(state),
       event: (type, askId) => void this.onEvent(type, askId),
@@ -78,7 +78,7 @@ export class App {
       const record = await getAsk(id);
       this.session = new AskSession(record, this.ports);
       this.editor = undefined;
-      history.replaceState(null, "", `#${encodeURIComponent(id)}`);
+      history.replaceState(null, "", `#ask=${encodeURIComponent(id)}`);
       this.problem = undefined;
     } catch (error) {
       this.problem = messageOf(error);
@@ -218,6 +218,12 @@ export class App {
       this.root.querySelector<HTMLElement>('[data-action="submit"]');
     target?.focus();
   }
+}
+
+/** The ask a page address names (`/#ask=<id>`, as the server's page links have it). */
+function askInAddress(hash: string): string | undefined {
+  const id = new URLSearchParams(hash.slice(1)).get("ask");
+  return id === null || id === "" ? undefined : id;
 }
 
 function isOptionButton(target: EventTarget | null): target is HTMLButtonElement {
