@@ -124,9 +124,9 @@ function reviewView(state: FormState, dispatch: (...actions: FormAction[]) => vo
         {
           class: "primary",
           attrs: { type: "button", "data-action": "submit" },
-          on: {
-            click: () => dispatch({ type: "focusButton", button: "submit" }, { type: "activate" }),
-          },
+          // The only button here is Submit, always the focused one: a focus action would take
+          // back an armed "submit with unanswered questions", so a second press would arm again.
+          on: { click: () => dispatch({ type: "activate" }) },
         },
         "Submit",
       ),
