@@ -20,7 +20,7 @@ describe("the answer page, in chromium, against the real server", () => {
     await page.getByRole("radio", { name: /REST \+ JSON/ }).click();
     await page.getByRole("radio", { name: /10% canary/ }).click();
     await page.locator('[data-action="save-note"]').click();
-    const review = await page.locator('[data-role="review"]').innerText();
+    const review = await page.locator('[data-role="review"]').textContent();
     await page.locator('[data-action="submit"]').click();
 
     const end = await remote.ended;
@@ -36,7 +36,7 @@ describe("the answer page, in chromium, against the real server", () => {
       ].join("\n"),
     );
     await expect.poll(() => mainText(page)).toContain("Sent. The agent received:");
-    expect(await page.locator(".ended pre").innerText()).toBe(sent);
+    expect(await page.locator(".ended pre").textContent()).toBe(sent);
     expect(watch.external).toEqual([]);
     expect(watch.errors).toEqual([]);
   });
@@ -55,12 +55,12 @@ describe("the answer page, in chromium, against the real server", () => {
       .toMatchObject({ draft: { features: { selected: ["Refunds"] } } });
     for (let reload = 0; reload < 5; reload += 1) await page.reload();
     await expect.poll(() => page.locator("#editor").inputValue()).toBe("typed, not saved yet");
-    expect(await page.locator(".tab.active").innerText()).toBe("○ API");
-    expect(await page.locator(".tab.done").innerText()).toBe("✓ Features");
+    expect(await page.locator(".tab.active").textContent()).toBe("○ API");
+    expect(await page.locator(".tab.done").textContent()).toBe("✓ Features");
 
     const other = await fixture.open(await fixture.freshUrl(remote.id));
     await expect.poll(() => mainText(other.page)).toContain("restored from the server");
-    expect(await other.page.locator(".tab.done").innerText()).toBe("✓ Features");
+    expect(await other.page.locator(".tab.done").textContent()).toBe("✓ Features");
     expect(await other.page.locator("#editor").count()).toBe(0);
   });
 
@@ -98,7 +98,7 @@ describe("when the page is not the first to answer", () => {
     await expect.poll(() => mainText(page)).toContain("Answered in the terminal.");
     const text = await mainText(page);
     expect(text).toContain("Your answers on this page were not sent.");
-    expect(await page.locator(".ended pre").innerText()).toBe(modelText(details));
+    expect(await page.locator(".ended pre").textContent()).toBe(modelText(details));
     expect(await page.locator(".option").count()).toBe(0);
     expect(watch.requests.filter((r) => r.endsWith("/answer"))).toEqual([]);
   });
@@ -119,6 +119,6 @@ describe("when the page is not the first to answer", () => {
     await page.locator('[data-action="submit"]').click();
     await page.locator('[data-action="submit"]').click();
     await expect.poll(() => mainText(page)).toContain("Answered in the terminal.");
-    expect(await page.locator(".ended pre").innerText()).toBe(modelText(details));
+    expect(await page.locator(".ended pre").textContent()).toBe(modelText(details));
   });
 });

@@ -76,8 +76,8 @@ export function usePageFixture() {
 }
 
 /** The text of the page's open ask view, for asserting what the user reads. */
-export function mainText(page: Page): Promise<string> {
-  return page.locator("main").innerText();
+export async function mainText(page: Page): Promise<string> {
+  return (await page.locator("main").textContent()) ?? "";
 }
 
 /**
