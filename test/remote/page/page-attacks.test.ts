@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import { askOf } from "../../support/asks.ts";
+import {
+  examplePayload,
+  horizontalOverflow,
+  mainText,
+  releasePlan,
+  usePageFixture,
+} from "./page-fixture.ts";
+
+const fixture = usePageFixture();
+
+const LONG_WORD = "W".repeat(1000);
+const hostile = askOf({
+  questions: [
+    {
+      id: "markup",
+      header: "<b>Tab</b>",
+      question: `<img src=x onerror="window.pwned=1"> ${LONG_WORD.slice(0, 900)}?`,
+      context:
+        "Context \u202eevil\u202c and \u001b[31mred\u001b[0m <script>window.pwned=2</script>",
+      options: [
+        {
+          label: "</span><b>bold</b>",
+          description: "<i>desc</i> \u2066isolate\u2069",
+          preview: "P".repeat(4000),
+        },
+        { label: "&lt;entity&gt; &amp;", preview: "<iframe src=/x></iframe>\nline two" },
+        { label: "Plain" },
+      ],
+    },
+  ],
+});
+
+describe("hostile model text and hostile typing render inert", () => {
+  it("markup, escapes, bidi controls and 10 KB strings stay text and fit a phone", async () => {
+    const remote = await fixture.publish(hostile);
+    const { page, watch } = await fixture.open(remote.pageUrl, { width: 375, height: 740 });
+    await page.locator(".option").first().waitFor();
+    const main = page.locator("main");
+    expect(await main.locator("img, script, iframe, b, i").count()).toBe(0);
+    const text = await mainText(page);
+    expect(text).toContain('<img src=x onerror="window.pwned=1">');
+    expect(text).toContain("</span><b>bold</b>");
+    expect(text).toContain("&lt;entity&gt; &amp;");
+    expect(text).toContain("\\u202eevil\\u202c");
+    expect(text).toContain("␛[31mred␛[0m");
+    expect(text).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u001b]/u);
+    expect(await horizontalOverflow(page)).toEqual([]);
+
+    const typed = `${"<b>x</b> \u202e".repeat(1000)}\nsecond line`;
+    await page.getByRole("radio", { name: /^Other/ }).click();
+    await page.locator("#editor").fill(typed);
+    await page.locator('[data-action="save-other"]').click();
+    const end = await remote.ended;
+    expect(end.details?.answers.markup).toEqual({ selected: [], other: typed.trim() });
+    await expect.poll(() => mainText(page)).toContain("Sent. The agent received:");
+    expect(await main.locator("b").count()).toBe(0);
+    expect(await page.evaluate("window.pwned")).toBeUndefined();
+    expect(await horizontalOverflow(page)).toEqual([]);
+    expect(watch.external).toEqual([]);
+    expect(watch.errors).toEqual([]);
+  });
+});
+
+describe("attacks on the page", () => {
+  it("a double click on an option of a one-question form sends one answer", async () => {
+    const remote = await fixture.publish(askOf(examplePayload("database")));
+    const { page, watch } = await fixture.open(remote.pageUrl);
+    await page.getByRole("radio", { name: /SQLite/ }).dblclick();
+    const end = await remote.ended;
+    expect(end.details?.answers).toEqual({ database: { selected: ["SQLite"] } });
+    await expect.poll(() => mainText(page)).toContain("Sent. The agent received:");
+    expect(watch.requests.filter((request) => request.endsWith("/answer"))).toHaveLength(1);
+  });
+
+  it("answers with the keyboard alone, as in the terminal", async () => {
+    const remote = await fixture.publish(releasePlan());
+    const { page } = await fixture.open(remote.pageUrl);
+    await page.locator(".option").first().waitFor();
+    await page.keyboard.press("1");
+    await page.keyboard.press("3");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("webhooks first");
+    await page.keyboard.press("Shift+Enter");
+    await page.keyboard.type("then history");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("2");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => mainText(page)).toContain("Review your answers");
+    await page.keyboard.press("Enter");
+    const end = await remote.ended;
+    expect(end.details?.answers).toEqual({
+      features: {
+        selected: ["Order history", "Webhooks"],
+        comment: "webhooks first\nthen history",
+      },
+      api: { selected: ["GraphQL"] },
+      rollout: { selected: ["10% canary, then everyone (Recommended)"] },
+    });
+  });
+
+  it("Space on a focused option toggles it once, and Enter on it confirms, without a second click", async () => {
+    const remote = await fixture.publish(releasePlan());
+    const { page } = await fixture.open(remote.pageUrl);
+    await page.locator(".option").first().waitFor();
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => page.evaluate("document.activeElement.dataset.row")).toBe("1");
+    await page.keyboard.press(" ");
+    await expect
+      .poll(() => page.getByRole("checkbox", { name: /Refunds/ }).getAttribute("aria-checked"))
+      .toBe("true");
+    await page.keyboard.press(" ");
+    await page.keyboard.press(" ");
+    expect(await page.getByRole("checkbox", { name: /Refunds/ }).getAttribute("aria-checked")).toBe(
+      "true",
+    );
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate("document.activeElement.id")).toBe("editor");
+    await page.keyboard.press("Enter");
+    expect(await page.locator(".tab.active").textContent()).toBe("○ API");
+    expect(await page.locator(".tab.done").textContent()).toBe("✓ Features");
+  });
+
+  it("a browser that is not signed in is told how to sign in", async () => {
+    await fixture.publish(releasePlan());
+    const { page } = await fixture.open(`${(await fixture.server()).answer.base}/`);
+    await expect.poll(() => page.locator(".problem").textContent()).toContain("not signed in");
+    expect(await page.locator(".problem").textContent()).toContain(
+      "open the address askuser printed",
+    );
+  });
+
+  it("with the server gone, the page says so, keeps the answer, and never shows it as sent", async () => {
+    const remote = await fixture.publish(askOf(examplePayload("database")));
+    const { page } = await fixture.open(remote.pageUrl);
+    await page.locator(".option").first().waitFor();
+    await (await fixture.server()).stop();
+    await expect.poll(() => page.locator(".connection").textContent()).toContain("offline");
+    await page.getByRole("radio", { name: /DynamoDB/ }).click();
+    await expect
+      .poll(() => mainText(page))
+      .toContain("Not sent: the answer server could not be reached");
+    expect(await mainText(page)).not.toContain("Sent. The agent received");
+    await page.locator('[data-action="back"]').click();
+    expect(await page.getByRole("radio", { name: /DynamoDB/ }).getAttribute("class")).toContain(
+      "highlighted",
+    );
+  });
+});
