@@ -38,6 +38,7 @@ export class App {
       setTimer: (run, ms) => setTimeout(run, ms),
       clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
       changed: () => this.render(),
+      ended: () => void this.syncOpenAsk(),
     };
   }
 
@@ -185,6 +186,7 @@ export class App {
           "header",
           { class: "top" },
           h("h1", {}, "askuser"),
+          h("span", { class: "waiting" }, waitingText(this.asks)),
           h(
             "span",
             { class: `connection ${this.connection}`, attrs: { role: "status" } },
@@ -228,6 +230,11 @@ function askInAddress(hash: string): string | undefined {
 
 function isOptionButton(target: EventTarget | null): target is HTMLButtonElement {
   return target instanceof HTMLButtonElement && target.dataset.row !== undefined;
+}
+
+function waitingText(asks: readonly AskSummary[]): string {
+  const count = asks.filter((ask) => ask.state === "pending").length;
+  return count === 1 ? "1 question waiting" : `${count} questions waiting`;
 }
 
 function connectionText(connection: Connection): string {

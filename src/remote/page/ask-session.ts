@@ -1,6 +1,6 @@
 import { type FormAction, type FormState, isPristine, reduceForm } from "../../core/index.ts";
 import { type AnswersBody, answersBody } from "./answers-body.ts";
-import type { AskRecord, Resolution, SendOutcome } from "./api.ts";
+import { ApiError, type AskRecord, type Resolution, type SendOutcome } from "./api.ts";
 import {
   type DraftStore,
   type RestoredFrom,
@@ -19,6 +19,8 @@ export interface SessionPorts {
   readonly clearTimer: (handle: unknown) => void;
   /** Something the page shows changed. */
   readonly changed: () => void;
+  /** The server refused a draft because the ask already ended: read how it ended. */
+  readonly ended: () => void;
 }
 
 export type Sent = "answer" | "cancel";
@@ -161,6 +163,10 @@ export class AskSession {
       if (hadProblem) this.ports.changed();
     } catch (error) {
       if (this.phase.kind !== "answering") return;
+      // 409 and 410 say the ask ended elsewhere; the event saying so may never have come.
+      if (error instanceof ApiError && (error.status === 409 || error.status === 410)) {
+        return this.ports.ended();
+      }
       this.draftProblem = error instanceof Error ? error.message : String(error);
       this.ports.changed();
     }

@@ -2,13 +2,12 @@ import {
   detailsFromForm,
   type FormAction,
   type FormState,
-  hasAnswer,
   isSubmitTab,
   modelText,
 } from "../../core/index.ts";
 import type { AskSession, Phase } from "./ask-session.ts";
 import { block, h, line } from "./dom.ts";
-import { type QuestionHandlers, questionView } from "./view-question.ts";
+import { DIGIT_ROWS, type QuestionHandlers, questionView } from "./view-question.ts";
 import { age, answeredWhere, withdrawnWhy } from "./wording.ts";
 
 export interface AskHandlers extends QuestionHandlers {
@@ -155,7 +154,6 @@ function noticeView(state: FormState): HTMLElement | undefined {
 }
 
 function footer(state: FormState, dispatch: (...actions: FormAction[]) => void): HTMLElement {
-  const touched = state.questions.some(hasAnswer);
   return h(
     "div",
     { class: "footer" },
@@ -168,14 +166,25 @@ function footer(state: FormState, dispatch: (...actions: FormAction[]) => void):
       },
       "Cancel questions",
     ),
-    h(
-      "span",
-      { class: "muted keys" },
-      touched
-        ? "↑↓ move · Enter pick · Space toggle · 1-9 · ←→ tabs · Esc cancel"
-        : "↑↓ move · Enter pick · Space toggle · 1-9 · ←→ tabs",
-    ),
+    h("span", { class: "muted keys" }, keyHints(state)),
   );
+}
+
+/** The keys that do something here, and only those (the page's keys are in keys.ts). */
+export function keyHints(state: FormState): string {
+  const several = state.ask.questions.length > 1;
+  const question = state.ask.questions[state.tab];
+  const hints: string[] = [];
+  if (isSubmitTab(state) || !question) hints.push("Enter submit");
+  else {
+    const rows = Math.min(question.options.length + 1, DIGIT_ROWS);
+    hints.push("↑↓ move");
+    hints.push(question.multiSelect ? "Space toggle · Enter confirm" : "Enter pick");
+    hints.push(`1-${rows} pick a row`);
+  }
+  if (several) hints.push("←→ questions");
+  hints.push("Esc cancel");
+  return hints.join(" · ");
 }
 
 function cancelConfirmation(dispatch: (...actions: FormAction[]) => void): HTMLElement {

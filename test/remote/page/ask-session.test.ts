@@ -43,6 +43,7 @@ function fakePorts(reply: (path: "answer" | "cancel", body: AnswersBody) => Prom
     },
     clearTimer: (handle) => void timers.delete(handle as number),
     changed: () => void renders++,
+    ended: () => {},
   };
   return {
     ports,

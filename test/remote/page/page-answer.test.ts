@@ -121,4 +121,25 @@ describe("when the page is not the first to answer", () => {
     await expect.poll(() => mainText(page)).toContain("Answered in the terminal.");
     expect(await page.locator(".ended pre").textContent()).toBe(modelText(details));
   });
+
+  it("a draft refused because the terminal answered shows the terminal's answer, without the event stream", async () => {
+    const remote = await fixture.publish(releasePlan());
+    const { page } = await fixture.open(remote.pageUrl);
+    await page.route("**/api/events", (route) => route.abort());
+    await page.reload();
+    await page.locator(".option").first().waitFor();
+    await remote.claim(
+      {
+        status: "answered",
+        questions: releasePlan().questions,
+        answers: { api: { selected: ["GraphQL"] } },
+        unanswered: ["features", "rollout"],
+      },
+      "terminal",
+    );
+    await page.getByRole("checkbox", { name: /Refunds/ }).click();
+    await page.locator('[data-action="confirm"]').click();
+    await page.locator('[data-action="save-note"]').click();
+    await expect.poll(() => mainText(page)).toContain("Answered in the terminal.");
+  });
 });
