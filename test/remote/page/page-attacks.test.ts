@@ -64,6 +64,25 @@ describe("hostile model text and hostile typing render inert", () => {
 });
 
 describe("attacks on the page", () => {
+  it("eight options of the longest labels and descriptions, unbroken, fit a phone", async () => {
+    const options = Array.from({ length: 8 }, (_, index) => ({
+      label: `${index}${"L".repeat(59)}`,
+      description: "D".repeat(300),
+    }));
+    const remote = await fixture.publish(
+      askOf({
+        questions: [{ question: "Q".repeat(1000), options, multiSelect: true, allowComment: true }],
+      }),
+    );
+    const { page } = await fixture.open(remote.pageUrl, { width: 375, height: 740 });
+    await page.locator(".option").first().waitFor();
+    expect(await page.locator(".option").count()).toBe(9);
+    expect(await horizontalOverflow(page)).toEqual([]);
+    await page.keyboard.press("9");
+    await page.locator("#editor").fill("x".repeat(10_000));
+    expect(await horizontalOverflow(page)).toEqual([]);
+  });
+
   it("a double click on an option of a one-question form sends one answer", async () => {
     const remote = await fixture.publish(askOf(examplePayload("database")));
     const { page, watch } = await fixture.open(remote.pageUrl);
