@@ -18,7 +18,9 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const out = process.argv[2] ?? join(root, "docs/images");
 
 function example(name: string) {
-  const result = validateAskInput(JSON.parse(readFileSync(join(root, "examples", `${name}.json`), "utf8")));
+  const result = validateAskInput(
+    JSON.parse(readFileSync(join(root, "examples", `${name}.json`), "utf8")),
+  );
   if (!result.ok) throw new Error(`examples/${name}.json is invalid`);
   return result.ask;
 }
@@ -27,8 +29,16 @@ const env = { XDG_RUNTIME_DIR: mkdtempSync(join(tmpdir(), "askuser-shots-")) };
 const server = await startServer({ env });
 const browser = await launchBrowser();
 try {
-  await publishAsk(example("database"), { agent: "claude", cwd: "/home/me/orders", pid: process.pid }, { env });
-  const plan = await publishAsk(example("release-plan"), { agent: "pi", cwd: "/home/me/shop", pid: process.pid }, { env });
+  await publishAsk(
+    example("database"),
+    { agent: "claude", cwd: "/home/me/orders", pid: process.pid },
+    { env },
+  );
+  const plan = await publishAsk(
+    example("release-plan"),
+    { agent: "pi", cwd: "/home/me/shop", pid: process.pid },
+    { env },
+  );
 
   const phone = await openPage(browser, server.answer.base, { width: 375, height: 812 });
   await phone.page.goto(server.answer.newPageUrl(plan.id));

@@ -45,7 +45,9 @@ describe("hostile model text and hostile typing render inert", () => {
     expect(text).toContain("&lt;entity&gt; &amp;");
     expect(text).toContain("\\u202eevil\\u202c");
     expect(text).toContain("␛[31mred␛[0m");
-    expect(text).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u001b]/u);
+    for (const raw of ["\u202a", "\u202c", "\u202e", "\u2066", "\u2069", "\u001b"]) {
+      expect(text).not.toContain(raw);
+    }
     expect(await horizontalOverflow(page)).toEqual([]);
 
     const typed = `${"<b>x</b> \u202e".repeat(1000)}\nsecond line`;
