@@ -8,7 +8,7 @@ import {
 } from "../core/index.ts";
 import type { ServerInfo } from "../remote/discovery.ts";
 import { findServer } from "../remote/launch.ts";
-import { callApi, followEvents } from "../remote/user-client.ts";
+import { callUserApi, followEvents } from "../remote/user-client.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { ANSWER_HELP } from "./help.ts";
 import type { CommandIo } from "./io.ts";
@@ -86,7 +86,7 @@ async function choose(
 
 /** Opens one ask in the form; the form closes if another surface ends the ask first. */
 async function answerOne(info: ServerInfo, chosen: PendingAsk, io: CommandIo): Promise<number> {
-  const shown = await callApi(info, "GET", `/api/asks/${encodeURIComponent(chosen.id)}`);
+  const shown = await callUserApi(info, "GET", `/api/asks/${encodeURIComponent(chosen.id)}`);
   const ask = readAsk(shown.body);
   if (shown.status !== 200 || !ask) {
     throw new InputError(`the server did not return the ask ${chosen.id} (${shown.status})`);
@@ -121,11 +121,11 @@ async function send(
   io: CommandIo,
 ): Promise<number> {
   const path = `/api/asks/${encodeURIComponent(id)}`;
-  let reply: Awaited<ReturnType<typeof callApi>>;
+  let reply: Awaited<ReturnType<typeof callUserApi>>;
   if (local.status === "answered") {
-    reply = await callApi(info, "POST", `${path}/answer`, scriptOf(local), "answer-cli");
+    reply = await callUserApi(info, "POST", `${path}/answer`, scriptOf(local), "answer-cli");
   } else if (local.status === "cancelled" && local.origin === "user") {
-    reply = await callApi(info, "POST", `${path}/cancel`, scriptOf(local), "answer-cli");
+    reply = await callUserApi(info, "POST", `${path}/cancel`, scriptOf(local), "answer-cli");
   } else {
     io.stderr.write("askuser: nothing was sent; the ask still waits for an answer\n");
     return EXIT.notAnswered;
