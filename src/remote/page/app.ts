@@ -16,6 +16,9 @@ import type { DraftStore } from "./saved-form.ts";
 import { askView } from "./view-ask.ts";
 import { askList } from "./view-list.ts";
 
+/** As the terminal form's default input guard. */
+const APPEARING_HOLD_MS = 600;
+
 /** The page: the list of waiting asks, the open one, and the live connection to the server. */
 export class App {
   private asks: readonly AskSummary[] = [];
@@ -25,6 +28,9 @@ export class App {
   /** The last input was a key: focus follows the form's highlight. */
   private keyboard = false;
   private editor: { key: string; element: HTMLTextAreaElement } | undefined;
+  /** Until when an ask that appeared by itself ignores input, and whether some was ignored. */
+  private heldUntil = 0;
+  private held = false;
   private readonly ports: SessionPorts;
   private readonly root: HTMLElement;
 
@@ -53,14 +59,15 @@ export class App {
     });
     setInterval(() => this.render(), 30_000);
     this.render();
-    await this.refresh(askInAddress(location.hash));
+    await this.refresh(askInAddress(location.hash), true);
     followEvents({
       connection: (state) => this.onConnection(state),
       event: (type, askId) => void this.onEvent(type, askId),
     });
   }
 
-  private async refresh(wanted?: string): Promise<void> {
+  /** Reads the list; with no ask open, opens `wanted` or the oldest waiting one. */
+  private async refresh(wanted?: string, loading = false): Promise<void> {
     try {
       this.asks = await listAsks();
       this.problem = undefined;
@@ -70,14 +77,23 @@ export class App {
     }
     const first = this.asks.find((ask) => ask.state === "pending");
     const target = wanted ?? (this.session ? undefined : first?.id);
-    if (target !== undefined && target !== this.session?.id) await this.open(target);
-    else this.render();
+    if (target === undefined || target === this.session?.id) return this.render();
+    // On load the page shows nothing answerable before; later, an ask appears under the user.
+    await this.open(target, loading);
   }
 
-  private async open(id: string): Promise<void> {
+  /**
+   * Opens an ask. One that appears by itself in a page already showing (the first to arrive)
+   * holds taps and keys for a moment, as the terminal form does: a tap meant for what was there
+   * before must not pick an option, and on a one-question form, submit it.
+   */
+  private async open(id: string, chosen: boolean): Promise<void> {
     try {
       const record = await getAsk(id);
       this.session = new AskSession(record, this.ports);
+      this.held = false;
+      this.heldUntil = chosen ? 0 : Date.now() + APPEARING_HOLD_MS;
+      if (!chosen) setTimeout(() => this.render(), APPEARING_HOLD_MS);
       this.editor = undefined;
       history.replaceState(null, "", `#ask=${encodeURIComponent(id)}`);
       this.problem = undefined;
@@ -120,6 +136,12 @@ export class App {
   }
 
   private dispatch(...actions: FormAction[]): void {
+    if (Date.now() < this.heldUntil) {
+      this.held = true;
+      this.render();
+      return;
+    }
+    this.held = false;
     for (const action of actions) this.session?.dispatch(action);
   }
 
@@ -175,7 +197,7 @@ export class App {
           editor: (mode, draft) => this.editorFor(mode, draft),
           retry: () => session.retry(),
           backToForm: () => session.backToForm(),
-          next: nextId === undefined ? undefined : () => void this.open(nextId),
+          next: nextId === undefined ? undefined : () => void this.open(nextId, true),
         })
       : h("p", { class: "muted empty" }, this.problem ? "" : "Choose a question from the list.");
     this.root.replaceChildren(
@@ -198,8 +220,19 @@ export class App {
         h(
           "div",
           { class: "columns" },
-          askList(this.asks, session?.id, now, (id) => void this.open(id)),
-          h("main", { class: "main" }, main),
+          askList(this.asks, session?.id, now, (id) => void this.open(id, true)),
+          h(
+            "main",
+            { class: "main" },
+            this.held &&
+              now < this.heldUntil &&
+              h(
+                "p",
+                { class: "warning", attrs: { role: "status" } },
+                "Just opened: taps and keys are held for a moment, so none meant for the page before counts as an answer.",
+              ),
+            main,
+          ),
         ),
       ),
     );

@@ -85,6 +85,25 @@ describe("attacks on the page", () => {
     expect(await horizontalOverflow(page)).toEqual([]);
   });
 
+  it("a tap that lands as a new question appears by itself is held, not taken as an answer", async () => {
+    const server = await fixture.server();
+    const { page, watch } = await fixture.open(server.answer.newPageUrl());
+    await expect.poll(() => page.locator(".list").textContent()).toContain("No agent is waiting");
+    // The page's clock stands still: the hold cannot run out while the test clicks.
+    await page.clock.setFixedTime(new Date());
+    const remote = await fixture.publish(askOf(examplePayload("database")));
+    await page.getByRole("radio", { name: /SQLite/ }).click();
+    await page.keyboard.press("2");
+    await expect.poll(() => mainText(page)).toContain("Just opened");
+    expect(await page.getByRole("radio", { name: /SQLite/ }).getAttribute("aria-checked")).toBe(
+      "false",
+    );
+    expect(watch.requests.filter((request) => request.endsWith("/answer"))).toEqual([]);
+    await page.clock.setFixedTime(new Date(Date.now() + 5_000));
+    await page.getByRole("radio", { name: /SQLite/ }).click();
+    expect((await remote.ended).details?.answers).toEqual({ database: { selected: ["SQLite"] } });
+  });
+
   it("a double click on an option of a one-question form sends one answer", async () => {
     const remote = await fixture.publish(askOf(examplePayload("database")));
     const { page, watch } = await fixture.open(remote.pageUrl);
