@@ -151,7 +151,11 @@ export class App {
     const inEditor = event.target instanceof HTMLTextAreaElement;
     if (!inEditor && event.target instanceof HTMLElement && event.target.closest("input, select"))
       return;
-    const action = actionForKey(event, inEditor);
+    // In the cancel confirmation Enter confirms, as Esc does (the terminal's keys there).
+    const confirming = session.state.cancelArmed && event.key === "Enter";
+    const action = confirming
+      ? ({ type: "requestCancel" } as const)
+      : actionForKey(event, inEditor);
     if (!action) return;
     // Enter and Space on a button that is not an option row are that button's own click.
     const target = event.target;
@@ -249,6 +253,7 @@ export class App {
     const state = this.session?.state;
     const row = state?.questions[state.tab]?.highlight;
     const target =
+      this.root.querySelector<HTMLElement>('[data-action="confirm-cancel"]') ??
       this.root.querySelector<HTMLElement>(`.option[data-row="${row}"]:not([disabled])`) ??
       this.root.querySelector<HTMLElement>('[data-action="submit"]');
     target?.focus();

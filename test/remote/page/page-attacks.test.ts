@@ -173,6 +173,25 @@ describe("attacks on the page", () => {
     );
   });
 
+  it("Esc then Enter cancels, as in the terminal's cancel confirmation, keeping the confirmed answers", async () => {
+    const remote = await fixture.publish(releasePlan());
+    const { page } = await fixture.open(remote.pageUrl);
+    await page.locator(".option").first().waitFor();
+    await page.keyboard.press("2");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => mainText(page)).toContain("Cancel the questions?");
+    await page.keyboard.press("Enter");
+    const end = await remote.ended;
+    expect(end.details).toMatchObject({
+      status: "cancelled",
+      origin: "user",
+      answers: { features: { selected: ["Refunds"] } },
+    });
+    await expect.poll(() => mainText(page)).toContain("Cancelled. The agent was told:");
+  });
+
   it("with the server gone, the page says so, keeps the answer, and never shows it as sent", async () => {
     const remote = await fixture.publish(askOf(examplePayload("database")));
     const { page } = await fixture.open(remote.pageUrl);
