@@ -12,7 +12,7 @@ import { AskSession, type SessionPorts } from "./ask-session.ts";
 import { h } from "./dom.ts";
 import { type Connection, followEvents, type ServerEventType } from "./events.ts";
 import { actionForKey } from "./keys.ts";
-import type { DraftStore } from "./saved-form.ts";
+import { type DraftStore, forgetEndedForms } from "./saved-form.ts";
 import { askView } from "./view-ask.ts";
 import { askList } from "./view-list.ts";
 
@@ -71,6 +71,14 @@ export class App {
     try {
       this.asks = await listAsks();
       this.problem = undefined;
+      const waiting = new Set(
+        this.asks.filter((ask) => ask.state === "pending").map((ask) => ask.id),
+      );
+      try {
+        forgetEndedForms(this.ports.store, waiting);
+      } catch {
+        // Storage that cannot be read holds nothing to forget.
+      }
     } catch (error) {
       this.problem = messageOf(error);
       return this.render();

@@ -13,6 +13,10 @@ function draftStore(): DraftStore {
       getItem: (key) => memory.get(key) ?? null,
       setItem: (key, value) => void memory.set(key, value),
       removeItem: (key) => void memory.delete(key),
+      key: (index) => [...memory.keys()][index] ?? null,
+      get length() {
+        return memory.size;
+      },
     };
   }
 }

@@ -13,6 +13,8 @@ export interface DraftStore {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
+  key(index: number): string | null;
+  readonly length: number;
 }
 
 /**
@@ -27,8 +29,24 @@ interface StoredForm {
   readonly questions: readonly QuestionState[];
 }
 
+const KEY_PREFIX = "askuser:form:";
+
 export function storageKey(askId: string): string {
-  return `askuser:form:${askId}`;
+  return `${KEY_PREFIX}${askId}`;
+}
+
+/**
+ * Forgets the stored forms of asks that are no longer waiting (answered or ended while no page
+ * was open, or from a server that has since stopped), so the storage cannot fill up over time.
+ */
+export function forgetEndedForms(store: DraftStore, waiting: ReadonlySet<string>): number {
+  const ended: string[] = [];
+  for (let index = 0; index < store.length; index += 1) {
+    const key = store.key(index);
+    if (key?.startsWith(KEY_PREFIX) && !waiting.has(key.slice(KEY_PREFIX.length))) ended.push(key);
+  }
+  for (const key of ended) store.removeItem(key);
+  return ended.length;
 }
 
 export function saveForm(

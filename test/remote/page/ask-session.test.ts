@@ -35,6 +35,10 @@ function fakePorts(reply: (path: "answer" | "cancel", body: AnswersBody) => Prom
       getItem: (key) => store.get(key) ?? null,
       setItem: (key, value) => void store.set(key, value),
       removeItem: (key) => void store.delete(key),
+      key: (index) => [...store.keys()][index] ?? null,
+      get length() {
+        return store.size;
+      },
     },
     setTimer: (run, ms) => {
       expect(ms).toBeLessThanOrEqual(DRAFT_DELAY_MS);

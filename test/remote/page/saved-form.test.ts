@@ -6,7 +6,12 @@ import {
   reduceForm,
 } from "../../../src/core/index.ts";
 import { answersBody } from "../../../src/remote/page/answers-body.ts";
-import { restoreForm, saveForm, storageKey } from "../../../src/remote/page/saved-form.ts";
+import {
+  forgetEndedForms,
+  restoreForm,
+  saveForm,
+  storageKey,
+} from "../../../src/remote/page/saved-form.ts";
 import { askOf, THREE } from "../../support/asks.ts";
 
 const ask = askOf(THREE);
@@ -18,6 +23,10 @@ function memoryStore() {
     getItem: (key: string) => map.get(key) ?? null,
     setItem: (key: string, value: string) => void map.set(key, value),
     removeItem: (key: string) => void map.delete(key),
+    key: (index: number) => [...map.keys()][index] ?? null,
+    get length() {
+      return map.size;
+    },
   };
 }
 
@@ -108,5 +117,17 @@ describe("restoreForm", () => {
     const restored = restoreForm(ask, undefined, stored);
     expect(restored.from).toBe("nothing");
     expect(restored.state).toEqual(createFormState(ask));
+  });
+});
+
+describe("forgetEndedForms", () => {
+  it("removes the stored forms of asks no longer waiting, and nothing else", () => {
+    const store = memoryStore();
+    saveForm(store, "waiting", midAnswer, {});
+    saveForm(store, "ended1", midAnswer, {});
+    saveForm(store, "ended2", midAnswer, {});
+    store.setItem("someone-else", "kept");
+    expect(forgetEndedForms(store, new Set(["waiting"]))).toBe(2);
+    expect([...store.map.keys()].sort()).toEqual([storageKey("waiting"), "someone-else"]);
   });
 });
