@@ -5,6 +5,7 @@ import {
   isSubmitTab,
   modelText,
 } from "../../core/index.ts";
+import type { Resolution } from "./api.ts";
 import type { AskSession, Phase } from "./ask-session.ts";
 import { block, h, line } from "./dom.ts";
 import { DIGIT_ROWS, type QuestionHandlers, questionView } from "./view-question.ts";
@@ -287,7 +288,7 @@ function endedView(session: AskSession, phase: Phase, handlers: AskHandlers): HT
       return h(
         "section",
         { class: "ended taken", attrs: { role: "alert" } },
-        h("h2", {}, `Answered ${answeredWhere(phase.resolution.by)}.`),
+        h("h2", {}, `${endedVerb(phase.resolution)} ${answeredWhere(phase.resolution.by)}.`),
         phase.hadAnswers &&
           h("p", { class: "warning" }, "Your answers on this page were not sent."),
         h("p", {}, "The agent received:"),
@@ -312,4 +313,12 @@ function endedView(session: AskSession, phase: Phase, handlers: AskHandlers): HT
         next,
       );
   }
+}
+
+/** What the other surface did: an answer, a cancel, or some other end; never more than the details say. */
+function endedVerb(resolution: Resolution): string {
+  const status = resolution.details?.status;
+  if (status === "answered") return "Answered";
+  if (status === "cancelled") return "Cancelled";
+  return "Ended";
 }

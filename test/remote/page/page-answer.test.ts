@@ -142,4 +142,21 @@ describe("when the page is not the first to answer", () => {
     await page.locator('[data-action="save-note"]').click();
     await expect.poll(() => mainText(page)).toContain("Answered in the terminal.");
   });
+
+  it("a cancel in the terminal reads as a cancel, not as an answer", async () => {
+    const remote = await fixture.publish(releasePlan());
+    const { page } = await fixture.open(remote.pageUrl);
+    await page.locator(".option").first().waitFor();
+    const details = {
+      status: "cancelled" as const,
+      origin: "user" as const,
+      questions: releasePlan().questions,
+      answers: {},
+      unanswered: ["features", "api", "rollout"],
+    };
+    await remote.claim(details, "terminal");
+    await expect.poll(() => mainText(page)).toContain("Cancelled in the terminal.");
+    expect(await mainText(page)).not.toContain("Answered");
+    expect(await page.locator(".ended pre").textContent()).toBe(modelText(details));
+  });
 });
