@@ -91,6 +91,18 @@ async function answerOne(info: ServerInfo, chosen: PendingAsk, io: CommandIo): P
   if (shown.status !== 200 || !ask) {
     throw new InputError(`the server did not return the ask ${chosen.id} (${shown.status})`);
   }
+  const state = isRecord(shown.body) ? shown.body : {};
+  if (state.state !== "pending") {
+    // Ended between the list and now.
+    const resolution = isRecord(state.resolution) ? state.resolution : {};
+    const withdrawn = isRecord(state.withdrawn) ? state.withdrawn : {};
+    return reportEnded(
+      state.state === "resolved"
+        ? { type: "resolved", ...resolution }
+        : { type: "withdrawn", ...withdrawn },
+      io,
+    );
+  }
   const stop = new AbortController();
   const closed = new AbortController();
   let endedElsewhere: Readonly<Record<string, unknown>> | undefined;
@@ -104,11 +116,21 @@ async function answerOne(info: ServerInfo, chosen: PendingAsk, io: CommandIo): P
       }
     },
     stop.signal,
+    () => {
+      endedElsewhere = { type: "server_lost" };
+      closed.abort();
+    },
   );
   try {
     const local = await io.openForm?.(ask, { closed: closed.signal });
     if (endedElsewhere || !local) return reportEnded(endedElsewhere, io);
-    return await send(info, chosen.id, local, io);
+    try {
+      return await send(info, chosen.id, local, io);
+    } catch (error) {
+      if (!isConnectionError(error)) throw error;
+      io.stderr.write("askuser: the answer server is gone (its asks with it); nothing was sent\n");
+      return EXIT.notAnswered;
+    }
   } finally {
     stop.abort();
   }
@@ -147,7 +169,9 @@ async function send(
 }
 
 function reportEnded(ended: Readonly<Record<string, unknown>> | undefined, io: CommandIo): number {
-  if (ended?.type === "resolved") {
+  if (ended?.type === "server_lost") {
+    io.stderr.write("askuser: the answer server stopped (its asks with it); nothing was sent\n");
+  } else if (ended?.type === "resolved") {
     io.stderr.write(
       `askuser: already answered (by ${String(ended.by)}); yours was not sent. What was sent:\n`,
     );
@@ -177,4 +201,10 @@ function readAsk(body: unknown): Ask | undefined {
   if (!isRecord(body)) return undefined;
   const validation = validateAskInput(body.ask as AskInput);
   return validation.ok ? validation.ask : undefined;
+}
+
+/** The server went away between the list and the answer: no one is left to receive it. */
+function isConnectionError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ECONNREFUSED" || code === "ECONNRESET" || code === "EPIPE";
 }

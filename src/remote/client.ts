@@ -73,6 +73,7 @@ export async function publishAsk(
       }
     };
     options.signal?.addEventListener("abort", onAbort, { once: true });
+    stream.on("close", () => options.signal?.removeEventListener("abort", onAbort));
     stream.on("error", (error) => {
       if (!session.opened) reject(error);
     });

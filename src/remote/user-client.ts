@@ -28,13 +28,14 @@ export interface StreamEvent {
 }
 
 /**
- * Follows `GET /api/events` until `signal` aborts; `onEvent` gets each event with JSON data.
- * Resolves once the stream is open.
+ * Follows `GET /api/events` until `signal` aborts; `onEvent` gets each event with JSON data, and
+ * `onLost` is told if the stream ends first. Resolves once the stream is open.
  */
 export function followEvents(
   info: ServerInfo,
   onEvent: (event: StreamEvent) => void,
   signal: AbortSignal,
+  onLost: () => void = () => {},
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = request({
@@ -65,6 +66,10 @@ export function followEvents(
           const event = parseEvent(block);
           if (event) onEvent(event);
         }
+      });
+      // The stream ending before `signal` aborted means the server went away.
+      response.on("close", () => {
+        if (!signal.aborted) onLost();
       });
       response.on("error", () => {});
     });

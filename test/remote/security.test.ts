@@ -136,6 +136,17 @@ describe("the security matrix: each refused with its status, nothing changed, co
       }),
     },
     {
+      name: "a page on another port of this host (same-site, so the cookie goes along)",
+      status: 403,
+      reason: "origin",
+      request: (id, _origin, cookie) => ({
+        path: `/api/asks/${id}/answer`,
+        body: { db: "SQLite" },
+        token: null,
+        headers: { Cookie: cookie, Origin: "http://127.0.0.1:8080", "Sec-Fetch-Site": "same-site" },
+      }),
+    },
+    {
       name: "a cookie-only post without any Origin",
       status: 403,
       reason: "origin",

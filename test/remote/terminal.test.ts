@@ -99,4 +99,42 @@ describe("askuser answer in a real terminal (tmux)", () => {
     expect(first.err()).toContain("answered with askuser answer");
     expect(second.child.exitCode).toBeNull();
   });
+
+  it("closes the form and says so when the ask ends elsewhere or the server stops", async () => {
+    const env = freshEnv();
+    const asker = startProcess(
+      ["bin/askuser.js", "ask", "examples/database.json", "--remote"],
+      env,
+    );
+    const server = await backgroundServer(env);
+    const [id] = await pendingAskId(server);
+    const tmux = terminals.start(`${NODE} bin/askuser.js answer`, {
+      width: 100,
+      height: 30,
+      reportExit: true,
+      env,
+    });
+    await tmux.waitFor("❯ 1.", 20_000);
+    await call(server, `/api/asks/${id}/answer`, { body: { database: "SQLite" } });
+    const first = await tmux.exited(20_000);
+    expect(first.screen).toContain("askuser: already answered (by page); yours was not sent");
+    expect(first.code).toBe(1);
+    expect(await asker.exited).toBe(0);
+
+    startProcess(["bin/askuser.js", "ask", "examples/database.json", "--remote"], env);
+    await pendingAskId(server);
+    const again = terminals.start(`${NODE} bin/askuser.js answer`, {
+      width: 100,
+      height: 30,
+      reportExit: true,
+      env,
+    });
+    await again.waitFor("❯ 1.", 20_000);
+    process.kill(server.info.pid, "SIGKILL");
+    const second = await again.exited(20_000);
+    expect(second.screen).toContain(
+      "askuser: the answer server stopped (its asks with it); nothing was sent",
+    );
+    expect(second.code).toBe(1);
+  });
 });
