@@ -212,6 +212,8 @@ export class App {
           next: nextId === undefined ? undefined : () => void this.open(nextId, true),
         })
       : h("p", { class: "muted empty" }, this.problem ? "" : "Choose a question from the list.");
+    const waiting = this.asks.filter((ask) => ask.state === "pending").length;
+    document.title = waiting > 0 ? `(${waiting}) askuser: questions waiting` : "askuser";
     this.root.replaceChildren(
       h(
         "div",
