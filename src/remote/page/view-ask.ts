@@ -33,7 +33,7 @@ export function askView(session: AskSession, now: number, handlers: AskHandlers)
       h("span", { class: "age" }, age(record.createdAt, now)),
     ),
     answering && state.ask.questions.length > 1 && tabBar(state, handlers.dispatch),
-    answering ? formBody(session, handlers) : endedView(session, phase, handlers),
+    answering ? formBody(session, handlers) : endedView(phase, handlers),
   );
 }
 

@@ -1,6 +1,6 @@
 import { modelText } from "../../core/index.ts";
 import type { Resolution } from "./api.ts";
-import type { AskSession, Phase } from "./ask-session.ts";
+import type { Phase } from "./ask-session.ts";
 import { block, h, line } from "./dom.ts";
 import type { AskHandlers } from "./view-ask.ts";
 import { answeredWhere, withdrawnWhy } from "./wording.ts";
@@ -9,7 +9,7 @@ import { answeredWhere, withdrawnWhy } from "./wording.ts";
  * How an ask ended, from this page's side: sending, sent (what the server accepted), not sent
  * (and why), someone else first (what the agent received), or the agent stopped waiting.
  */
-export function endedView(session: AskSession, phase: Phase, handlers: AskHandlers): HTMLElement {
+export function endedView(phase: Phase, handlers: AskHandlers): HTMLElement {
   const next =
     handlers.next &&
     h(
@@ -99,8 +99,6 @@ export function endedView(session: AskSession, phase: Phase, handlers: AskHandle
             ? "This question can no longer be answered: your answers on this page were not sent."
             : "This question can no longer be answered.",
         ),
-        session.record.agent !== "" &&
-          h("p", { class: "muted" }, `Asked by ${line(session.record.agent)}.`),
         next,
       );
   }
