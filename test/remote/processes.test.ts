@@ -133,4 +133,20 @@ describe("asks and servers outlive nothing they should not", () => {
     expect(await serve.exited).toBe(2);
     expect(serve.err()).toContain("--address goes with --lan");
   });
+
+  it("two agents publishing at once with no server running end up on the same background server", async () => {
+    const env = runtimeEnv();
+    const agents = [
+      start(["test/remote/fixtures/publisher.ts"], env),
+      start(["test/remote/fixtures/publisher.ts"], env),
+    ];
+    for (const agent of agents)
+      await until("its ask", () => agent.out().includes('"opened"'), 20_000);
+    const info = readInfo(env);
+    if (!info) throw new Error("no discovery file");
+    const listed = (await call({ info }, "/api/asks")).json as { asks: unknown[] };
+    expect(listed.asks).toHaveLength(2);
+    for (const agent of agents) agent.child.kill("SIGKILL");
+    process.kill(info.pid, "SIGTERM");
+  });
 });

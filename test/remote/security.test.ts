@@ -362,6 +362,12 @@ describe("the security matrix: each refused with its status, nothing changed, co
     expect(server.answer.refused).toMatchObject({ token: 5, rate_limited: 2 });
   });
 
+  it("the favicon every browser asks for is an empty answer, not a counted refusal", async () => {
+    const { server } = await setUp();
+    expect((await call(server, "/favicon.ico", { token: null })).status).toBe(204);
+    expect(server.answer.refused.not_found).toBe(0);
+  });
+
   it("every response carries the strict CSP and no CORS header", async () => {
     const { server } = await setUp();
     for (const reply of [

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { NODE, printed, terminalSandbox } from "../support/terminal-sandbox.ts";
 import {
@@ -55,6 +58,35 @@ describe("askuser ask --remote in a real terminal (tmux)", () => {
     const late = await call(server, `/api/asks/${id}/answer`, { body: {} });
     expect(late.status).toBe(409);
     expect(late.json).toMatchObject({ by: "terminal", details: { status: "answered" } });
+  });
+});
+
+describe("askuser ask --remote's idle timeout in a real terminal (tmux)", () => {
+  it("a page draft newer than the form's keys keeps the ask alive, and is the partial answer when it times out", async () => {
+    const env = freshEnv();
+    const dir = mkdtempSync(join(tmpdir(), "askuser-remote-settings-"));
+    writeFileSync(join(dir, "settings.json"), JSON.stringify({ idleTimeoutMinutes: 0.03 }));
+    const tmux = terminals.start(`${ASK} --json`, {
+      width: 100,
+      height: 30,
+      reportExit: true,
+      env: { ...env, ASKUSER_CONFIG: join(dir, "settings.json") },
+    });
+    await tmux.waitFor("❯ 1.", 20_000);
+    const server = await backgroundServer(env);
+    const [id] = await pendingAskId(server);
+    tmux.keys("Down");
+    await tmux.waitFor("❯ 2.");
+    expect(
+      (await call(server, `/api/asks/${id}/progress`, { body: { database: "DynamoDB" } })).status,
+    ).toBe(204);
+    const { code, screen } = await tmux.exited(20_000);
+    expect(code).toBe(1);
+    expect(printed(screen)).toMatch(
+      /"status": "timed_out"[\s\S]*"selected": \[\s*"DynamoDB"\s*\]/u,
+    );
+    const late = await call(server, `/api/asks/${id}/answer`, { body: { database: "SQLite" } });
+    expect(late.status).toBe(410);
   });
 });
 
