@@ -58,8 +58,10 @@ describe("when the asking process goes away", () => {
     await page.locator('[data-action="save-note"]').click();
     child.kill("SIGKILL");
     const server = await fixture.server();
-    await until("the server to see the asker gone", () =>
-      server.registry.list().every((entry) => entry.state !== "pending"),
+    await until(
+      "the server to see the asker gone",
+      () => server.registry.list().every((entry) => entry.state !== "pending"),
+      15_000,
     );
     await page.locator('[data-tab="3"]').click();
     await page.locator('[data-action="submit"]').click();

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import type { Ask } from "../../../src/core/index.ts";
 import { publishAsk, type RemoteAsk } from "../../../src/remote/client.ts";
 import type { RunningServer } from "../../../src/remote/serve.ts";
@@ -24,6 +24,9 @@ export const releasePlan = (): Ask => askOf(examplePayload("release-plan"));
  * global setup built dist/), so a test drives exactly what a user gets.
  */
 export function usePageFixture() {
+  // A loaded machine (CI, other jobs) stretches every browser step; the waits poll, so a
+  // generous limit costs nothing when things are quick.
+  vi.setConfig({ testTimeout: 60_000, expect: { poll: { timeout: 15_000 } } });
   let browser: Browser | undefined;
   let server: (RunningServer & { env: Record<string, string> }) | undefined;
   const pages: OpenedPage[] = [];
