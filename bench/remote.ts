@@ -19,8 +19,8 @@ import { join } from "node:path";
 import { validateAskInput } from "../src/core/index.ts";
 import { publishAsk, type RemoteAsk } from "../src/remote/client.ts";
 import { readServerInfo, type ServerInfo } from "../src/remote/discovery.ts";
-import { loadPageAssets } from "../src/remote/page-assets.ts";
 import { hostHeader } from "../src/remote/probe.ts";
+import { PAGE_GOAL_BYTES, pageSizes } from "./page-size.ts";
 
 const PENDING = 100;
 const WARMUP = 100;
@@ -169,12 +169,11 @@ try {
   );
   console.log("bare node:http echo, same run (POST → response):");
   console.log(`  p50 ${ms(echo.p50)}  p99 ${ms(echo.p99)}  max ${ms(echo.max)}`);
-  const page = await loadPageAssets();
-  const bytes = page.assets.reduce((sum, asset) => sum + asset.body.length, 0);
+  const sizes = await pageSizes();
+  const raw = sizes.reduce((sum, size) => sum + size.raw, 0);
+  const gzip = sizes.reduce((sum, size) => sum + size.gzip, 0);
   console.log(
-    page.missing.length === 0
-      ? `page transfer size: ${bytes} bytes over ${page.assets.length} files (goal ≤ 60 KB)`
-      : `page transfer size: the page is not built (missing ${page.missing.join(", ")})`,
+    `page transfer size: ${raw} bytes raw, ${gzip} gzipped, over ${sizes.length} files (${sizes.map((size) => `${size.path} ${size.raw}/${size.gzip}`).join(", ")}; goal ≤ ${PAGE_GOAL_BYTES} B)`,
   );
 } finally {
   child.kill("SIGTERM");

@@ -10,6 +10,11 @@
  *   so a module none of whose exports is used is left out: the form's path does not load the
  *   schema library it never calls.
  *
+ * - esbuild also bundles the answer page (dist/remote/page: its HTML shell, one script, one style
+ *   sheet), minified for the browser. The page drives the same core as the terminal form; it
+ *   must not carry the schema library (the server sends the ask already validated), so a
+ *   bundle that pulls in typebox fails the build.
+ *
  * The Pi bundle is imported natively by Node, because Pi's loader would otherwise transpile all
  * of it on the first start (about a second). Its imports of Pi's host packages therefore cannot
  * be left to Node, which would find no copy or the wrong one: each becomes a module that reads
@@ -117,7 +122,7 @@ const shared: BuildOptions = {
 };
 
 /** What dist/ holds; anything else there is left over from an older build. */
-const DIST_ENTRIES = new Set(["cli", "core", "pi", "transcripts"]);
+const DIST_ENTRIES = new Set(["cli", "core", "pi", "remote", "transcripts"]);
 
 /**
  * Writes the bundles without ever removing dist/ first: tests and a `pi -e ./` may be running
@@ -146,7 +151,8 @@ execFileSync(
   [`${root}node_modules/typescript/bin/tsc`, "-p", "tsconfig.build.json"],
   { cwd: root, stdio: "inherit" },
 );
-const [cli, pi] = await Promise.all([
+const pageSource = `${root}src/remote/page`;
+const [cli, pi, page] = await Promise.all([
   build({
     ...shared,
     write: false,
@@ -161,11 +167,56 @@ const [cli, pi] = await Promise.all([
     outdir: `${root}dist/pi`,
     plugins: [ownModulesAreSideEffectFree, piHostModules],
   }),
+  build({
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "browser",
+    target: ["es2022", "chrome110", "firefox115", "safari16"],
+    minify: true,
+    legalComments: "none",
+    metafile: true,
+    logLevel: "warning",
+    entryPoints: { page: `${pageSource}/main.ts`, "page-style": `${pageSource}/page.css` },
+    entryNames: "[name]",
+    outdir: `${root}dist/remote/page`,
+    plugins: [ownModulesAreSideEffectFree],
+  }),
 ]);
+// Only what reaches an output counts: esbuild reads the schema module and drops it unused.
+const pagePackages = Object.values(page.metafile.outputs)
+  .flatMap((output) => Object.keys(output.inputs))
+  .filter((input) => input.includes("node_modules/"));
+if (pagePackages.length > 0) {
+  throw new Error(
+    `the answer page bundles ${pagePackages.length} files of packages (${pagePackages[0]}, …): it may only use askuser's own modules`,
+  );
+}
 // A warning here is a mistake in the bundle (an own module imported only for its side effects
 // would be dropped, for one), so it fails the build.
-if (cli.warnings.length + pi.warnings.length > 0) {
+if (cli.warnings.length + pi.warnings.length + page.warnings.length > 0) {
   throw new Error("the bundles have warnings (printed above); fix them");
 }
 writeBundle(`${root}dist/cli`, cli.outputFiles);
 writeBundle(`${root}dist/pi`, pi.outputFiles);
+writeBundle(`${root}dist/remote/page`, [
+  ...page.outputFiles.map((file) =>
+    file.path.endsWith("page-style.css")
+      ? { ...file, path: file.path.replace(/page-style\.css$/u, "page.css") }
+      : file,
+  ),
+  pageShell(),
+]);
+
+/** The HTML shell as written, as an output file beside the bundle. */
+function pageShell(): OutputFile {
+  const contents = readFileSync(`${pageSource}/index.html`);
+  return {
+    path: `${root}dist/remote/page/index.html`,
+    contents,
+    hash: "",
+    get text() {
+      return contents.toString("utf8");
+    },
+  };
+}

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the real-terminal tests drive (tmux), only when they are missing.
+# Installs the Debian packages the real-terminal and browser tests drive (tmux, chromium), only
+# when they are missing. The browser tests use Debian's chromium through playwright-core: no
+# browser is ever downloaded.
 set -euo pipefail
 missing=()
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" -ne 0 ]; then
   echo "install-system-deps: need root to install: ${missing[*]}" >&2

@@ -1,0 +1,297 @@
+import type { FormAction } from "../../core/index.ts";
+import {
+  ApiError,
+  type AskSummary,
+  getAsk,
+  listAsks,
+  postAnswer,
+  postCancel,
+  postProgress,
+} from "./api.ts";
+import { AskSession, type SessionPorts } from "./ask-session.ts";
+import { h } from "./dom.ts";
+import { type Connection, followEvents, type ServerEventType } from "./events.ts";
+import { actionForKey } from "./keys.ts";
+import { type DraftStore, forgetEndedForms } from "./saved-form.ts";
+import { askView } from "./view-ask.ts";
+import { askList } from "./view-list.ts";
+
+/** As the terminal form's default input guard. */
+const APPEARING_HOLD_MS = 600;
+
+/** The page: the list of waiting asks, the open one, and the live connection to the server. */
+export class App {
+  private asks: readonly AskSummary[] = [];
+  private session: AskSession | undefined;
+  private connection: Connection = "connecting";
+  private problem: string | undefined;
+  /** The last input was a key: focus follows the form's highlight. */
+  private keyboard = false;
+  private editor: { key: string; element: HTMLTextAreaElement } | undefined;
+  /** Until when an ask that appeared by itself ignores input, and whether some was ignored. */
+  private heldUntil = 0;
+  private held = false;
+  private readonly ports: SessionPorts;
+  private readonly root: HTMLElement;
+
+  constructor(root: HTMLElement, store: DraftStore) {
+    this.root = root;
+    this.ports = {
+      postProgress,
+      postAnswer,
+      postCancel,
+      store,
+      setTimer: (run, ms) => setTimeout(run, ms),
+      clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+      changed: () => this.render(),
+      ended: () => void this.syncOpenAsk(),
+    };
+  }
+
+  async start(): Promise<void> {
+    document.addEventListener("keydown", (event) => this.onKey(event));
+    document.addEventListener("keyup", (event) => {
+      // A focused button clicks itself on a Space key-up; the key-down already acted.
+      if (event.key === " " && isOptionButton(event.target)) event.preventDefault();
+    });
+    document.addEventListener("pointerdown", () => {
+      this.keyboard = false;
+    });
+    setInterval(() => this.render(), 30_000);
+    this.render();
+    await this.refresh(askInAddress(location.hash), true);
+    followEvents({
+      connection: (state) => this.onConnection(state),
+      event: (type, askId) => void this.onEvent(type, askId),
+    });
+  }
+
+  /** Reads the list; with no ask open, opens `wanted` or the oldest waiting one. */
+  private async refresh(wanted?: string, loading = false): Promise<void> {
+    try {
+      this.asks = await listAsks();
+      this.problem = undefined;
+      const waiting = new Set(
+        this.asks.filter((ask) => ask.state === "pending").map((ask) => ask.id),
+      );
+      try {
+        forgetEndedForms(this.ports.store, waiting);
+      } catch {
+        // Storage that cannot be read holds nothing to forget.
+      }
+    } catch (error) {
+      this.problem = messageOf(error);
+      return this.render();
+    }
+    const first = this.asks.find((ask) => ask.state === "pending");
+    const target = wanted ?? (this.session ? undefined : first?.id);
+    if (target === undefined || target === this.session?.id) return this.render();
+    // On load the page shows nothing answerable before; later, an ask appears under the user.
+    await this.open(target, loading);
+  }
+
+  /**
+   * Opens an ask. One that appears by itself in a page already showing (the first to arrive)
+   * holds taps and keys for a moment, as the terminal form does: a tap meant for what was there
+   * before must not pick an option, and on a one-question form, submit it.
+   */
+  private async open(id: string, chosen: boolean): Promise<void> {
+    try {
+      const record = await getAsk(id);
+      this.session = new AskSession(record, this.ports);
+      this.held = false;
+      this.heldUntil = chosen ? 0 : Date.now() + APPEARING_HOLD_MS;
+      if (!chosen) setTimeout(() => this.render(), APPEARING_HOLD_MS);
+      this.editor = undefined;
+      history.replaceState(null, "", `#ask=${encodeURIComponent(id)}`);
+      this.problem = undefined;
+    } catch (error) {
+      this.problem = messageOf(error);
+    }
+    this.render();
+  }
+
+  private onConnection(state: Connection): void {
+    const wasLost = this.connection !== "live";
+    this.connection = state;
+    this.render();
+    if (state === "live" && wasLost) {
+      // Whatever happened while the stream was down: fetch it, and send a draft that waited.
+      void this.refresh();
+      void this.syncOpenAsk();
+      this.session?.flushDraft();
+    }
+  }
+
+  private async onEvent(type: ServerEventType, askId: string | undefined): Promise<void> {
+    if (type !== "progress") void this.refresh();
+    if (type === "resolved" || type === "withdrawn" || type === "resync") {
+      if (askId === undefined || askId === this.session?.id) await this.syncOpenAsk();
+    }
+  }
+
+  /** Reads the open ask's end from the server, the one place that decides it. */
+  private async syncOpenAsk(): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    try {
+      const record = await getAsk(session.id);
+      if (record.resolution) session.serverResolved(record.resolution);
+      else if (record.withdrawn) session.serverWithdrew(record.withdrawn.origin);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) session.serverWithdrew("unknown");
+    }
+  }
+
+  private dispatch(...actions: FormAction[]): void {
+    if (Date.now() < this.heldUntil) {
+      this.held = true;
+      this.render();
+      return;
+    }
+    this.held = false;
+    for (const action of actions) this.session?.dispatch(action);
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const session = this.session;
+    if (session?.phase.kind !== "answering") return;
+    const inEditor = event.target instanceof HTMLTextAreaElement;
+    if (!inEditor && event.target instanceof HTMLElement && event.target.closest("input, select"))
+      return;
+    // In the cancel confirmation Enter confirms, as Esc does (the terminal's keys there).
+    const confirming = session.state.cancelArmed && event.key === "Enter";
+    const action = confirming
+      ? ({ type: "requestCancel" } as const)
+      : actionForKey(event, inEditor);
+    if (!action) return;
+    // Enter and Space on a button that is not an option row are that button's own click.
+    const target = event.target;
+    const ownClick =
+      (event.key === "Enter" || event.key === " ") && target instanceof HTMLButtonElement;
+    if (ownClick && !isOptionButton(target)) return;
+    event.preventDefault();
+    this.keyboard = true;
+    const row = isOptionButton(target) ? Number(target.dataset.row) : undefined;
+    if (row !== undefined && ownClick) this.dispatch({ type: "highlight", index: row }, action);
+    else this.dispatch(action);
+  }
+
+  private editorFor(mode: "freeform" | "comment", draft: string): HTMLTextAreaElement {
+    const session = this.session;
+    const key = `${session?.id}:${session?.state.tab}:${mode}`;
+    if (this.editor?.key === key) return this.editor.element;
+    const element = h("textarea", {
+      class: "editor-text",
+      attrs: { id: "editor", rows: "3", spellcheck: "true" },
+      on: {
+        input: () => this.session?.dispatch({ type: "editDraft", text: element.value }),
+      },
+    });
+    element.value = draft;
+    this.editor = { key, element };
+    return element;
+  }
+
+  private render(): void {
+    const now = Date.now();
+    const session = this.session;
+    const hasEditor =
+      session?.state.questions[session.state.tab]?.mode !== "options" && session !== undefined;
+    if (!hasEditor) this.editor = undefined;
+    const pendingOthers = this.asks.filter(
+      (ask) => ask.state === "pending" && ask.id !== session?.id,
+    );
+    const nextId = pendingOthers[0]?.id;
+    const main = session
+      ? askView(session, now, {
+          dispatch: (...actions) => this.dispatch(...actions),
+          editor: (mode, draft) => this.editorFor(mode, draft),
+          retry: () => session.retry(),
+          backToForm: () => session.backToForm(),
+          next: nextId === undefined ? undefined : () => void this.open(nextId, true),
+        })
+      : h("p", { class: "muted empty" }, this.problem ? "" : "Choose a question from the list.");
+    const waiting = this.asks.filter((ask) => ask.state === "pending").length;
+    document.title = waiting > 0 ? `(${waiting}) askuser: questions waiting` : "askuser";
+    this.root.replaceChildren(
+      h(
+        "div",
+        { class: session ? "app has-open" : "app" },
+        h(
+          "header",
+          { class: "top" },
+          h("h1", {}, "askuser"),
+          h("span", { class: "waiting" }, waitingText(this.asks)),
+          h(
+            "span",
+            { class: `connection ${this.connection}`, attrs: { role: "status" } },
+            connectionText(this.connection),
+          ),
+        ),
+        this.problem !== undefined &&
+          h("p", { class: "problem", attrs: { role: "alert" } }, this.problem),
+        h(
+          "div",
+          { class: "columns" },
+          askList(this.asks, session?.id, now, (id) => void this.open(id, true)),
+          h(
+            "main",
+            { class: "main" },
+            this.held &&
+              now < this.heldUntil &&
+              h(
+                "p",
+                { class: "warning", attrs: { role: "status" } },
+                "Just opened: taps and keys are held for a moment, so none meant for the page before counts as an answer.",
+              ),
+            main,
+          ),
+        ),
+      ),
+    );
+    this.placeFocus();
+  }
+
+  private placeFocus(): void {
+    const editor = this.editor?.element;
+    if (editor?.isConnected) {
+      if (document.activeElement !== editor) editor.focus();
+      return;
+    }
+    if (!this.keyboard) return;
+    const state = this.session?.state;
+    const row = state?.questions[state.tab]?.highlight;
+    const target =
+      this.root.querySelector<HTMLElement>('[data-action="confirm-cancel"]') ??
+      this.root.querySelector<HTMLElement>(`.option[data-row="${row}"]:not([disabled])`) ??
+      this.root.querySelector<HTMLElement>('[data-action="submit"]');
+    target?.focus();
+  }
+}
+
+/** The ask a page address names (`/#ask=<id>`, as the server's page links have it). */
+function askInAddress(hash: string): string | undefined {
+  const id = new URLSearchParams(hash.slice(1)).get("ask");
+  return id === null || id === "" ? undefined : id;
+}
+
+function isOptionButton(target: EventTarget | null): target is HTMLButtonElement {
+  return target instanceof HTMLButtonElement && target.dataset.row !== undefined;
+}
+
+function waitingText(asks: readonly AskSummary[]): string {
+  const count = asks.filter((ask) => ask.state === "pending").length;
+  return count === 1 ? "1 question waiting" : `${count} questions waiting`;
+}
+
+function connectionText(connection: Connection): string {
+  if (connection === "live") return "live";
+  if (connection === "connecting") return "connecting…";
+  return "offline: the answer server cannot be reached; retrying";
+}
+
+function messageOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}

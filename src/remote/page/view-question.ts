@@ -1,0 +1,221 @@
+import type { FormAction, Question, QuestionState } from "../../core/index.ts";
+import { block, h, line } from "./dom.ts";
+
+/** What a question's view can ask the page to do. */
+export interface QuestionHandlers {
+  readonly dispatch: (...actions: FormAction[]) => void;
+  /** The open editor's element, kept across renders so typing, the caret and the IME survive. */
+  readonly editor: (mode: "freeform" | "comment", draft: string) => HTMLTextAreaElement;
+}
+
+/** The nine rows a digit key picks, as in the terminal form. */
+export const DIGIT_ROWS = 9;
+
+/**
+ * One question: context, the question, its options and the "Other" row, the open editor, the
+ * highlighted option's preview. Clicks are the terminal's keys on that row: on a single-select
+ * question a click is Enter (pick and go on), on a multi-select one it is Space (toggle).
+ */
+export function questionView(
+  question: Question,
+  state: QuestionState,
+  handlers: QuestionHandlers,
+): HTMLElement {
+  const { dispatch } = handlers;
+  const otherRow = question.options.length;
+  const editing = state.mode !== "options";
+  const rowAction = (index: number): FormAction[] => {
+    const leave: FormAction[] = state.mode === "freeform" ? [{ type: "closeEditor" }] : [];
+    if (index === otherRow) return [...leave, { type: "highlight", index }, { type: "toggle" }];
+    return [
+      ...leave,
+      { type: "highlight", index },
+      { type: question.multiSelect ? "toggle" : "activate" },
+    ];
+  };
+  const rows = question.options.map((option, index) =>
+    optionRow({
+      index,
+      multiSelect: question.multiSelect,
+      highlighted: state.highlight === index,
+      checked: state.selected.includes(index),
+      disabled: state.mode === "comment",
+      label: line(option.label),
+      description: option.description === undefined ? undefined : block(option.description),
+      onClick: () => dispatch(...rowAction(index)),
+    }),
+  );
+  rows.push(
+    optionRow({
+      index: otherRow,
+      multiSelect: question.multiSelect,
+      highlighted: state.highlight === otherRow,
+      checked: state.other !== undefined,
+      disabled: state.mode === "comment",
+      label: "Other",
+      description: state.other === undefined ? "Type your own answer" : block(state.other),
+      onClick: () => dispatch(...rowAction(otherRow)),
+      other: true,
+    }),
+  );
+  const preview = question.options[state.highlight]?.preview;
+  const hasSide = question.options.some((option) => option.preview !== undefined);
+  return h(
+    "section",
+    { class: hasSide ? "question with-preview" : "question" },
+    question.context === undefined
+      ? undefined
+      : h("p", { class: "context" }, block(question.context)),
+    h("h2", { class: "question-text" }, line(question.question)),
+    question.multiSelect && h("p", { class: "hint" }, "Select all that apply."),
+    h(
+      "div",
+      { class: "body" },
+      h(
+        "div",
+        {
+          class: "options",
+          attrs: {
+            role: question.multiSelect ? "group" : "radiogroup",
+            "aria-label": line(question.question),
+          },
+        },
+        ...rows,
+        state.mode === "freeform" && otherEditor(question, state, handlers),
+      ),
+      hasSide &&
+        h(
+          "aside",
+          { class: "side", attrs: { "aria-label": "Preview of the highlighted option" } },
+          preview === undefined
+            ? h("p", { class: "muted" }, "No preview for this option.")
+            : h("pre", { class: "preview" }, block(preview)),
+        ),
+    ),
+    state.mode === "comment" && noteEditor(state, handlers),
+    state.mode !== "comment" &&
+      state.comment !== undefined &&
+      h("p", { class: "note" }, h("span", { class: "muted" }, "Note: "), block(state.comment)),
+    question.multiSelect &&
+      !editing &&
+      h(
+        "div",
+        { class: "actions" },
+        h(
+          "button",
+          {
+            class: "primary",
+            attrs: { type: "button", "data-action": "confirm" },
+            on: { click: () => dispatch({ type: "highlight", index: 0 }, { type: "activate" }) },
+          },
+          "Confirm selection",
+        ),
+      ),
+  );
+}
+
+interface RowSpec {
+  readonly index: number;
+  readonly multiSelect: boolean;
+  readonly highlighted: boolean;
+  readonly checked: boolean;
+  readonly disabled: boolean;
+  readonly label: string;
+  readonly description: string | undefined;
+  readonly onClick: () => void;
+  readonly other?: boolean;
+}
+
+function optionRow(spec: RowSpec): HTMLButtonElement {
+  const classes = ["option"];
+  if (spec.highlighted) classes.push("highlighted");
+  if (spec.checked) classes.push("checked");
+  if (spec.other) classes.push("other");
+  const mark = spec.multiSelect ? (spec.checked ? "☑" : "☐") : spec.checked ? "●" : "○";
+  return h(
+    "button",
+    {
+      class: classes.join(" "),
+      attrs: {
+        type: "button",
+        role: spec.multiSelect ? "checkbox" : "radio",
+        "aria-checked": String(spec.checked),
+        "data-row": String(spec.index),
+        disabled: spec.disabled,
+      },
+      on: { click: spec.onClick },
+    },
+    h("span", { class: "mark", attrs: { "aria-hidden": "true" } }, mark),
+    h(
+      "span",
+      { class: "key", attrs: { "aria-hidden": "true" } },
+      spec.index < DIGIT_ROWS ? String(spec.index + 1) : "",
+    ),
+    h(
+      "span",
+      { class: "text" },
+      h("span", { class: "label" }, spec.label),
+      spec.description !== undefined && h("span", { class: "description" }, spec.description),
+    ),
+  );
+}
+
+function otherEditor(
+  question: Question,
+  state: QuestionState,
+  handlers: QuestionHandlers,
+): HTMLElement {
+  const textarea = handlers.editor("freeform", state.draft);
+  return h(
+    "div",
+    { class: "editor" },
+    h(
+      "label",
+      { class: "muted", attrs: { for: textarea.id } },
+      "Your own answer (saved empty, it clears the free text)",
+    ),
+    textarea,
+    h(
+      "div",
+      { class: "actions" },
+      h(
+        "button",
+        {
+          class: "primary",
+          attrs: { type: "button", "data-action": "save-other" },
+          on: { click: () => handlers.dispatch({ type: "saveDraft" }) },
+        },
+        question.multiSelect ? "Save" : "Save and go on",
+      ),
+      h(
+        "span",
+        { class: "muted keys" },
+        "Enter saves · Shift+Enter new line · Esc keeps it unconfirmed",
+      ),
+    ),
+  );
+}
+
+function noteEditor(state: QuestionState, handlers: QuestionHandlers): HTMLElement {
+  const textarea = handlers.editor("comment", state.draft);
+  return h(
+    "div",
+    { class: "editor" },
+    h("label", { attrs: { for: textarea.id } }, "Add a note for the agent (optional)"),
+    textarea,
+    h(
+      "div",
+      { class: "actions" },
+      h(
+        "button",
+        {
+          class: "primary",
+          attrs: { type: "button", "data-action": "save-note" },
+          on: { click: () => handlers.dispatch({ type: "saveDraft" }) },
+        },
+        "Done",
+      ),
+      h("span", { class: "muted keys" }, "Enter saves · Shift+Enter new line"),
+    ),
+  );
+}

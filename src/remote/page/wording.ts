@@ -1,0 +1,39 @@
+/** How the page names who answered and why an ask ended; every other surface name is shown as is. */
+
+const ANSWERED_WHERE: Readonly<Record<string, string>> = {
+  terminal: "in the terminal",
+  pi: "in Pi",
+  page: "on another page",
+  "answer-cli": "with askuser answer",
+  mcp: "in the MCP client",
+  event: "by another Pi extension",
+};
+
+export function answeredWhere(by: string): string {
+  return ANSWERED_WHERE[by] ?? `by ${by}`;
+}
+
+const WITHDRAWN_WHY: Readonly<Record<string, string>> = {
+  disconnected: "the asking process ended or lost its connection",
+  turn_abort: "the agent's turn was aborted",
+  timed_out: "the question timed out",
+  session_closed: "the agent's session closed",
+  disabled: "the ask_user tool was turned off",
+  ui_failure: "the asking side's form failed",
+  user: "it was cancelled",
+};
+
+export function withdrawnWhy(origin: string): string {
+  return WITHDRAWN_WHY[origin] ?? `it ended (${origin})`;
+}
+
+/** "just now", "4 min ago", "2 h ago", "3 days ago". */
+export function age(createdAt: number, now: number): string {
+  const seconds = Math.max(0, Math.round((now - createdAt) / 1000));
+  if (seconds < 45) return "just now";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 36) return `${hours} h ago`;
+  return `${Math.round(hours / 24)} days ago`;
+}

@@ -1,0 +1,142 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  type Ask,
+  answerFromScript,
+  createFormState,
+  detailsFromForm,
+  type FormAction,
+  type FormState,
+  reduceForm,
+  validateAskInput,
+} from "../../../src/core/index.ts";
+import { answersBody, prefillFromDraft } from "../../../src/remote/page/answers-body.ts";
+import { askOf, THREE } from "../../support/asks.ts";
+
+function play(ask: Ask, actions: readonly FormAction[]): FormState {
+  return actions.reduce(reduceForm, createFormState(ask));
+}
+
+const three = askOf(THREE);
+
+describe("answersBody", () => {
+  it("holds only confirmed answers: a highlighted or toggled but unconfirmed choice is not a draft", () => {
+    const state = play(three, [
+      { type: "pickRow", index: 0 },
+      { type: "pickRow", index: 1 },
+      { type: "editDraft", text: "unsaved note" },
+    ]);
+    expect(answersBody(state)).toEqual({ db: { selected: ["Postgres"] } });
+  });
+
+  it("keeps Other text with newlines and the note exactly", () => {
+    const state = play(three, [
+      { type: "gotoTab", index: 1 },
+      { type: "highlight", index: 3 },
+      { type: "toggle" },
+      { type: "editDraft", text: "line one\nline two" },
+      { type: "saveDraft" },
+      { type: "highlight", index: 0 },
+      { type: "activate" },
+      { type: "editDraft", text: "a <b>note</b>" },
+      { type: "saveDraft" },
+    ]);
+    expect(answersBody(state)).toEqual({
+      features: { selected: [], other: "line one\nline two", comment: "a <b>note</b>" },
+    });
+  });
+});
+
+const label = fc.constantFrom("Postgres", "SQLite", "A", "AB", "x, y", 'say "hi"', "日本語");
+const arbAsk = fc
+  .array(
+    fc.record({
+      options: fc.uniqueArray(label, {
+        minLength: 2,
+        maxLength: 8,
+        selector: (l) => l.toLowerCase(),
+      }),
+      multiSelect: fc.boolean(),
+      allowComment: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((questions) => {
+    const result = validateAskInput({
+      questions: questions.map((q, i) => ({
+        header: `H${i}`,
+        question: `Question ${i}?`,
+        options: q.options.map((l) => ({ label: l })),
+        multiSelect: q.multiSelect,
+        allowComment: q.allowComment,
+      })),
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    return result.ask;
+  });
+const arbAction: fc.Arbitrary<FormAction> = fc.oneof(
+  fc.constantFrom<FormAction>(
+    { type: "moveDown" },
+    { type: "activate" },
+    { type: "toggle" },
+    { type: "saveDraft" },
+    { type: "closeEditor" },
+    { type: "nextTab" },
+  ),
+  fc.integer({ min: 0, max: 8 }).map((index): FormAction => ({ type: "pickRow", index })),
+  fc
+    .constantFrom("", "sqlite", "own answer", "two\nlines", "  padded  ")
+    .map((text): FormAction => ({ type: "editDraft", text })),
+);
+
+describe("answersBody and the server's validation agree", () => {
+  it("replaying the page's body as an answers file gives exactly the answers the page shows", () => {
+    fc.assert(
+      fc.property(arbAsk, fc.array(arbAction, { maxLength: 30 }), (ask, actions) => {
+        const state = play(ask, actions);
+        const local = detailsFromForm(
+          state.resolution ? state : { ...state, resolution: { kind: "submitted" } },
+        );
+        const replayed = answerFromScript(ask, answersBody(state));
+        expect(replayed.ok).toBe(true);
+        if (!replayed.ok) return;
+        expect(replayed.details.answers).toEqual(local.answers);
+        expect(replayed.details.unanswered).toEqual(local.unanswered);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a draft read back as pre-filled answers gives the same body again", () => {
+    fc.assert(
+      fc.property(arbAsk, fc.array(arbAction, { maxLength: 30 }), (ask, actions) => {
+        const body = answersBody(play(ask, actions));
+        expect(answersBody(createFormState(ask, prefillFromDraft(ask, body)))).toEqual(body);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("prefillFromDraft", () => {
+  it("reads partial details as well as an answers file", () => {
+    const details = {
+      status: "answered",
+      answers: { db: { selected: ["SQLite"] } },
+      unanswered: ["features", "api"],
+    };
+    expect(prefillFromDraft(three, details)).toEqual({ db: { selected: ["SQLite"] } });
+    expect(prefillFromDraft(three, { db: "SQLite" })).toEqual({ db: { selected: ["SQLite"] } });
+  });
+
+  it("leaves out what names no option, and a note on a question without notes", () => {
+    expect(
+      prefillFromDraft(three, {
+        db: { selected: ["Oracle"] },
+        api: { selected: ["REST"], comment: "x" },
+      }),
+    ).toEqual({ api: { selected: ["REST"] } });
+    expect(prefillFromDraft(three, null)).toEqual({});
+    expect(prefillFromDraft(three, [1, 2])).toEqual({});
+  });
+});

@@ -1,0 +1,48 @@
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { BIN, ROOT } from "../../support/run-cli.ts";
+import { until } from "../../support/until.ts";
+import { mainText, usePageFixture } from "./page-fixture.ts";
+
+const fixture = usePageFixture();
+
+describe("askuser ask --remote answered in the page", () => {
+  it("prints on stdout exactly what the page said it sent", async () => {
+    const server = await fixture.server();
+    // A session of its own, without a controlling terminal: only the page can answer.
+    const child = spawn(process.execPath, [BIN, "ask", "examples/release-plan.json", "--remote"], {
+      cwd: ROOT,
+      env: { ...process.env, ...server.env, NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    const url = await until(
+      "the page address on stderr",
+      () => /answer in the browser: (\S+)/u.exec(stderr)?.[1],
+      20_000,
+    );
+    const { page } = await fixture.open(url);
+    await page.getByRole("checkbox", { name: /CSV export/ }).click();
+    await page.locator('[data-action="confirm"]').click();
+    await page.locator('[data-action="save-note"]').click();
+    await page.getByRole("radio", { name: /gRPC/ }).click();
+    await page.locator('[data-tab="3"]').click();
+    await page.locator('[data-action="submit"]').click();
+    await page.locator('[data-action="submit"]').click();
+    await expect.poll(() => mainText(page)).toContain("Sent. The agent received:");
+    const shown = await page.locator(".ended pre").textContent();
+    expect(await exited).toBe(0);
+    expect(stdout).toBe(`${shown}\n`);
+    expect(stdout).toContain('"Which API style should clients use?" = "gRPC"');
+    expect(stdout).toContain('"How should the release roll out?" = (no answer)');
+  });
+});

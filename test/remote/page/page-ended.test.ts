@@ -1,0 +1,73 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { until } from "../../support/until.ts";
+import { mainText, releasePlan, usePageFixture } from "./page-fixture.ts";
+
+const fixture = usePageFixture();
+const NODE = fileURLToPath(new URL("../../../node_modules/.bin/node", import.meta.url));
+const ASKER = fileURLToPath(new URL("./fixtures/ask-and-wait.ts", import.meta.url));
+
+/** A separate asking process, as an agent is: its death is what the page must notice. */
+async function askFromAnotherProcess(): Promise<{
+  child: ChildProcess;
+  id: string;
+  pageUrl: string;
+}> {
+  const server = await fixture.server();
+  const child = spawn(NODE, [ASKER, JSON.stringify(releasePlan())], {
+    env: { ...process.env, ...server.env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    out += chunk.toString("utf8");
+  });
+  const line = await until(
+    "the asking process to publish",
+    () => out.includes("\n") && out,
+    20_000,
+  );
+  return { child, ...(JSON.parse(line) as { id: string; pageUrl: string }) };
+}
+
+describe("when the asking process goes away", () => {
+  it("the page says the agent stopped waiting and offers no way to answer", async () => {
+    const { child, pageUrl } = await askFromAnotherProcess();
+    const { page } = await fixture.open(pageUrl);
+    await page.getByRole("checkbox", { name: /Refunds/ }).click();
+    child.kill("SIGKILL");
+    await expect
+      .poll(() => mainText(page), { timeout: 10_000 })
+      .toContain("The agent stopped waiting");
+    const text = await mainText(page);
+    expect(text).toContain("the asking process ended");
+    expect(text).toContain(
+      "This question can no longer be answered: your answers on this page were not sent.",
+    );
+    expect(await page.locator(".option, [data-action='submit']").count()).toBe(0);
+  });
+
+  it("a page that missed the news is refused visibly when it submits", async () => {
+    const { child, pageUrl } = await askFromAnotherProcess();
+    const { page, watch } = await fixture.open(pageUrl);
+    await page.route("**/api/events", (route) => route.abort());
+    await page.reload();
+    await page.getByRole("checkbox", { name: /Refunds/ }).click();
+    await page.locator('[data-action="confirm"]').click();
+    await page.locator('[data-action="save-note"]').click();
+    child.kill("SIGKILL");
+    const server = await fixture.server();
+    await until(
+      "the server to see the asker gone",
+      () => server.registry.list().every((entry) => entry.state !== "pending"),
+      15_000,
+    );
+    await page.locator('[data-tab="3"]').click();
+    await page.locator('[data-action="submit"]').click();
+    await page.locator('[data-action="submit"]').click();
+    await expect.poll(() => mainText(page)).toContain("The agent stopped waiting");
+    expect(await mainText(page)).toContain("your answers on this page were not sent");
+    expect(watch.requests.filter((request) => request.endsWith("/answer"))).toHaveLength(1);
+  });
+});
