@@ -1,0 +1,159 @@
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { afterEach, describe, expect, it } from "vitest";
+import { modelText } from "../../src/core/index.ts";
+import { SINGLE } from "../support/asks.ts";
+import { controlIn } from "../support/control-sequences.ts";
+import { BIN } from "../support/run-cli.ts";
+import { ERAS } from "./mcp-harness.ts";
+import { askCall, initialize, type RawServer, startRawServer } from "./stdio-process.ts";
+
+const running: { close(): unknown }[] = [];
+afterEach(async () => {
+  for (const item of running.splice(0)) await item.close();
+});
+
+async function sdkClient(era: (typeof ERAS)[number], forms: boolean): Promise<Client> {
+  const client = new Client(
+    { name: "stdio-test", version: "1" },
+    {
+      capabilities: forms ? { elicitation: { form: {} } } : {},
+      versionNegotiation: { mode: era === "legacy" ? "legacy" : "auto" },
+    },
+  );
+  if (forms) {
+    client.setRequestHandler("elicitation/create", async () => ({
+      action: "accept",
+      content: { q1: "SQLite" },
+    }));
+  }
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], stderr: "pipe" }),
+  );
+  running.push(client);
+  return client;
+}
+
+describe.each(ERAS)("node bin/askuser.js mcp, %s era", (era) => {
+  it("answers through the client's form", async () => {
+    const client = await sdkClient(era, true);
+    const result = (await client.callTool({ name: "ask_user", arguments: SINGLE })) as {
+      content: { text: string }[];
+      structuredContent: never;
+    };
+    expect(result.structuredContent).toMatchObject({
+      status: "answered",
+      answers: { q1: { selected: ["SQLite"] } },
+    });
+    expect(result.content[0]?.text).toBe(modelText(result.structuredContent));
+  });
+
+  it("is unavailable at once for a client without forms", async () => {
+    const client = await sdkClient(era, false);
+    const result = (await client.callTool({ name: "ask_user", arguments: SINGLE })) as {
+      isError?: boolean;
+      structuredContent: unknown;
+    };
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ status: "unavailable" });
+  });
+});
+
+describe("node bin/askuser.js mcp under attack", () => {
+  function start(): RawServer {
+    const server = startRawServer();
+    running.push({ close: () => server.child.kill() });
+    return server;
+  }
+
+  it("exits when stdin closes while a form is open", async () => {
+    const server = start();
+    await initialize(server, { forms: true });
+    server.send(askCall(1, SINGLE));
+    await server.next(
+      "the elicitation request",
+      (message) => message.method === "elicitation/create",
+    );
+    server.child.stdin?.end();
+    expect(await server.exited()).toBe(0);
+    expect(server.strayLines).toEqual([]);
+  });
+
+  it("answers malformed JSON-RPC with errors and keeps serving", async () => {
+    const server = start();
+    server.sendRaw("this is not json\n");
+    server.sendRaw('{"jsonrpc":"2.0","id":"x","method":\n');
+    server.sendRaw('{"jsonrpc":"1.0","id":7,"method":"tools/list"}\n');
+    await initialize(server, { forms: false });
+    server.send({ jsonrpc: "2.0", id: 2, method: "no/such/method" });
+    const unknown = await server.next("the unknown method's error", (message) => message.id === 2);
+    expect(unknown.error).toMatchObject({ code: -32601 });
+    server.send({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name: "rm_rf", arguments: {} },
+    });
+    const wrongTool = await server.next("the unknown tool's error", (message) => message.id === 3);
+    expect(JSON.stringify(wrongTool)).toContain("this server has only ask_user");
+    server.send(askCall(4, SINGLE));
+    const answer = await server.next("the ask's result", (message) => message.id === 4);
+    expect(answer.result).toMatchObject({ structuredContent: { status: "unavailable" } });
+    expect(server.strayLines).toEqual([]);
+  });
+
+  it("refuses huge and deeply nested arguments with the validation text", async () => {
+    const server = start();
+    await initialize(server, { forms: true });
+    const depth = 100_000;
+    server.sendRaw(
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ask_user","arguments":{"questions":${"[".repeat(depth)}${"]".repeat(depth)}}}}\n`,
+    );
+    const deepResult = await server.next("the deep result", (message) => message.id === 1);
+    expect(JSON.stringify(deepResult)).toContain("nests arrays and objects more than 64 deep");
+    server.send(
+      askCall(2, {
+        questions: [{ question: "x".repeat(2_000_000), options: [{ label: "A" }, { label: "B" }] }],
+      }),
+    );
+    const hugeResult = (await server.next("the huge result", (message) => message.id === 2)) as {
+      result: { isError: boolean; content: { text: string }[] };
+    };
+    expect(hugeResult.result.isError).toBe(true);
+    expect(hugeResult.result.content[0]?.text.length).toBeLessThan(2_000);
+  });
+
+  it("keeps escape sequences from the model and the client off stdout and stderr", async () => {
+    const server = start();
+    await initialize(server, { forms: true, name: "evil\u001b]0;pwned\u0007\u009b2J\u202e" });
+    const hostile = "\u001b[2J\u009b31m\u202eevil\u0007";
+    server.send(
+      askCall(1, {
+        questions: [
+          {
+            question: "Pick one",
+            context: hostile,
+            options: [{ label: "A", description: hostile, preview: hostile }, { label: "B" }],
+          },
+        ],
+      }),
+    );
+    const request = await server.next(
+      "the elicitation request",
+      (message) => message.method === "elicitation/create",
+    );
+    server.send({ jsonrpc: "2.0", id: request.id, result: { action: "decline" } });
+    const result = await server.next("the result", (message) => message.id === 1);
+    expect(JSON.stringify(result)).toContain("reported that the form was declined");
+    server.send(
+      askCall(2, {
+        questions: [{ question: `bad${hostile}`, options: [{ label: "A" }, { label: "B" }] }],
+      }),
+    );
+    await server.next("the invalid result", (message) => message.id === 2);
+    server.child.stdin?.end();
+    await server.exited();
+    expect(controlIn(server.stdoutText().replaceAll("\n", ""))).toBeUndefined();
+    expect(controlIn(server.stderrText())).toBeUndefined();
+  });
+});
