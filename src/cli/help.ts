@@ -145,3 +145,26 @@ Set up (one line per client, more in docs/mcp.md):
 Options:
   -h, --help  Show this help.
 `;
+
+export const SERVE_HELP = `Usage: askuser serve [--lan [--address <ip>]]
+
+Runs the answer server in the foreground and prints its page link: every pending ask of every
+agent on this machine (askuser ask --remote, Pi with the remote setting) can be answered there,
+or with askuser answer. Surfaces that need the server start it in the background themselves.
+
+The server binds 127.0.0.1, needs a 256-bit token (in the discovery file, mode 0600:
+$XDG_RUNTIME_DIR/askuser/server.json, else ~/.cache/askuser/server.json), and the link carries a
+one-time code the page exchanges for a cookie. The HTTP API: docs/remote.md.
+
+Options:
+  --lan             Bind a LAN address instead, so a phone on the same network can answer; the
+                    link is also printed as a QR code. The traffic is plain HTTP: anyone on the
+                    network can read it. The token is still required.
+  --address <ip>    The LAN address to bind (default: the first non-internal IPv4 address).
+  -h, --help        Show this help.
+
+Exit codes:
+  0  stopped (Ctrl+C, SIGTERM)
+  1  another server already runs for this user (its pid is named)
+  2  usage error
+`;

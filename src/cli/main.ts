@@ -20,6 +20,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   log: async () => (await import("./log-command.ts")).logCommand,
   settings: async () => (await import("./settings-command.ts")).settingsCommand,
   mcp: async () => (await import("./mcp-command.ts")).mcpCommand,
+  serve: async () => (await import("./serve-command.ts")).serveCommand,
 };
 
 /** Runs one command line and returns its exit code. The one place errors become exit codes. */

@@ -38,6 +38,7 @@ export {
   TYPING_HOLD,
   UNSEEN_GUARD,
 } from "./input-guard.ts";
+export { findTooDeep } from "./json-depth.ts";
 export { type DuplicateKey, findDuplicateKey } from "./json-duplicate-keys.ts";
 export {
   cancelSendsAnswers,
@@ -55,6 +56,7 @@ export { modelText, PENDING_TEXT, USER_AWAY_TEXT } from "./model-text.ts";
 export {
   cancelledBeforeOpenDetails,
   detailsFromForm,
+  endedWith,
   invalidDetails,
   pendingDetails,
   showsPartialAnswers,
@@ -81,7 +83,12 @@ export {
   type Question,
   QuestionSchema,
 } from "./schema.ts";
-export { answerFromScript, type ScriptedResult } from "./scripted-answers.ts";
+export {
+  answerFromScript,
+  draftFromScript,
+  type ScriptEnding,
+  type ScriptedResult,
+} from "./scripted-answers.ts";
 export {
   clipCodePoints,
   codePointEnd,

@@ -1,5 +1,11 @@
 import type { FormState } from "./form-state.ts";
-import type { Answer, AskDetails, CancelOrigin, UnavailableReason } from "./outcome-types.ts";
+import type {
+  Answer,
+  AskDetails,
+  CancelOrigin,
+  Resolution,
+  UnavailableReason,
+} from "./outcome-types.ts";
 import type { Ask } from "./schema.ts";
 import type { ValidationIssue } from "./validation-issue.ts";
 
@@ -86,4 +92,19 @@ export function showsPartialAnswers(details: AskDetails): boolean {
   if (details.status === "timed_out") return true;
   if (details.status !== "cancelled") return false;
   return details.origin === "user" || details.origin === "ui_failure";
+}
+
+/**
+ * A draft's answers (pending details) as the end of an ask that was not submitted: timed out, or
+ * cancelled with an origin. The answers stay exactly the draft's; whether the model sees them is
+ * still `showsPartialAnswers`'s decision.
+ */
+export function endedWith(
+  draft: AskDetails,
+  ending: Exclude<Resolution, { kind: "submitted" }>,
+): AskDetails {
+  const { origin: _origin, reason: _reason, issues: _issues, ...kept } = draft;
+  return ending.kind === "timed_out"
+    ? { ...kept, status: "timed_out" }
+    : { ...kept, status: "cancelled", origin: ending.origin };
 }

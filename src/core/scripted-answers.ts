@@ -4,7 +4,7 @@ import { visibleText } from "./comparable-text.ts";
 import { createFormState, type FormState } from "./form-state.ts";
 import { findTooDeep, tooDeepIssue } from "./json-depth.ts";
 import { detailsFromForm } from "./outcome.ts";
-import type { AskDetails } from "./outcome-types.ts";
+import type { AskDetails, Resolution } from "./outcome-types.ts";
 import { reduceForm } from "./reducer.ts";
 import type { Ask, Question } from "./schema.ts";
 import { isRecord, type Report, wellFormed } from "./validate-fields.ts";
@@ -31,7 +31,14 @@ interface PlannedAnswer {
   readonly comment?: string;
 }
 
-export function answerFromScript(ask: Ask, script: unknown): ScriptedResult {
+/** How a played script ends: submitted (an answers file, a page's Submit), or ended with the answers so far. */
+export type ScriptEnding = Resolution;
+
+export function answerFromScript(
+  ask: Ask,
+  script: unknown,
+  ending: ScriptEnding = { kind: "submitted" },
+): ScriptedResult {
   const tooDeep = findTooDeep(script, "answers");
   if (tooDeep !== undefined) return { ok: false, issues: [tooDeepIssue(tooDeep)] };
   const list = new IssueList();
@@ -90,9 +97,22 @@ export function answerFromScript(ask: Ask, script: unknown): ScriptedResult {
     if (ask.questions.length > 1) dispatch({ type: "gotoTab", index });
     playAnswer(question, answer, dispatch, () => state);
   });
-  dispatch({ type: "submit" });
-  dispatch({ type: "submit" });
+  if (ending.kind === "submitted") {
+    dispatch({ type: "submit" });
+    dispatch({ type: "submit" });
+  } else dispatch({ type: "end", resolution: ending });
   return { ok: true, details: detailsFromForm(state) };
+}
+
+/**
+ * A draft sent by another surface (the page's answers so far): the same validation and the same
+ * reducer as an answers file, reported as `pending` details whose answers are the confirmed ones.
+ * `endedWith` turns it into the end of the ask when time runs out or the user cancels.
+ */
+export function draftFromScript(ask: Ask, script: unknown): ScriptedResult {
+  const played = answerFromScript(ask, script, { kind: "timed_out" });
+  if (!played.ok) return played;
+  return { ok: true, details: { ...played.details, status: "pending" } };
 }
 
 function playAnswer(

@@ -1,0 +1,87 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { isRecord, validateAskInput } from "../core/index.ts";
+import { SECURITY_HEADERS, sendJson } from "./http-io.ts";
+import type { AskRegistry } from "./registry.ts";
+import type { AgentInfo } from "./types.ts";
+
+/** The agent fields are shown to the user: bounded, and checked for their type. */
+const AGENT_TEXT_MAX = { agent: 100, cwd: 4096, title: 200 } as const;
+
+/**
+ * `POST /api/asks`: publishes an ask and answers with a stream of newline-delimited JSON events
+ * for it (`opened`, `draft`, `resolved`, `withdrawn`). The stream is the agent's presence: when
+ * it closes before the ask is resolved, the agent is gone and the ask is withdrawn as
+ * `disconnected`, so no one answers a question nobody waits for.
+ */
+export function publishFromBody(
+  body: unknown,
+  response: ServerResponse,
+  request: IncomingMessage,
+  registry: AskRegistry,
+  pageUrlFor: (id: string) => string,
+): void {
+  if (!isRecord(body)) {
+    sendJson(response, 400, { error: 'the body must be {"ask": {...}, "agent": {...}}' });
+    return;
+  }
+  const validation = validateAskInput(body.ask);
+  if (!validation.ok) {
+    sendJson(response, 400, { error: "the ask is not valid", issues: validation.issues });
+    return;
+  }
+  const agent = readAgent(body.agent);
+  if (typeof agent === "string") {
+    sendJson(response, 400, { error: agent });
+    return;
+  }
+  const entry = registry.publish(validation.ask, agent);
+  response.writeHead(200, {
+    ...SECURITY_HEADERS,
+    "Content-Type": "application/x-ndjson; charset=utf-8",
+  });
+  request.socket.setKeepAlive(true, 10_000);
+  const send = (event: Readonly<Record<string, unknown>>) => {
+    response.write(`${JSON.stringify(event)}\n`);
+  };
+  send({ type: "opened", id: entry.id, pageUrl: pageUrlFor(entry.id) });
+  const unsubscribe = registry.subscribe((event) => {
+    if (event.askId !== entry.id) return;
+    if (event.type === "progress") send({ type: "draft", details: event.data.details });
+    else if (event.type === "resolved") {
+      send({ type: "resolved", by: event.data.by, details: event.data.details });
+      response.end();
+    } else if (event.type === "withdrawn") {
+      send({ type: "withdrawn", origin: event.data.origin });
+      response.end();
+    }
+  });
+  response.on("close", () => {
+    unsubscribe();
+    if (entry.state === "pending") registry.withdraw(entry.id, "disconnected");
+  });
+}
+
+function readAgent(value: unknown): AgentInfo | string {
+  if (!isRecord(value)) return 'agent must be {"agent": "name", "cwd": "/path", "pid": 123}';
+  const { agent, cwd, pid, title } = value;
+  for (const [name, text, required] of [
+    ["agent", agent, true],
+    ["cwd", cwd, true],
+    ["title", title, false],
+  ] as const) {
+    if (text === undefined && !required) continue;
+    if (typeof text !== "string") return `agent.${name} must be text`;
+    if (text.length > AGENT_TEXT_MAX[name]) {
+      return `agent.${name} is longer than ${AGENT_TEXT_MAX[name]} characters; shorten it`;
+    }
+  }
+  if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) {
+    return "agent.pid must be the asking process's id, a positive integer";
+  }
+  return {
+    agent: agent as string,
+    cwd: cwd as string,
+    pid,
+    ...(typeof title === "string" ? { title } : {}),
+  };
+}

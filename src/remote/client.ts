@@ -1,0 +1,277 @@
+import { Agent, type ClientRequest, type IncomingMessage, request } from "node:http";
+import { type Ask, type AskDetails, isRecord, readStoredDetails } from "../core/index.ts";
+import type { ServerInfo } from "./discovery.ts";
+import { ensureServer } from "./launch.ts";
+import { hostHeader } from "./probe.ts";
+import { SURFACE_NAMES, type SurfaceName, type WithdrawOrigin } from "./types.ts";
+
+export type { AgentInfo, RemoteEnd, SurfaceName } from "./types.ts";
+
+import type { AgentInfo, RemoteEnd } from "./types.ts";
+
+export type ClaimResult = { readonly won: true } | { readonly won: false; readonly end: RemoteEnd };
+
+/** An ask published to the answer server: the page and `askuser answer` can end it too. */
+export interface RemoteAsk {
+  readonly id: string;
+  /** The URL to show the user; it carries a one-time code for the page. */
+  readonly pageUrl: string;
+  /**
+   * Settles when another surface resolved the ask (or this one's claim did), or when the server
+   * is gone. After `withdraw` it never settles.
+   */
+  readonly ended: Promise<RemoteEnd>;
+  /** The page's draft: `pending` details holding its confirmed answers (see `endedWith`). */
+  latestDraft(): AskDetails | undefined;
+  onDraft(listener: (draft: AskDetails) => void): () => void;
+  /** The local surface ended the ask; the first resolution wins. */
+  claim(details: AskDetails, by: SurfaceName): Promise<ClaimResult>;
+  /** The agent stopped waiting: the page says so and refuses late answers. */
+  withdraw(origin: WithdrawOrigin): Promise<void>;
+}
+
+export interface PublishOptions {
+  /** Aborting before the ask opens cancels the publish; after, withdraws it as `turn_abort`. */
+  readonly signal?: AbortSignal;
+  /** Where the discovery file is looked up (`XDG_RUNTIME_DIR`, `HOME`); default process.env. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Connections for claims and withdrawals, kept open: an answer's round trip pays no handshake. */
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 8 });
+
+/**
+ * Publishes an ask to this user's answer server (started in the background when none runs) and
+ * resolves once the server has opened it. The publishing connection stays open while the ask
+ * waits: if this process dies, the server withdraws the ask as `disconnected`.
+ */
+export async function publishAsk(
+  ask: Ask,
+  agent: AgentInfo,
+  options: PublishOptions = {},
+): Promise<RemoteAsk> {
+  options.signal?.throwIfAborted();
+  const info = await ensureServer(options.env ?? process.env);
+  options.signal?.throwIfAborted();
+  return new Promise<RemoteAsk>((resolve, reject) => {
+    const body = JSON.stringify({ ask, agent });
+    const stream = request({
+      host: info.host,
+      port: info.port,
+      path: "/api/asks",
+      method: "POST",
+      agent: false,
+      headers: {
+        Host: hostHeader(info),
+        Authorization: `Bearer ${info.token}`,
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(body),
+      },
+    });
+    const session = new PublishedAsk(info, stream);
+    const onAbort = () => {
+      if (session.opened) void session.withdraw("turn_abort");
+      else {
+        stream.destroy();
+        reject(options.signal?.reason ?? new Error("aborted"));
+      }
+    };
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    stream.on("error", (error) => {
+      if (!session.opened) reject(error);
+    });
+    stream.on("response", (response) => {
+      if (response.statusCode !== 200) {
+        readAll(response).then(
+          (text) =>
+            reject(
+              new Error(`askuser: the server refused the ask (${response.statusCode}): ${text}`),
+            ),
+          reject,
+        );
+        return;
+      }
+      session.listen(response, (remote) => resolve(remote), reject);
+    });
+    stream.end(body);
+  });
+}
+
+class PublishedAsk {
+  opened = false;
+  readonly #info: ServerInfo;
+  readonly #stream: ClientRequest;
+  #withdrawn = false;
+  #draft: AskDetails | undefined;
+  readonly #draftListeners = new Set<(draft: AskDetails) => void>();
+  #settle: (end: RemoteEnd) => void = () => {};
+  #end: RemoteEnd | undefined;
+  readonly ended: Promise<RemoteEnd>;
+  id = "";
+
+  constructor(info: ServerInfo, stream: ClientRequest) {
+    this.#info = info;
+    this.#stream = stream;
+    this.ended = new Promise((resolve) => {
+      this.#settle = (end) => {
+        if (this.#end || this.#withdrawn) return;
+        this.#end = end;
+        resolve(end);
+      };
+    });
+  }
+
+  listen(
+    response: IncomingMessage,
+    opened: (remote: RemoteAsk) => void,
+    failed: (error: Error) => void,
+  ): void {
+    let buffer = "";
+    response.setEncoding("utf8");
+    response.on("data", (chunk: string) => {
+      buffer += chunk;
+      for (let newline = buffer.indexOf("\n"); newline >= 0; newline = buffer.indexOf("\n")) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        this.#event(line, opened);
+      }
+    });
+    const lost = () => {
+      if (!this.opened)
+        failed(new Error("askuser: the server closed the stream before opening the ask"));
+      this.#settle({ kind: "server_lost" });
+    };
+    response.on("end", lost);
+    response.on("close", lost);
+    response.on("error", lost);
+  }
+
+  #event(line: string, opened: (remote: RemoteAsk) => void): void {
+    let event: unknown;
+    try {
+      event = JSON.parse(line);
+    } catch {
+      return;
+    }
+    if (!isRecord(event)) return;
+    if (
+      event.type === "opened" &&
+      typeof event.id === "string" &&
+      typeof event.pageUrl === "string"
+    ) {
+      this.opened = true;
+      this.id = event.id;
+      opened(this.#remote(event.pageUrl));
+    } else if (event.type === "draft") {
+      const draft = readStoredDetails(event.details);
+      if (!draft) return;
+      this.#draft = draft;
+      for (const listener of [...this.#draftListeners]) listener(draft);
+    } else if (event.type === "resolved") {
+      this.#settle(resolvedEnd(event));
+    }
+  }
+
+  #remote(pageUrl: string): RemoteAsk {
+    return {
+      id: this.id,
+      pageUrl,
+      ended: this.ended,
+      latestDraft: () => this.#draft,
+      onDraft: (listener) => {
+        this.#draftListeners.add(listener);
+        return () => this.#draftListeners.delete(listener);
+      },
+      claim: (details, by) => this.claim(details, by),
+      withdraw: (origin) => this.withdraw(origin),
+    };
+  }
+
+  /**
+   * A claim the server cannot take (it is gone) is won: with the server, every other surface
+   * that could have answered is gone too.
+   */
+  async claim(details: AskDetails, by: SurfaceName): Promise<ClaimResult> {
+    if (this.#end?.kind === "resolved") return { won: false, end: this.#end };
+    const reply = await this.#post(`/api/asks/${this.id}/claim`, { details, by }).catch(
+      () => undefined,
+    );
+    if (!reply || reply.status === 200) return { won: true };
+    if (reply.status === 409 && isRecord(reply.body)) {
+      const end = resolvedEnd(reply.body);
+      this.#settle(end);
+      return { won: false, end };
+    }
+    throw new Error(
+      `askuser: the server refused the claim (${reply.status}): ${JSON.stringify(reply.body)}`,
+    );
+  }
+
+  async withdraw(origin: WithdrawOrigin): Promise<void> {
+    if (this.#withdrawn) return;
+    this.#withdrawn = true;
+    try {
+      await this.#post(`/api/asks/${this.id}/withdraw`, { origin });
+    } catch {
+      // The server is gone, and the ask with it: there is nothing left to withdraw.
+    } finally {
+      this.#stream.destroy();
+    }
+  }
+
+  #post(path: string, value: unknown): Promise<{ status: number; body: unknown }> {
+    const body = JSON.stringify(value);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: this.#info.host,
+          port: this.#info.port,
+          path,
+          method: "POST",
+          agent: keepAlive,
+          headers: {
+            Host: hostHeader(this.#info),
+            Authorization: `Bearer ${this.#info.token}`,
+            "Content-Type": "application/json",
+            "Content-Length": Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          readAll(response).then((text) => {
+            let parsed: unknown;
+            try {
+              parsed = text === "" ? undefined : JSON.parse(text);
+            } catch {
+              parsed = text;
+            }
+            resolve({ status: response.statusCode ?? 0, body: parsed });
+          }, reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+  }
+}
+
+function resolvedEnd(value: Record<string, unknown>): RemoteEnd {
+  const by = SURFACE_NAMES.find((known) => known === value.by);
+  const details = readStoredDetails(value.details);
+  return {
+    kind: "resolved",
+    ...(by === undefined ? {} : { by }),
+    ...(details === undefined ? {} : { details }),
+  };
+}
+
+function readAll(response: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    response.setEncoding("utf8");
+    response.on("data", (chunk: string) => {
+      if (text.length < 1_000_000) text += chunk;
+    });
+    response.on("end", () => resolve(text));
+    response.on("error", reject);
+  });
+}

@@ -1,0 +1,249 @@
+import {
+  type Ask,
+  type AskDetails,
+  answerFromScript,
+  draftFromScript,
+  modelText,
+  readStoredDetails,
+  type ValidationIssue,
+} from "../core/index.ts";
+import type { AgentInfo, AskState, Resolved, SurfaceName, WithdrawOrigin } from "./types.ts";
+
+/** One published ask and everything that happened to it. */
+export interface AskEntry {
+  readonly id: string;
+  readonly ask: Ask;
+  readonly agent: AgentInfo;
+  readonly createdAt: number;
+  state: AskState;
+  /** The latest draft: the answers-file object as sent, and what it means as pending details. */
+  draft?: { readonly script: unknown; readonly details: AskDetails };
+  resolution?: Resolved;
+  withdrawn?: { readonly origin: WithdrawOrigin };
+}
+
+export type EventType = "opened" | "progress" | "resolved" | "withdrawn";
+
+export interface RegistryEvent {
+  readonly id: number;
+  readonly type: EventType;
+  readonly askId: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/** What a resolving request gets back: it won, or why not. */
+export type Outcome =
+  | { readonly kind: "won"; readonly resolved: Resolved }
+  | { readonly kind: "invalid"; readonly issues: readonly ValidationIssue[] }
+  | { readonly kind: "already_resolved"; readonly resolved: Resolved }
+  | { readonly kind: "withdrawn"; readonly origin: WithdrawOrigin }
+  | { readonly kind: "unknown" };
+
+export interface RegistryPorts {
+  readonly now: () => number;
+  readonly newId: () => string;
+}
+
+/** Finished asks kept so a page can still say who answered and what was sent. */
+const FINISHED_KEPT = 200;
+/** Events kept for `Last-Event-ID` resumption. */
+const EVENTS_KEPT = 1000;
+
+/**
+ * Every pending ask of every agent, and the one place an ask is resolved. Invariant: an ask
+ * leaves `pending` exactly once (resolved or withdrawn); every later resolution attempt gets the
+ * first one back and changes nothing. Node runs each request handler to completion, so "check
+ * pending, then resolve" below cannot interleave: the first resolution wins atomically.
+ */
+export class AskRegistry {
+  readonly #entries = new Map<string, AskEntry>();
+  readonly #events: RegistryEvent[] = [];
+  readonly #listeners = new Set<(event: RegistryEvent) => void>();
+  readonly #ports: RegistryPorts;
+  #lastEventId = 0;
+
+  constructor(ports: RegistryPorts) {
+    this.#ports = ports;
+  }
+
+  publish(ask: Ask, agent: AgentInfo): AskEntry {
+    const entry: AskEntry = {
+      id: this.#ports.newId(),
+      ask,
+      agent,
+      createdAt: this.#ports.now(),
+      state: "pending",
+    };
+    this.#entries.set(entry.id, entry);
+    this.#emit("opened", entry.id, summary(entry));
+    return entry;
+  }
+
+  get(id: string): AskEntry | undefined {
+    return this.#entries.get(id);
+  }
+
+  list(): readonly AskEntry[] {
+    return [...this.#entries.values()];
+  }
+
+  get pendingCount(): number {
+    let count = 0;
+    for (const entry of this.#entries.values()) if (entry.state === "pending") count += 1;
+    return count;
+  }
+
+  /** A submission in the answers-file shape, validated exactly like `askuser ask --answers`. */
+  answer(id: string, script: unknown, by: SurfaceName): Outcome {
+    const entry = this.#entries.get(id);
+    const closed = closedOutcome(entry);
+    if (closed || !entry) return closed ?? { kind: "unknown" };
+    const scripted = answerFromScript(entry.ask, script);
+    if (!scripted.ok) return { kind: "invalid", issues: scripted.issues };
+    return this.#resolve(entry, scripted.details, by);
+  }
+
+  /**
+   * The user's cancel from another surface: origin `user`, keeping the answers of the draft sent
+   * with it (or else the latest one).
+   */
+  cancel(id: string, script: unknown, by: SurfaceName): Outcome {
+    const entry = this.#entries.get(id);
+    const closed = closedOutcome(entry);
+    if (closed || !entry) return closed ?? { kind: "unknown" };
+    const kept = script === undefined ? (entry.draft?.script ?? {}) : script;
+    const scripted = answerFromScript(entry.ask, kept, { kind: "cancelled", origin: "user" });
+    if (!scripted.ok) return { kind: "invalid", issues: scripted.issues };
+    return this.#resolve(entry, scripted.details, by);
+  }
+
+  /** A draft: partial answers allowed, each one still validated. */
+  progress(id: string, script: unknown): Outcome | { readonly kind: "saved" } {
+    const entry = this.#entries.get(id);
+    const closed = closedOutcome(entry);
+    if (closed || !entry) return closed ?? { kind: "unknown" };
+    const drafted = draftFromScript(entry.ask, script);
+    if (!drafted.ok) return { kind: "invalid", issues: drafted.issues };
+    entry.draft = { script, details: drafted.details };
+    this.#emit("progress", id, { id, draft: script, details: drafted.details });
+    return { kind: "saved" };
+  }
+
+  /** The asking agent's own surface ended the ask with these details. */
+  claim(id: string, details: unknown, by: SurfaceName): Outcome {
+    const entry = this.#entries.get(id);
+    const closed = closedOutcome(entry);
+    if (closed || !entry) return closed ?? { kind: "unknown" };
+    const read = claimedDetails(entry.ask, details);
+    if (typeof read === "string") {
+      return {
+        kind: "invalid",
+        issues: [{ path: "details", problem: read, fix: "send the details the ask ended with" }],
+      };
+    }
+    return this.#resolve(entry, read, by);
+  }
+
+  /** The agent stopped waiting; late answers are refused with this origin. */
+  withdraw(id: string, origin: WithdrawOrigin): Outcome | { readonly kind: "withdrew" } {
+    const entry = this.#entries.get(id);
+    const closed = closedOutcome(entry);
+    if (closed || !entry) return closed ?? { kind: "unknown" };
+    entry.state = "withdrawn";
+    entry.withdrawn = { origin };
+    this.#emit("withdrawn", id, { id, origin });
+    this.#forgetOldFinished();
+    return { kind: "withdrew" };
+  }
+
+  subscribe(listener: (event: RegistryEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The events after `lastId`, or undefined when some of them are no longer kept. */
+  eventsAfter(lastId: number): readonly RegistryEvent[] | undefined {
+    if (lastId >= this.#lastEventId) return [];
+    const first = this.#events[0];
+    if (!first || first.id > lastId + 1) return undefined;
+    return this.#events.filter((event) => event.id > lastId);
+  }
+
+  get lastEventId(): number {
+    return this.#lastEventId;
+  }
+
+  #resolve(entry: AskEntry, details: AskDetails, by: SurfaceName): Outcome {
+    const resolved: Resolved = { by, details, text: modelText(details) };
+    entry.state = "resolved";
+    entry.resolution = resolved;
+    this.#emit("resolved", entry.id, { id: entry.id, ...resolved });
+    this.#forgetOldFinished();
+    return { kind: "won", resolved };
+  }
+
+  #emit(type: EventType, askId: string, data: Readonly<Record<string, unknown>>): void {
+    this.#lastEventId += 1;
+    const event: RegistryEvent = { id: this.#lastEventId, type, askId, data };
+    this.#events.push(event);
+    if (this.#events.length > EVENTS_KEPT) this.#events.shift();
+    for (const listener of [...this.#listeners]) listener(event);
+  }
+
+  #forgetOldFinished(): void {
+    const finished = [...this.#entries.values()].filter((entry) => entry.state !== "pending");
+    for (const entry of finished.slice(0, Math.max(0, finished.length - FINISHED_KEPT))) {
+      this.#entries.delete(entry.id);
+    }
+  }
+}
+
+function closedOutcome(entry: AskEntry | undefined): Outcome | undefined {
+  if (!entry) return { kind: "unknown" };
+  if (entry.resolution) return { kind: "already_resolved", resolved: entry.resolution };
+  if (entry.withdrawn) return { kind: "withdrawn", origin: entry.withdrawn.origin };
+  return undefined;
+}
+
+/** What the list shows of an ask. */
+export function summary(entry: AskEntry): Readonly<Record<string, unknown>> {
+  return {
+    id: entry.id,
+    agent: entry.agent.agent,
+    cwd: entry.agent.cwd,
+    ...(entry.agent.title === undefined ? {} : { title: entry.agent.title }),
+    createdAt: new Date(entry.createdAt).toISOString(),
+    headers: entry.ask.questions.map((question) => question.header),
+    state: entry.state,
+  };
+}
+
+/** Everything about one ask, for `GET /api/asks/{id}`. */
+export function fullView(entry: AskEntry): Readonly<Record<string, unknown>> {
+  return {
+    ...summary(entry),
+    ask: entry.ask,
+    ...(entry.draft ? { draft: entry.draft.script } : {}),
+    ...(entry.resolution ? { resolution: entry.resolution } : {}),
+    ...(entry.withdrawn ? { withdrawn: entry.withdrawn } : {}),
+  };
+}
+
+/**
+ * Details claimed by the asking agent's own surface, read defensively and tied to this ask's
+ * questions: every answer names a question of the ask, and every question is either answered or
+ * unanswered. A status that is no end (`pending`, `invalid`) cannot resolve an ask.
+ */
+function claimedDetails(ask: Ask, value: unknown): AskDetails | string {
+  const read = readStoredDetails(value);
+  if (!read) return "is not an ask_user details object (status, questions, answers, unanswered)";
+  if (read.status === "pending" || read.status === "invalid") {
+    return `has status ${read.status}, which does not end an ask`;
+  }
+  const ids = ask.questions.map((question) => question.id);
+  for (const id of Object.keys(read.answers)) {
+    if (!ids.includes(id)) return `answers ${JSON.stringify(id)}, which is no question of this ask`;
+  }
+  const unanswered = ids.filter((id) => !Object.hasOwn(read.answers, id));
+  return { ...read, questions: ask.questions, unanswered };
+}

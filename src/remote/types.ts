@@ -1,0 +1,36 @@
+import type { AskDetails, CancelOrigin } from "../core/index.ts";
+
+/** Who answered: the surface that ended the ask. */
+export const SURFACE_NAMES = ["terminal", "pi", "page", "answer-cli", "mcp", "event"] as const;
+export type SurfaceName = (typeof SURFACE_NAMES)[number];
+
+/** The surfaces that answer through the user API (the page, `askuser answer`). */
+export const USER_SURFACES = ["page", "answer-cli"] as const satisfies readonly SurfaceName[];
+export type UserSurface = (typeof USER_SURFACES)[number];
+
+/** The agent that asks, as the page and `askuser answer` show it. */
+export interface AgentInfo {
+  readonly agent: string;
+  readonly cwd: string;
+  readonly pid: number;
+  readonly title?: string;
+}
+
+/** Why an agent stopped waiting: a cancel origin, or its own timeout. */
+export type WithdrawOrigin = CancelOrigin | "timed_out";
+
+export type AskState = "pending" | "resolved" | "withdrawn";
+
+/** How an ask was resolved: by whom, the details the agent gets, and the exact model text. */
+export interface Resolved {
+  readonly by: SurfaceName;
+  readonly details: AskDetails;
+  readonly text: string;
+}
+
+/** How the ask ended elsewhere, as the asking agent learns it. */
+export interface RemoteEnd {
+  readonly kind: "resolved" | "server_lost";
+  readonly by?: SurfaceName;
+  readonly details?: AskDetails;
+}

@@ -1,0 +1,79 @@
+import type { ServerResponse } from "node:http";
+import { sendJson } from "./http-io.ts";
+import { type AskRegistry, fullView, type Outcome, summary } from "./registry.ts";
+import type { SurfaceName } from "./types.ts";
+
+/** The statuses of every way a resolving request can go. */
+export function sendOutcome(response: ServerResponse, outcome: Outcome, wonStatus = 200): void {
+  switch (outcome.kind) {
+    case "won":
+      if (wonStatus === 204) {
+        response.writeHead(204).end();
+        return;
+      }
+      sendJson(response, wonStatus, {
+        details: outcome.resolved.details,
+        text: outcome.resolved.text,
+      });
+      return;
+    case "invalid":
+      sendJson(response, 400, {
+        error: "the answers are not valid for this ask; fix each issue and send them again",
+        issues: outcome.issues,
+      });
+      return;
+    case "already_resolved":
+      sendJson(response, 409, {
+        error: `already answered (by ${outcome.resolved.by}): the first answer counts`,
+        ...outcome.resolved,
+      });
+      return;
+    case "withdrawn":
+      sendJson(response, 410, {
+        error: `the agent no longer waits for this answer (${outcome.origin}); nothing was sent`,
+        origin: outcome.origin,
+      });
+      return;
+    case "unknown":
+      sendJson(response, 404, { error: "no ask has this id; list them with GET /api/asks" });
+      return;
+  }
+}
+
+export function listAsks(response: ServerResponse, registry: AskRegistry): void {
+  sendJson(response, 200, { asks: registry.list().map(summary) });
+}
+
+export function showAsk(response: ServerResponse, registry: AskRegistry, id: string): void {
+  const entry = registry.get(id);
+  if (!entry) sendOutcome(response, { kind: "unknown" });
+  else sendJson(response, 200, fullView(entry));
+}
+
+/** A user surface's action on one ask; `body` is the answers-file object (or undefined). */
+export function userAction(
+  response: ServerResponse,
+  registry: AskRegistry,
+  id: string,
+  action: "answer" | "progress" | "cancel",
+  body: unknown,
+  by: SurfaceName,
+): void {
+  if (action === "answer") {
+    if (body === undefined) {
+      sendJson(response, 400, {
+        error: 'send the answers as JSON, e.g. {"<question id>": "<label>"}; {} submits none',
+      });
+      return;
+    }
+    sendOutcome(response, registry.answer(id, body, by));
+    return;
+  }
+  if (action === "cancel") {
+    sendOutcome(response, registry.cancel(id, body, by));
+    return;
+  }
+  const outcome = registry.progress(id, body ?? {});
+  if (outcome.kind === "saved") response.writeHead(204).end();
+  else sendOutcome(response, outcome);
+}

@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { modelText } from "../../src/core/index.ts";
+import { publishAsk } from "../../src/remote/client.ts";
+import type { RunningServer } from "../../src/remote/serve.ts";
+import { until } from "../support/until.ts";
+import { call, startTestServer, threeQuestions } from "./support.ts";
+
+const AGENT = { agent: "test-agent", cwd: "/tmp/project", pid: process.pid };
+let server: (RunningServer & { env: Record<string, string> }) | undefined;
+
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+async function published() {
+  server = await startTestServer();
+  const remote = await publishAsk(threeQuestions(), AGENT, { env: server.env });
+  return { server, remote };
+}
+
+describe("the user API", () => {
+  it("lists a published ask with its agent, cwd and headers, and shows it whole", async () => {
+    const { server, remote } = await published();
+    const list = await call(server, "/api/asks");
+    expect(list.status).toBe(200);
+    expect(list.json).toEqual({
+      asks: [
+        {
+          id: remote.id,
+          agent: "test-agent",
+          cwd: "/tmp/project",
+          createdAt: expect.any(String),
+          headers: ["DB", "Features", "API"],
+          state: "pending",
+        },
+      ],
+    });
+    const one = await call(server, `/api/asks/${remote.id}`);
+    expect(one.json).toMatchObject({ id: remote.id, state: "pending", ask: threeQuestions() });
+    expect(remote.pageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?code=[0-9a-f]{64}&ask=/u);
+  });
+
+  it("an answer in the answers-file shape resolves the ask: the agent gets exactly those details", async () => {
+    const { server, remote } = await published();
+    const reply = await call(server, `/api/asks/${remote.id}/answer`, {
+      body: { db: "Postgres", features: { selected: ["Auth", "Export"], comment: "both" } },
+    });
+    expect(reply.status).toBe(200);
+    const { details, text } = reply.json as { details: never; text: string };
+    expect(text).toBe(modelText(details));
+    const end = await remote.ended;
+    expect(end).toEqual({ kind: "resolved", by: "page", details });
+    expect(end.details?.answers).toEqual({
+      db: { selected: ["Postgres"] },
+      features: { selected: ["Auth", "Export"], comment: "both" },
+    });
+    expect(end.details?.unanswered).toEqual(["api"]);
+  });
+
+  it("a label that is no option is refused with the issues, and the ask stays pending", async () => {
+    const { server, remote } = await published();
+    const reply = await call(server, `/api/asks/${remote.id}/answer`, { body: { db: "MySQL" } });
+    expect(reply.status).toBe(400);
+    expect(JSON.stringify(reply.json)).toContain("names no option of question db");
+    expect((await call(server, `/api/asks/${remote.id}`)).json).toMatchObject({ state: "pending" });
+  });
+
+  it("the second answer gets 409 with what the first sent, and changes nothing", async () => {
+    const { server, remote } = await published();
+    const first = await call(server, `/api/asks/${remote.id}/answer`, { body: { db: "SQLite" } });
+    const second = await call(server, `/api/asks/${remote.id}/answer`, {
+      body: { db: "Postgres" },
+      headers: { "Askuser-Surface": "answer-cli" },
+    });
+    expect(second.status).toBe(409);
+    const firstBody = first.json as { details: unknown; text: string };
+    expect(second.json).toMatchObject({
+      by: "page",
+      details: firstBody.details,
+      text: firstBody.text,
+    });
+    expect((await remote.ended).details?.answers).toEqual({ db: { selected: ["SQLite"] } });
+  });
+
+  it("a cancel from the page is the user's cancel and keeps the draft's answers", async () => {
+    const { server, remote } = await published();
+    const drafts: unknown[] = [];
+    remote.onDraft((draft) => drafts.push(draft.answers));
+    const progress = await call(server, `/api/asks/${remote.id}/progress`, {
+      body: { db: "SQLite" },
+    });
+    expect(progress.status).toBe(204);
+    await until("the draft reaches the agent", () => remote.latestDraft());
+    expect(remote.latestDraft()).toMatchObject({
+      status: "pending",
+      answers: { db: { selected: ["SQLite"] } },
+    });
+    const cancel = await call(server, `/api/asks/${remote.id}/cancel`, { method: "POST" });
+    expect(cancel.status).toBe(200);
+    const end = await remote.ended;
+    expect(end.details).toMatchObject({
+      status: "cancelled",
+      origin: "user",
+      answers: { db: { selected: ["SQLite"] } },
+    });
+    expect(drafts).toEqual([{ db: { selected: ["SQLite"] } }]);
+  });
+
+  it("the agent's own claim wins when first, and a later page answer gets 409 naming it", async () => {
+    const { server, remote } = await published();
+    const details = {
+      status: "answered" as const,
+      questions: threeQuestions().questions,
+      answers: { api: { selected: ["REST"] } },
+      unanswered: ["db", "features"],
+    };
+    expect(await remote.claim(details, "terminal")).toEqual({ won: true });
+    const late = await call(server, `/api/asks/${remote.id}/answer`, { body: { db: "SQLite" } });
+    expect(late.status).toBe(409);
+    expect(late.json).toMatchObject({
+      by: "terminal",
+      details: { answers: { api: { selected: ["REST"] } } },
+    });
+  });
+
+  it("a claim after the page answered loses and returns what the page sent", async () => {
+    const { server, remote } = await published();
+    await call(server, `/api/asks/${remote.id}/answer`, { body: { db: "SQLite" } });
+    const claim = await remote.claim(
+      { status: "cancelled", origin: "user", questions: [], answers: {}, unanswered: [] },
+      "terminal",
+    );
+    expect(claim).toMatchObject({ won: false, end: { kind: "resolved", by: "page" } });
+  });
+
+  it("a withdrawn ask refuses a late answer with 410 and its origin", async () => {
+    const { server, remote } = await published();
+    await remote.withdraw("timed_out");
+    const late = await call(server, `/api/asks/${remote.id}/answer`, { body: { db: "SQLite" } });
+    expect(late.status).toBe(410);
+    expect(late.json).toMatchObject({ origin: "timed_out" });
+    expect((await call(server, `/api/asks/${remote.id}`)).json).toMatchObject({
+      state: "withdrawn",
+      withdrawn: { origin: "timed_out" },
+    });
+  });
+
+  it("the agent's ended says server_lost when the server stops", async () => {
+    const { server, remote } = await published();
+    await server.stop();
+    expect(await remote.ended).toEqual({ kind: "server_lost" });
+  });
+});
