@@ -1,5 +1,7 @@
 import { parseArgs } from "node:util";
+import { remoteAnswering } from "../mcp/remote-setting.ts";
 import { serveAskUserStdio } from "../mcp/serve.ts";
+import { publishAsk } from "../remote/client.ts";
 import { runShellCommand } from "../settings/notify/command-runner.ts";
 import { systemClock } from "../tui/clock.ts";
 import { EXIT, UsageError } from "./errors.ts";
@@ -27,7 +29,17 @@ export async function mcpCommand(args: readonly string[], io: CommandIo): Promis
     streams,
     version: io.version ?? "unknown",
     settings: () => settingsForAsk({ env: io.env, cwd }, io.stderr),
-    page: () => undefined,
+    page: (settings, clientName) =>
+      remoteAnswering(settings)
+        ? {
+            publish: (ask, signal) =>
+              publishAsk(
+                ask,
+                { agent: clientName ?? "MCP client", cwd, pid: process.pid },
+                { signal, env: io.env },
+              ),
+          }
+        : undefined,
     clock: systemClock,
     report: (line) => io.stderr.write(`${line}\n`),
     runCommand: runShellCommand,

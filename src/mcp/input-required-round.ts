@@ -6,8 +6,7 @@ import {
   inputResponse,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { type Ask, errorMessage } from "../core/index.ts";
-import { endedWith } from "./ask-ends.ts";
+import { type Ask, endedWith, errorMessage, pendingDetails } from "../core/index.ts";
 import { readFormReply } from "./form-answers.ts";
 import type { FormDialect } from "./form-dialect.ts";
 import { elicitationForm, type FormDefaults } from "./form-schema.ts";
@@ -56,7 +55,7 @@ export async function inputRequiredRound(
   const round = await roundOf(ctx, codec, digest, report);
   if (view.kind !== "elicit") {
     report(`askuser mcp: the client answered the form with a ${view.kind} response`);
-    return callResult(endedWith(ask, undefined, { status: "cancelled", origin: "ui_failure" }));
+    return callResult(endedWith(pendingDetails(ask), { kind: "cancelled", origin: "ui_failure" }));
   }
   const reading = readFormReply(ask, dialect, { action: view.action, content: view.content });
   if (reading.kind === "ended") {
@@ -72,7 +71,7 @@ export async function inputRequiredRound(
       ? `askuser mcp: the client's form reply was unusable: ${reading.problems.join("; ")}`
       : `askuser mcp: the form was sent back ${MAX_FORM_ROUNDS} times with answers that cannot stand`,
   );
-  return callResult(endedWith(ask, undefined, { status: "cancelled", origin: "ui_failure" }));
+  return callResult(endedWith(pendingDetails(ask), { kind: "cancelled", origin: "ui_failure" }));
 }
 
 async function formRequest(

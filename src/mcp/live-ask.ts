@@ -1,8 +1,15 @@
-import type { Ask, AskDetails, Clock } from "../core/index.ts";
-import { errorMessage, unavailableDetails } from "../core/index.ts";
+import {
+  type Ask,
+  type AskDetails,
+  type Clock,
+  endedWith,
+  errorMessage,
+  pendingDetails,
+  type Resolution,
+  unavailableDetails,
+} from "../core/index.ts";
 import { idleTimerFor } from "../settings/idle-timer.ts";
 import { SETTINGS_LIMITS, type Settings } from "../settings/settings.ts";
-import { endedWith } from "./ask-ends.ts";
 import { type FormReply, readFormReply } from "./form-answers.ts";
 import type { FormDialect } from "./form-dialect.ts";
 import { type ElicitationForm, elicitationForm, type FormDefaults } from "./form-schema.ts";
@@ -39,6 +46,8 @@ export interface LiveOutcome {
   readonly provenance: Provenance;
 }
 
+type EarlyEnd = Exclude<Resolution, { kind: "submitted" }>;
+
 /** A form the user must change is shown again at most this often before the ask gives up. */
 export const MAX_FORM_ROUNDS = 3;
 
@@ -65,7 +74,7 @@ export function runLiveAsk(ask: Ask, ports: LiveAskPorts): Promise<LiveOutcome> 
   }
   if (ports.signal.aborted) {
     return Promise.resolve({
-      details: endedWith(ask, undefined, { status: "cancelled", origin: "turn_abort" }),
+      details: endedWith(pendingDetails(ask), { kind: "cancelled", origin: "turn_abort" }),
       provenance: {},
     });
   }
@@ -194,10 +203,9 @@ class LiveAsk {
     if (this.#finished) return;
     this.#endOrigin = why;
     const draft = this.#page?.latestDraft();
-    const details =
-      why === "timed_out"
-        ? endedWith(this.#ask, draft, { status: "timed_out" })
-        : endedWith(this.#ask, draft, { status: "cancelled", origin: "turn_abort" });
+    const ending: EarlyEnd =
+      why === "timed_out" ? { kind: "timed_out" } : { kind: "cancelled", origin: "turn_abort" };
+    const details = endedWith(draft ?? pendingDetails(this.#ask), ending);
     const page = this.#page;
     this.#finishWith({ details, provenance: {} });
     page?.withdraw(why).catch((error: unknown) => {
@@ -214,7 +222,10 @@ class LiveAsk {
     const draft = this.#page?.latestDraft();
     this.#ports.report(`askuser mcp: no way is left to answer the question (${reason})`);
     this.#finishWith({
-      details: endedWith(this.#ask, draft, { status: "cancelled", origin: "ui_failure" }),
+      details: endedWith(draft ?? pendingDetails(this.#ask), {
+        kind: "cancelled",
+        origin: "ui_failure",
+      }),
       provenance: {},
     });
   }

@@ -1,27 +1,13 @@
-import type { Ask, AskDetails, CancelOrigin } from "../core/index.ts";
+import type { Ask } from "../core/index.ts";
+import type { RemoteAsk } from "../remote/client.ts";
+
+/** An ask published to the answer page (`src/remote/client.ts`). */
+export type PageAsk = RemoteAsk;
 
 /**
- * The answer page as the MCP server uses it: the part of the remote client
- * (`src/remote/client.ts`) an ask needs, so the flow can be tested without a server.
+ * The answer page as one MCP call uses it: publishing is a port, so the flow can be tested
+ * without a server and the server can be started only when an ask needs it.
  */
-export interface PageEnd {
-  readonly kind: "resolved" | "server_lost";
-  readonly by?: string;
-  readonly details?: AskDetails;
-}
-
-export interface PageAsk {
-  readonly pageUrl: string;
-  readonly ended: Promise<PageEnd>;
-  latestDraft(): AskDetails | undefined;
-  onDraft(listener: (draft: AskDetails) => void): () => void;
-  claim(
-    details: AskDetails,
-    by: "mcp",
-  ): Promise<{ readonly won: true } | { readonly won: false; readonly end: PageEnd }>;
-  withdraw(origin: CancelOrigin | "timed_out"): Promise<void>;
-}
-
 export interface PageChannel {
   publish(ask: Ask, signal: AbortSignal): Promise<PageAsk>;
 }

@@ -32,7 +32,7 @@ export interface AskServerOptions {
   /** The user's settings, read for each ask (a broken file is told on stderr, defaults apply). */
   readonly settings: () => Promise<Settings>;
   /** The answer page, when the settings allow it; undefined: nobody can answer without a form. */
-  readonly page: (settings: Settings) => PageChannel | undefined;
+  readonly page: (settings: Settings, clientName: string | undefined) => PageChannel | undefined;
   readonly clock: Clock;
   /** One line for standard error (made display-safe by the caller's stream). */
   readonly report: (line: string) => void;
@@ -88,7 +88,7 @@ export function createAskServer(options: AskServerOptions): Server {
         });
     };
     const form = client.forms && !client.inputRequired ? formPort(ctx, dialect) : undefined;
-    const page = options.page(settings);
+    const page = options.page(settings, client.name);
     if (form) notify("ask_open");
     const stopProgress = startProgress(ctx, options);
     try {

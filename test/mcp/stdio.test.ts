@@ -37,7 +37,7 @@ async function sdkClient(era: (typeof ERAS)[number], forms: boolean): Promise<Cl
 describe.each(ERAS)("node bin/askuser.js mcp, %s era", (era) => {
   it("answers through the client's form", async () => {
     const client = await sdkClient(era, true);
-    const result = (await client.callTool({ name: "ask_user", arguments: SINGLE })) as {
+    const result = (await client.callTool({ name: "ask_user", arguments: SINGLE })) as unknown as {
       content: { text: string }[];
       structuredContent: never;
     };
@@ -50,7 +50,7 @@ describe.each(ERAS)("node bin/askuser.js mcp, %s era", (era) => {
 
   it("is unavailable at once for a client without forms", async () => {
     const client = await sdkClient(era, false);
-    const result = (await client.callTool({ name: "ask_user", arguments: SINGLE })) as {
+    const result = (await client.callTool({ name: "ask_user", arguments: SINGLE })) as unknown as {
       isError?: boolean;
       structuredContent: unknown;
     };
