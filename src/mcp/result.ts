@@ -4,7 +4,8 @@ import { type AskDetails, isToolFailure, modelText, neutraliseInline } from "../
 export interface AskCallResult {
   readonly [key: string]: unknown;
   readonly content: readonly { readonly type: "text"; readonly text: string }[];
-  readonly structuredContent: AskDetails;
+  /** The details, and the model text as `text`. */
+  readonly structuredContent: AskDetails & { readonly text: string };
   readonly isError?: boolean;
 }
 
@@ -18,14 +19,16 @@ export interface Provenance {
 /**
  * The one place an outcome becomes the MCP result: the model text every surface gives, the
  * details object as `structuredContent` (the tool's `outputSchema`), and `isError` on the same
- * ends as in Pi.
+ * ends as in Pi. The text is in `structuredContent` as well: Claude Code gives the model a
+ * result's structured content in place of its text, and the model must still read what it
+ * may and may not assume.
  */
 export function callResult(details: AskDetails, provenance: Provenance = {}): AskCallResult {
   const note = provenanceNote(provenance);
   const text = note ? `${modelText(details)}\n${note}` : modelText(details);
   return {
     content: [{ type: "text", text }],
-    structuredContent: details,
+    structuredContent: { ...details, text },
     ...(isToolFailure(details) ? { isError: true } : {}),
   };
 }

@@ -25,7 +25,7 @@ const AnswerSchema = Type.Object({
 /**
  * The details object every surface records, as the tool's `outputSchema`: the same fields and
  * invariants as README "Statuses and details" (every question id is in exactly one of `answers`
- * and `unanswered`).
+ * and `unanswered`), with the model text as `text`.
  */
 export const DetailsSchema = Type.Object({
   status: Type.Union(ASK_STATUSES.map((status) => Type.Literal(status))),
@@ -53,6 +53,10 @@ export const DetailsSchema = Type.Object({
     description: "The confirmed answer of each answered question, by question id.",
   }),
   unanswered: Type.Array(Type.String(), { description: "The ids of questions without an answer." }),
+  text: Type.String({
+    description:
+      "What the user answered and why the ask ended, with what not to assume: the same text as the result's content.",
+  }),
   issues: Type.Optional(
     Type.Array(
       Type.Object({

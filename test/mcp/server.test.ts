@@ -57,6 +57,13 @@ describe.each(ERAS)("askuser mcp, %s era", (era) => {
     expect(harness.elicitations).toHaveLength(1);
   });
 
+  it("carries the model text in structuredContent too, since Claude Code shows the model only that", async () => {
+    harness = await connect({ era, onElicit: async () => ({ action: "decline" }) });
+    const result = await harness.call(SINGLE);
+    expect(result.structuredContent?.text).toBe(result.content[0]?.text);
+    expect(result.structuredContent?.text).toContain("reported that the form was declined");
+  });
+
   it("reports empty fields of an accepted form as unanswered", async () => {
     harness = await connect({
       era,
