@@ -1,13 +1,11 @@
 import { parseArgs } from "node:util";
 import { remoteAnswering } from "../mcp/remote-setting.ts";
 import { serveAskUserStdio } from "../mcp/serve.ts";
-import { publishAsk } from "../remote/client.ts";
 import { runShellCommand } from "../settings/notify/command-runner.ts";
 import { systemClock } from "../tui/clock.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { MCP_HELP } from "./help.ts";
 import type { CommandIo } from "./io.ts";
-import { settingsForAsk } from "./user-settings.ts";
 
 /**
  * `askuser mcp`: the ask_user tool as a stdio MCP server, until the client closes standard
@@ -28,12 +26,15 @@ export async function mcpCommand(args: readonly string[], io: CommandIo): Promis
   await serveAskUserStdio({
     streams,
     version: io.version ?? "unknown",
-    settings: () => settingsForAsk({ env: io.env, cwd }, io.stderr),
+    // The settings reader and the answer server's client load with the first ask, so that the
+    // start answers initialize without them.
+    settings: async () =>
+      (await import("./user-settings.ts")).settingsForAsk({ env: io.env, cwd }, io.stderr),
     page: (settings, clientName) =>
       remoteAnswering(settings)
         ? {
-            publish: (ask, signal) =>
-              publishAsk(
+            publish: async (ask, signal) =>
+              (await import("../remote/client.ts")).publishAsk(
                 ask,
                 { agent: clientName ?? "MCP client", cwd, pid: process.pid },
                 { signal, env: io.env },

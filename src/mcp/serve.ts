@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
-import { escapeUnsafeInJson } from "../core/index.ts";
+// biome-ignore lint/style/noRestrictedImports: the core index's chunk loads TypeBox, which answering initialize does not need
+import { escapeUnsafeInJson } from "../core/text-safety.ts";
 import { type AskServerOptions, createAskServer } from "./server.ts";
 
 export interface StdioStreams {
