@@ -151,6 +151,25 @@ describe("node bin/askuser.js mcp under attack", () => {
       }),
     );
     await server.next("the invalid result", (message) => message.id === 2);
+    // What the user types reaches the model exactly, so the details carry it as it is: on the
+    // wire it must be a \u escape, never the raw character.
+    server.send(
+      askCall(3, { questions: [{ question: "Pick", options: [{ label: "A" }, { label: "B" }] }] }),
+    );
+    const form = await server.next(
+      "the second form",
+      (message) => message.method === "elicitation/create",
+    );
+    const typedText = "typed\u009b31m\u202eevil";
+    server.send({
+      jsonrpc: "2.0",
+      id: form.id,
+      result: { action: "accept", content: { "q1-other": typedText } },
+    });
+    const typed = (await server.next("the typed answer", (message) => message.id === 3)) as {
+      result: { structuredContent: { answers: { q1: { other: string } } } };
+    };
+    expect(typed.result.structuredContent.answers.q1.other).toBe(typedText);
     server.child.stdin?.end();
     await server.exited();
     expect(controlIn(server.stdoutText().replaceAll("\n", ""))).toBeUndefined();
