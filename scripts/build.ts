@@ -60,6 +60,22 @@ const ownModulesAreSideEffectFree: Plugin = {
   },
 };
 
+/**
+ * Packages the CLI bundle carries inside itself (dev dependencies), so the package keeps no
+ * runtime dependencies: the QR code `askuser serve --lan` prints. Every other package stays an
+ * import (Pi's, which the CLI's form uses, are installed beside it).
+ */
+const CLI_BUNDLED_PACKAGES = ["uqr"];
+
+const bundledIntoCli: Plugin = {
+  name: "askuser-cli-bundled-packages",
+  setup(context) {
+    context.onResolve({ filter: /^[^./]/ }, (args) =>
+      CLI_BUNDLED_PACKAGES.includes(args.path) ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
 /** Routes every host-package import of the Pi bundle to the instance Pi handed over. */
 const piHostModules: Plugin = {
   name: "askuser-pi-host-modules",
@@ -136,8 +152,7 @@ const [cli, pi] = await Promise.all([
     write: false,
     entryPoints: { process: `${root}src/cli/process.ts` },
     outdir: `${root}dist/cli`,
-    packages: "external",
-    plugins: [ownModulesAreSideEffectFree],
+    plugins: [ownModulesAreSideEffectFree, bundledIntoCli],
   }),
   build({
     ...shared,

@@ -35,6 +35,11 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
   if (values.answers === "") {
     throw new UsageError('the --answers path is empty: give a file name or "-"');
   }
+  if (values.remote && values.answers !== undefined) {
+    throw new UsageError(
+      "--remote and --answers do not go together: --answers answers at once, with nobody to wait for",
+    );
+  }
   if (!values.demo && source === "-" && values.answers === "-") {
     throw new UsageError(
       'the payload and the answers cannot both come from standard input ("-"); put one of them in a file',
@@ -62,6 +67,9 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
       );
     }
     details = scripted.details;
+  } else if (values.remote || (await remoteByDefault(io))) {
+    const { askRemotely } = await import("./remote-ask.ts");
+    details = await askRemotely(validation.ask, io);
   } else if (io.interactive && io.openForm) {
     details = await io.openForm(validation.ask);
   } else {
@@ -78,6 +86,17 @@ function parseAskArgs(args: readonly string[]) {
     answers: { type: "string" },
     json: { type: "boolean", default: false },
     demo: { type: "boolean", default: false },
+    remote: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   });
+}
+
+/**
+ * The `remote` setting. Its problems are not told here: the form, or the remote ask, reads the
+ * same file again and tells them once.
+ */
+async function remoteByDefault(io: CommandIo): Promise<boolean> {
+  const { settingsForAsk } = await import("./user-settings.ts");
+  const quiet = { write: () => true };
+  return (await settingsForAsk({ env: io.env, cwd: io.cwd ?? process.cwd() }, quiet)).remote;
 }

@@ -48,11 +48,13 @@ export async function openFormWithSettings(
   settings: Settings,
   ports: FormSettingsPorts,
   run: (hooks: SettingsFormHooks) => Promise<AskDetails>,
+  onActivity?: (touch: () => void) => void,
 ): Promise<AskDetails> {
   const expiry = new AbortController();
   let timer: ReturnType<typeof idleTimerFor>;
   let notified: Promise<readonly ChannelFailure[]> | undefined;
   const notifier = new Notifier({ runCommand: ports.runCommand, insideTmux: ports.insideTmux });
+  onActivity?.(() => timer?.touch());
   try {
     return await run({
       keymap: formKeymap(settings.keys),
@@ -80,6 +82,7 @@ export async function openFormWithSettings(
 export async function openFormWithUserSettings(
   ask: Ask,
   run: (hooks: SettingsFormHooks) => Promise<AskDetails>,
+  onActivity?: (touch: () => void) => void,
 ): Promise<AskDetails> {
   const settings = await settingsForAsk({ env: process.env, cwd: process.cwd() }, process.stderr);
   const ports: FormSettingsPorts = {
@@ -89,5 +92,5 @@ export async function openFormWithUserSettings(
     stderr: process.stderr,
     env: process.env,
   };
-  return openFormWithSettings(ask, settings, ports, run);
+  return openFormWithSettings(ask, settings, ports, run, onActivity);
 }

@@ -7,8 +7,10 @@ const EXIT_CODES = `Exit codes:
 export const MAIN_HELP = `askuser: ask the user structured questions, and give the agent an exact answer.
 
 Usage:
-  askuser ask <payload.json | -> [--answers <file>] [--json]
+  askuser ask <payload.json | -> [--answers <file> | --remote] [--json]
   askuser ask --demo
+  askuser serve [--lan]
+  askuser answer [--list [--json]]
   askuser log [paths...] [--json | --markdown] [filters]
   askuser log --turns <session.jsonl>
   askuser settings [--json] [--pi] [--project <dir>]
@@ -21,6 +23,8 @@ Commands:
   ask       Show the questions of an ask_user payload and print the result the agent receives.
   log       List every question your agents asked (Claude Code, Pi, Codex) and what you answered.
   settings  Show every setting in effect and where it came from, or the settings file's path.
+  serve     Run the answer server: answer every agent's pending asks from a web page.
+  answer    List the pending asks of every agent, and answer one in this terminal.
   mcp       Serve ask_user to an MCP client (Claude Code, Codex, Cursor, VS Code, ...) over stdio.
 
 ${EXIT_CODES}
@@ -41,6 +45,11 @@ Options:
                     Values: a label, a list of labels, or
                     {"selected": ["..."], "other": "free text", "comment": "a note"}.
                     Questions it leaves out are reported as unanswered.
+  --remote          Also publish the ask to the answer server (started in the background
+                    when none runs): its page link is printed on stderr, and the page or
+                    askuser answer can answer too; the first answer wins. Without a
+                    terminal it waits for that answer. The "remote" setting makes this the
+                    default. See docs/remote.md.
   --json            Print the details object (status, origin, questions, answers,
                     unanswered) instead of the text the model receives.
   --demo            Use a built-in payload that shows every feature of the form.
@@ -166,5 +175,24 @@ Options:
 Exit codes:
   0  stopped (Ctrl+C, SIGTERM)
   1  another server already runs for this user (its pid is named)
+  2  usage error
+`;
+
+export const ANSWER_HELP = `Usage: askuser answer [<id>]
+       askuser answer --list [--json]
+
+Lists the asks every agent on this machine is waiting on (through the answer server; see
+askuser serve), and opens one in the terminal form: the only one, the one named by <id>, or the
+one you pick. What you submit or cancel there is sent to the agent unless another surface (the
+page, another terminal) answered first; then you are told what was sent instead.
+
+Options:
+  --list      Print the waiting asks (id, agent, age, working directory, question headers).
+  --json      With --list: print {"asks": [{id, agent, cwd, createdAt, headers}]} as JSON.
+  -h, --help  Show this help.
+
+Exit codes:
+  0  answered (or listed)
+  1  not answered: cancelled, answered elsewhere first, the agent stopped waiting, or nothing waits
   2  usage error
 `;

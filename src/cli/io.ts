@@ -24,7 +24,17 @@ export interface CliIo {
    */
   readonly protocolStreams?: () => import("../mcp/serve.ts").StdioStreams;
   /** Shows the terminal form and resolves with its outcome; absent where no form can run. */
-  readonly openForm?: (ask: Ask) => Promise<AskDetails>;
+  readonly openForm?: (ask: Ask, options?: FormOptions) => Promise<AskDetails>;
+}
+
+/** What a form shown beside another surface (the answer server's page) needs. */
+export interface FormOptions {
+  /** Aborts when the ask ended elsewhere: the form closes, and its own outcome is not used. */
+  readonly closed?: AbortSignal;
+  /** Each key the user gives the form. */
+  readonly onInput?: () => void;
+  /** Registers a listener for activity elsewhere (a page draft): it keeps the idle timeout off. */
+  readonly onActivity?: (touch: () => void) => void;
 }
 
 /**

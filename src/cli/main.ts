@@ -21,6 +21,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   settings: async () => (await import("./settings-command.ts")).settingsCommand,
   mcp: async () => (await import("./mcp-command.ts")).mcpCommand,
   serve: async () => (await import("./serve-command.ts")).serveCommand,
+  answer: async () => (await import("./answer-command.ts")).answerCommand,
 };
 
 /** Runs one command line and returns its exit code. The one place errors become exit codes. */

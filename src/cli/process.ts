@@ -9,7 +9,7 @@ import { INPUT_FILE_LIMIT, readFileBounded, readStreamBounded } from "./bounded-
 import { canReachTerminal, isGoneError, withFormTerminal } from "./controlling-terminal.ts";
 import { decodeUtf8 } from "./decode-utf8.ts";
 import { EXIT } from "./errors.ts";
-import type { CliIo } from "./io.ts";
+import type { CliIo, FormOptions } from "./io.ts";
 import { runCommandLine } from "./main.ts";
 
 /** True while the form owns the terminal: its own wiring handles the terminal going away. */
@@ -73,7 +73,7 @@ function reportOutputFailure(error: NodeJS.ErrnoException): void {
  * From here on a hangup never kills the process (exit 129) before the result is printed: while
  * the form is open it ends the form as disconnected, before and after it is only noted.
  */
-async function openForm(ask: Ask): Promise<AskDetails> {
+async function openForm(ask: Ask, options: FormOptions = {}): Promise<AskDetails> {
   process.on("SIGHUP", () => {
     hungUp = true;
   });
@@ -84,9 +84,21 @@ async function openForm(ask: Ask): Promise<AskDetails> {
   if (hungUp) return cancelledBeforeOpenDetails(ask, "disconnected");
   formOpen = true;
   try {
-    return await withFormTerminal((disconnected) =>
-      openFormWithUserSettings(ask, (hooks) =>
-        runTerminalForm(ask, { env: process.env, disconnected, ...hooks }),
+    return await withFormTerminal((gone) =>
+      openFormWithUserSettings(
+        ask,
+        (hooks) =>
+          runTerminalForm(ask, {
+            env: process.env,
+            ...hooks,
+            // Closed because another surface answered: the form ends, its outcome unused.
+            disconnected: options.closed ? AbortSignal.any([gone, options.closed]) : gone,
+            onInput: () => {
+              options.onInput?.();
+              hooks.onInput();
+            },
+          }),
+        options.onActivity,
       ),
     );
   } catch (error) {

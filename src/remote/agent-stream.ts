@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { isRecord, validateAskInput } from "../core/index.ts";
 import { SECURITY_HEADERS, sendJson } from "./http-io.ts";
 import type { AskRegistry } from "./registry.ts";
+import type { Refusal } from "./security.ts";
 import type { AgentInfo } from "./types.ts";
 
 /** The agent fields are shown to the user: bounded, and checked for their type. */
@@ -19,18 +20,22 @@ export function publishFromBody(
   request: IncomingMessage,
   registry: AskRegistry,
   pageUrlFor: (id: string) => string,
+  count: (reason: Refusal) => void,
 ): void {
   if (!isRecord(body)) {
+    count("body_invalid");
     sendJson(response, 400, { error: 'the body must be {"ask": {...}, "agent": {...}}' });
     return;
   }
   const validation = validateAskInput(body.ask);
   if (!validation.ok) {
+    count("body_invalid");
     sendJson(response, 400, { error: "the ask is not valid", issues: validation.issues });
     return;
   }
   const agent = readAgent(body.agent);
   if (typeof agent === "string") {
+    count("body_invalid");
     sendJson(response, 400, { error: agent });
     return;
   }

@@ -45,8 +45,9 @@ export class BodyError extends Error {
 const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
- * Reads a JSON body of at most `limit` bytes. A declared length past the limit is refused before
- * a byte is read, and a body that grows past it is cut off at once. The text must be strict
+ * Reads a JSON body of at most `limit` bytes. A declared length past the limit, or a type other
+ * than JSON, is refused before a byte is read, and a body that grows past the limit is refused
+ * the moment it does. The text must be strict
  * UTF-8 and JSON with no key given twice in one object (as an answers file must). An empty body
  * reads as undefined.
  */
@@ -54,24 +55,20 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
   const type = request.headers["content-type"];
   const declared = Number(request.headers["content-length"] ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limit) {
+    drainThenClose(request);
     throw new BodyError(413, `the body is ${declared} bytes; at most ${limit} are accepted`);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      throw new BodyError(413, `the body is over ${limit} bytes; at most ${limit} are accepted`);
-    }
-    chunks.push(chunk);
-  }
-  if (size === 0) return undefined;
-  if (typeof type !== "string" || !/^application\/json(\s*;|$)/iu.test(type)) {
+  const json = typeof type === "string" && /^application\/json(\s*;|$)/iu.test(type);
+  if (type !== undefined && !json) {
+    drainThenClose(request);
     throw new BodyError(415, "the body must be JSON: send Content-Type: application/json");
   }
+  const bytes = await collect(request, limit);
+  if (bytes.length === 0) return undefined;
+  if (!json) throw new BodyError(415, "the body must be JSON: send Content-Type: application/json");
   let text: string;
   try {
-    text = STRICT_UTF8.decode(Buffer.concat(chunks, size));
+    text = STRICT_UTF8.decode(bytes);
   } catch {
     throw new BodyError(400, "the body is not valid UTF-8; send JSON text encoded as UTF-8");
   }
@@ -97,4 +94,52 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
     );
   }
   return value;
+}
+
+/** Past the limit the rest is still read (and dropped) for this long, so the client reads the 413. */
+const DRAIN_MS = 2000;
+/** …and at most this much of it: a body that keeps coming loses its connection. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The body's bytes, up to `limit`. Past it, the promise fails at once with 413, and the rest of
+ * the body is drained for a moment before the connection closes: closing on unread data would
+ * reset the connection before the client could read why.
+ */
+function collect(request: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      over = true;
+      chunks.length = 0;
+      request.off("data", onData);
+      drainThenClose(request);
+      reject(new BodyError(413, `the body is over ${limit} bytes; at most ${limit} are accepted`));
+    };
+    request.on("data", onData);
+    request.on("end", () => {
+      if (!over) resolve(Buffer.concat(chunks, size));
+    });
+    request.on("error", (error) => {
+      if (!over) reject(error);
+    });
+  });
+}
+
+/** The rest of a refused body is read and dropped, within a time and a size, then the connection goes. */
+function drainThenClose(request: IncomingMessage): void {
+  let drained = 0;
+  request.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_BYTES) request.socket.destroy();
+  });
+  request.resume();
+  setTimeout(() => request.socket.destroy(), DRAIN_MS).unref();
 }

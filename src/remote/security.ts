@@ -12,6 +12,10 @@ export const REFUSALS = [
   "not_found",
   "method",
   "too_many_streams",
+  "unknown_ask",
+  "invalid_answer",
+  "already_resolved",
+  "withdrawn",
 ] as const;
 export type Refusal = (typeof REFUSALS)[number];
 

@@ -1,40 +1,41 @@
 import type { ServerResponse } from "node:http";
 import { sendJson } from "./http-io.ts";
 import { type AskRegistry, fullView, type Outcome, summary } from "./registry.ts";
+import type { Refusal } from "./security.ts";
 import type { SurfaceName } from "./types.ts";
 
-/** The statuses of every way a resolving request can go. */
-export function sendOutcome(response: ServerResponse, outcome: Outcome, wonStatus = 200): void {
+/** Counts a refusal the registry decided (the request itself was well-formed). */
+export type CountRefusal = (reason: Refusal) => void;
+
+/** The statuses of every way a resolving request can go; each refusal is counted. */
+export function sendOutcome(response: ServerResponse, outcome: Outcome, count: CountRefusal): void {
   switch (outcome.kind) {
     case "won":
-      if (wonStatus === 204) {
-        response.writeHead(204).end();
-        return;
-      }
-      sendJson(response, wonStatus, {
-        details: outcome.resolved.details,
-        text: outcome.resolved.text,
-      });
+      sendJson(response, 200, { details: outcome.resolved.details, text: outcome.resolved.text });
       return;
     case "invalid":
+      count("invalid_answer");
       sendJson(response, 400, {
         error: "the answers are not valid for this ask; fix each issue and send them again",
         issues: outcome.issues,
       });
       return;
     case "already_resolved":
+      count("already_resolved");
       sendJson(response, 409, {
         error: `already answered (by ${outcome.resolved.by}): the first answer counts`,
         ...outcome.resolved,
       });
       return;
     case "withdrawn":
+      count("withdrawn");
       sendJson(response, 410, {
         error: `the agent no longer waits for this answer (${outcome.origin}); nothing was sent`,
         origin: outcome.origin,
       });
       return;
     case "unknown":
+      count("unknown_ask");
       sendJson(response, 404, { error: "no ask has this id; list them with GET /api/asks" });
       return;
   }
@@ -44,9 +45,14 @@ export function listAsks(response: ServerResponse, registry: AskRegistry): void 
   sendJson(response, 200, { asks: registry.list().map(summary) });
 }
 
-export function showAsk(response: ServerResponse, registry: AskRegistry, id: string): void {
+export function showAsk(
+  response: ServerResponse,
+  registry: AskRegistry,
+  id: string,
+  count: CountRefusal,
+): void {
   const entry = registry.get(id);
-  if (!entry) sendOutcome(response, { kind: "unknown" });
+  if (!entry) sendOutcome(response, { kind: "unknown" }, count);
   else sendJson(response, 200, fullView(entry));
 }
 
@@ -54,26 +60,28 @@ export function showAsk(response: ServerResponse, registry: AskRegistry, id: str
 export function userAction(
   response: ServerResponse,
   registry: AskRegistry,
-  id: string,
-  action: "answer" | "progress" | "cancel",
+  request: { readonly id: string; readonly action: "answer" | "progress" | "cancel" },
   body: unknown,
   by: SurfaceName,
+  count: CountRefusal,
 ): void {
+  const { id, action } = request;
   if (action === "answer") {
     if (body === undefined) {
+      count("body_invalid");
       sendJson(response, 400, {
         error: 'send the answers as JSON, e.g. {"<question id>": "<label>"}; {} submits none',
       });
       return;
     }
-    sendOutcome(response, registry.answer(id, body, by));
+    sendOutcome(response, registry.answer(id, body, by), count);
     return;
   }
   if (action === "cancel") {
-    sendOutcome(response, registry.cancel(id, body, by));
+    sendOutcome(response, registry.cancel(id, body, by), count);
     return;
   }
   const outcome = registry.progress(id, body ?? {});
   if (outcome.kind === "saved") response.writeHead(204).end();
-  else sendOutcome(response, outcome);
+  else sendOutcome(response, outcome, count);
 }

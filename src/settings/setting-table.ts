@@ -151,6 +151,15 @@ export const SETTING_TABLE = [
     description:
       "Milliseconds a form holds keys as it appears, so typing meant elsewhere never answers it (see docs/terminal-form.md).",
   },
+  {
+    name: "remote",
+    type: "boolean",
+    default: false,
+    label: "Answer from anywhere",
+    display: "onOff",
+    description:
+      "Also publish each question to the local answer server (its page, `askuser answer`); see docs/remote.md.",
+  },
 ] as const satisfies readonly SettingEntry[];
 
 type TableEntry = (typeof SETTING_TABLE)[number];

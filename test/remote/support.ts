@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -5,6 +6,7 @@ import { join } from "node:path";
 import type { PageAsset } from "../../src/remote/page-assets.ts";
 import { type RunningServer, type StartOptions, startServer } from "../../src/remote/serve.ts";
 import { askOf, THREE } from "../support/asks.ts";
+import { ROOT } from "../support/run-cli.ts";
 
 /** A page stand-in for the server's tests only: the real page is built from src/remote/page. */
 export const TEST_ASSETS: readonly PageAsset[] = [
@@ -46,7 +48,7 @@ export interface CallOptions {
 
 /** One HTTP request to the server, with every header under the test's control (Host included). */
 export function call(
-  server: RunningServer,
+  server: Pick<RunningServer, "info">,
   path: string,
   options: CallOptions = {},
 ): Promise<Reply> {
@@ -93,3 +95,130 @@ export function call(
 
 /** db (single), features (multi, comments), a third single-select question. */
 export const threeQuestions = () => askOf(THREE);
+
+export interface SseEvent {
+  readonly id?: string;
+  readonly event: string;
+  readonly data: unknown;
+}
+
+/** An event stream reader: the events so far, and a way to close it. */
+export function openEvents(
+  server: RunningServer,
+  headers: Record<string, string> = {},
+): Promise<{ events: SseEvent[]; status: number; close: () => void; closed: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: server.info.port,
+        path: "/api/events",
+        headers: { Authorization: `Bearer ${server.info.token}`, ...headers },
+      },
+      (response) => {
+        const events: SseEvent[] = [];
+        let buffer = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          buffer += chunk;
+          for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const fields = new Map<string, string>();
+            for (const line of block.split("\n")) {
+              const colon = line.indexOf(": ");
+              if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 2));
+            }
+            const data = fields.get("data");
+            if (data === undefined) continue;
+            const id = fields.get("id");
+            events.push({
+              ...(id === undefined ? {} : { id }),
+              event: fields.get("event") ?? "message",
+              data: JSON.parse(data),
+            });
+          }
+        });
+        const closed = new Promise<void>((done) => response.on("close", () => done()));
+        response.on("error", () => {});
+        resolve({ events, status: response.statusCode ?? 0, close: () => req.destroy(), closed });
+      },
+    );
+    req.on("error", (error) => {
+      if (!req.destroyed) reject(error);
+    });
+    req.end();
+  });
+}
+
+const children: ChildProcess[] = [];
+
+/**
+ * A real process in a session of its own (no controlling terminal, as `runCli` runs askuser),
+ * with its output collected; `stopProcesses` kills whatever is left of them.
+ */
+export function startProcess(args: readonly string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  children.push(child);
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, out: () => stdout, err: () => stderr, exited };
+}
+
+export function stopProcesses(): void {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+/** The background server a surface started in `env`'s runtime dir, as a test talks to it. */
+export async function backgroundServer(env: Record<string, string>): Promise<RunningServerLike> {
+  const { readServerInfo } = await import("../../src/remote/discovery.ts");
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const info = await readServerInfo(env).catch(() => undefined);
+    if (info) return { info };
+    if (Date.now() > deadline) throw new Error("no background server appeared");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** What `call` needs of a server: where it is and its token. */
+export type RunningServerLike = Pick<RunningServer, "info">;
+
+/** Stops the background server of `env` (by the pid its discovery file names). */
+export async function stopBackgroundServer(env: Record<string, string>): Promise<void> {
+  const { readServerInfo } = await import("../../src/remote/discovery.ts");
+  const info = await readServerInfo(env).catch(() => undefined);
+  if (info) {
+    try {
+      process.kill(info.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** Polls `GET /api/asks` until one ask is pending; returns its id. */
+export async function pendingAskId(server: RunningServerLike, count = 1): Promise<string[]> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const reply = await call(server, "/api/asks").catch(() => undefined);
+    const asks =
+      (reply?.json as { asks?: { id: string; state: string }[] } | undefined)?.asks ?? [];
+    const pending = asks.filter((ask) => ask.state === "pending").map((ask) => ask.id);
+    if (pending.length >= count) return pending;
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} pending asks appeared`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,180 @@
+import {
+  type Ask,
+  type AskDetails,
+  type AskInput,
+  isRecord,
+  modelText,
+  validateAskInput,
+} from "../core/index.ts";
+import type { ServerInfo } from "../remote/discovery.ts";
+import { findServer } from "../remote/launch.ts";
+import { callApi, followEvents } from "../remote/user-client.ts";
+import { EXIT, InputError, UsageError } from "./errors.ts";
+import { ANSWER_HELP } from "./help.ts";
+import type { CommandIo } from "./io.ts";
+import { parseOptions } from "./parse-options.ts";
+import { type PendingAsk, pendingAsks, pendingTable, pickerAsk } from "./pending-asks.ts";
+
+/**
+ * `askuser answer`: the pending asks of every agent on this machine, from the answer server.
+ * `--list` prints them; otherwise the chosen one opens in the terminal form, and what the user
+ * does there is sent through the same API the page uses, where the first answer wins.
+ */
+export async function answerCommand(args: readonly string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseOptions(args, {
+    list: { type: "boolean", default: false },
+    json: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  });
+  if (values.help) {
+    io.stdout.write(ANSWER_HELP);
+    return EXIT.answered;
+  }
+  if (values.json && !values.list)
+    throw new UsageError("--json goes with --list: askuser answer --list --json");
+  if (positionals.length > 1)
+    throw new UsageError(`expected at most one ask id, got ${positionals.length}`);
+  const info = await findServer(io.env);
+  const now = (io.now ?? Date.now)();
+  const pending = info ? await pendingAsks(info) : [];
+  if (values.list) {
+    if (values.json) io.stdout.writeJson({ asks: pending }, 2);
+    else
+      io.stdout.write(
+        pending.length === 0 ? "No ask is waiting for an answer.\n" : pendingTable(pending, now),
+      );
+    return EXIT.answered;
+  }
+  if (!info || pending.length === 0) {
+    io.stderr.write(
+      info
+        ? "askuser: no ask is waiting for an answer\n"
+        : "askuser: no answer server runs, so no ask is waiting (askuser serve starts one)\n",
+    );
+    return EXIT.notAnswered;
+  }
+  if (!io.interactive || !io.openForm) {
+    throw new UsageError(
+      "askuser answer needs a terminal to show the form; use --list to see the asks",
+    );
+  }
+  const chosen = await choose(positionals[0], pending, io, now);
+  if (!chosen) return EXIT.notAnswered;
+  return answerOne(info, chosen, io);
+}
+
+async function choose(
+  id: string | undefined,
+  pending: readonly PendingAsk[],
+  io: CommandIo,
+  now: number,
+): Promise<PendingAsk | undefined> {
+  if (id !== undefined) {
+    const found = pending.find((ask) => ask.id === id);
+    if (!found)
+      throw new InputError(
+        `no pending ask has the id ${JSON.stringify(id)}; see askuser answer --list`,
+      );
+    return found;
+  }
+  if (pending.length === 1) return pending[0];
+  const picker = pickerAsk(pending, now);
+  const picked = await io.openForm?.(picker.ask);
+  const label = picked?.status === "answered" ? picked.answers.ask?.selected[0] : undefined;
+  return label === undefined ? undefined : picker.byLabel.get(label);
+}
+
+/** Opens one ask in the form; the form closes if another surface ends the ask first. */
+async function answerOne(info: ServerInfo, chosen: PendingAsk, io: CommandIo): Promise<number> {
+  const shown = await callApi(info, "GET", `/api/asks/${encodeURIComponent(chosen.id)}`);
+  const ask = readAsk(shown.body);
+  if (shown.status !== 200 || !ask) {
+    throw new InputError(`the server did not return the ask ${chosen.id} (${shown.status})`);
+  }
+  const stop = new AbortController();
+  const closed = new AbortController();
+  let endedElsewhere: Readonly<Record<string, unknown>> | undefined;
+  await followEvents(
+    info,
+    (event) => {
+      if (event.data.id !== chosen.id) return;
+      if (event.type === "resolved" || event.type === "withdrawn") {
+        endedElsewhere = { type: event.type, ...event.data };
+        closed.abort();
+      }
+    },
+    stop.signal,
+  );
+  try {
+    const local = await io.openForm?.(ask, { closed: closed.signal });
+    if (endedElsewhere || !local) return reportEnded(endedElsewhere, io);
+    return await send(info, chosen.id, local, io);
+  } finally {
+    stop.abort();
+  }
+}
+
+async function send(
+  info: ServerInfo,
+  id: string,
+  local: AskDetails,
+  io: CommandIo,
+): Promise<number> {
+  const path = `/api/asks/${encodeURIComponent(id)}`;
+  let reply: Awaited<ReturnType<typeof callApi>>;
+  if (local.status === "answered") {
+    reply = await callApi(info, "POST", `${path}/answer`, scriptOf(local), "answer-cli");
+  } else if (local.status === "cancelled" && local.origin === "user") {
+    reply = await callApi(info, "POST", `${path}/cancel`, scriptOf(local), "answer-cli");
+  } else {
+    io.stderr.write("askuser: nothing was sent; the ask still waits for an answer\n");
+    return EXIT.notAnswered;
+  }
+  const body = isRecord(reply.body) ? reply.body : {};
+  if (reply.status === 200) {
+    io.stderr.write(
+      `askuser: sent to the agent${local.status === "cancelled" ? " (cancelled)" : ""}:\n`,
+    );
+    io.stdout.write(`${typeof body.text === "string" ? body.text : modelText(local)}\n`);
+    return local.status === "answered" ? EXIT.answered : EXIT.notAnswered;
+  }
+  if (reply.status === 409 || reply.status === 410) {
+    return reportEnded({ type: reply.status === 409 ? "resolved" : "withdrawn", ...body }, io);
+  }
+  throw new InputError(
+    `the server refused the answer (${reply.status}): ${JSON.stringify(reply.body)}`,
+  );
+}
+
+function reportEnded(ended: Readonly<Record<string, unknown>> | undefined, io: CommandIo): number {
+  if (ended?.type === "resolved") {
+    io.stderr.write(
+      `askuser: already answered (by ${String(ended.by)}); yours was not sent. What was sent:\n`,
+    );
+    if (typeof ended.text === "string") io.stdout.write(`${ended.text}\n`);
+  } else {
+    io.stderr.write(
+      `askuser: the agent stopped waiting (${String(ended?.origin ?? "unknown")}); nothing was sent\n`,
+    );
+  }
+  return EXIT.notAnswered;
+}
+
+/** The form's confirmed answers in the answers-file shape, keyed by question id. */
+function scriptOf(details: AskDetails): Record<string, unknown> {
+  const script: Record<string, unknown> = {};
+  for (const [id, answer] of Object.entries(details.answers)) {
+    script[id] = {
+      selected: answer.selected,
+      ...(answer.other === undefined ? {} : { other: answer.other }),
+      ...(answer.comment === undefined ? {} : { comment: answer.comment }),
+    };
+  }
+  return script;
+}
+
+function readAsk(body: unknown): Ask | undefined {
+  if (!isRecord(body)) return undefined;
+  const validation = validateAskInput(body.ask as AskInput);
+  return validation.ok ? validation.ask : undefined;
+}

@@ -1,0 +1,118 @@
+import {
+  type Ask,
+  type AskDetails,
+  cancelledBeforeOpenDetails,
+  draftFromScript,
+  endedWith,
+  showsPartialAnswers,
+} from "../core/index.ts";
+import { publishAsk, type RemoteAsk, type RemoteEnd, type SurfaceName } from "../remote/client.ts";
+import { idleTimerFor } from "../settings/idle-timer.ts";
+import { systemClock } from "../tui/clock.ts";
+import type { CommandIo } from "./io.ts";
+import { settingsForAsk } from "./user-settings.ts";
+
+/** Where an answer came from, as the sentence "answered …" ends. */
+const WHERE: Readonly<Record<SurfaceName, string>> = {
+  terminal: "in a terminal",
+  pi: "in Pi",
+  page: "in the page",
+  "answer-cli": "with askuser answer",
+  mcp: "through an MCP client",
+  event: "by an event client",
+};
+
+/**
+ * `askuser ask --remote`: the ask is published to the answer server and, when there is a
+ * terminal, shown in the terminal form as well. Whichever surface ends it first wins; the
+ * result printed is the one the winner sent. An idle timeout ends it with the answers of the
+ * surface used last (the page's draft or the form).
+ */
+export async function askRemotely(ask: Ask, io: CommandIo): Promise<AskDetails> {
+  const remote = await publishAsk(
+    ask,
+    { agent: "askuser", cwd: io.cwd ?? process.cwd(), pid: process.pid },
+    { env: io.env },
+  );
+  io.stderr.write(`askuser: answer in the browser: ${remote.pageUrl}\n`);
+  return io.interactive && io.openForm ? withForm(ask, io, remote) : withoutForm(ask, io, remote);
+}
+
+async function withForm(ask: Ask, io: CommandIo, remote: RemoteAsk): Promise<AskDetails> {
+  const openForm = io.openForm;
+  if (!openForm) throw new Error("withForm needs a form");
+  const now = io.now ?? Date.now;
+  let localAt = 0;
+  let draftAt = 0;
+  remote.onDraft(() => {
+    draftAt = now();
+  });
+  const closed = new AbortController();
+  let elsewhere: RemoteEnd | undefined;
+  void remote.ended.then((end) => {
+    if (end.kind !== "resolved") return;
+    elsewhere = end;
+    closed.abort();
+  });
+  const local = await openForm(ask, {
+    closed: closed.signal,
+    onInput: () => {
+      localAt = now();
+    },
+    onActivity: (touch) => remote.onDraft(touch),
+  });
+  if (elsewhere) return reportElsewhere(elsewhere, io, ask);
+  if (local.status === "timed_out") {
+    const draft = remote.latestDraft();
+    await remote.withdraw("timed_out");
+    return draft && draftAt > localAt ? endedWith(draft, { kind: "timed_out" }) : local;
+  }
+  if (local.status === "cancelled" && !showsPartialAnswers(local) && local.origin) {
+    // The form ended without the user choosing to (a hangup, SIGTERM): the agent stops waiting.
+    await remote.withdraw(local.origin);
+    return local;
+  }
+  const claim = await remote.claim(local, "terminal");
+  if (claim.won) return local;
+  io.stderr.write(
+    `askuser: already answered ${WHERE[claim.end.by ?? "page"]}; that answer counts\n`,
+  );
+  return claim.end.details ?? local;
+}
+
+async function withoutForm(ask: Ask, io: CommandIo, remote: RemoteAsk): Promise<AskDetails> {
+  const settings = await settingsForAsk({ env: io.env, cwd: io.cwd ?? process.cwd() }, io.stderr);
+  let expire: () => void = () => {};
+  const expired = new Promise<"timed_out">((resolve) => {
+    expire = () => resolve("timed_out");
+  });
+  const timer = idleTimerFor(settings, systemClock, () => expire());
+  const stopTouching = remote.onDraft(() => timer?.touch());
+  try {
+    const first = await Promise.race([remote.ended, expired]);
+    if (first === "timed_out") {
+      const draft = remote.latestDraft() ?? emptyDraft(ask);
+      await remote.withdraw("timed_out");
+      return endedWith(draft, { kind: "timed_out" });
+    }
+    return reportElsewhere(first, io, ask);
+  } finally {
+    timer?.stop();
+    stopTouching();
+  }
+}
+
+function reportElsewhere(end: RemoteEnd, io: CommandIo, ask: Ask): AskDetails {
+  if (end.kind === "resolved" && end.details) {
+    io.stderr.write(`askuser: answered ${WHERE[end.by ?? "page"]}\n`);
+    return end.details;
+  }
+  io.stderr.write("askuser: the answer server stopped before anyone answered\n");
+  return cancelledBeforeOpenDetails(ask, "disconnected");
+}
+
+function emptyDraft(ask: Ask): AskDetails {
+  const draft = draftFromScript(ask, {});
+  if (!draft.ok) throw new Error("an empty draft is always valid");
+  return draft.details;
+}

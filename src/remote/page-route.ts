@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type Access, sessionCookie } from "./access.ts";
+import { ASK_ID } from "./api-routes.ts";
+import { SECURITY_HEADERS } from "./http-io.ts";
+import type { PageAsset } from "./page-assets.ts";
+import type { Refusal } from "./security.ts";
+
+export interface PageContext {
+  readonly access: Access;
+  readonly assets: ReadonlyMap<string, PageAsset>;
+  readonly pageMissing: readonly string[];
+  /** A code that is unknown, spent or expired: counted like a wrong token. */
+  readonly spentCode: (request: IncomingMessage) => void;
+  readonly refuse: (
+    request: IncomingMessage,
+    response: ServerResponse,
+    reason: Refusal,
+    status: number,
+    error: string,
+  ) => void;
+}
+
+/**
+ * The page: its fixed files from memory, and `/?code=…&ask=…`, which spends the one-time code
+ * for a session cookie and redirects to `/#ask=<id>`, so the code leaves the address bar and
+ * the history. A spent code still redirects (a reload of the old link then shows the page, which
+ * says it needs a new link), without a cookie.
+ */
+export function servePage(
+  context: PageContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+): void {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    response.setHeader("Allow", "GET, HEAD");
+    context.refuse(request, response, "method", 405, "the page takes only GET");
+    return;
+  }
+  const code = url.searchParams.get("code");
+  if (url.pathname === "/" && code !== null) {
+    const session = context.access.exchange(code);
+    if (session === undefined) context.spentCode(request);
+    const ask = url.searchParams.get("ask");
+    response.writeHead(303, {
+      ...SECURITY_HEADERS,
+      Location: ask !== null && ASK_ID.test(ask) ? `/#ask=${ask}` : "/",
+      ...(session === undefined ? {} : { "Set-Cookie": sessionCookie(session) }),
+    });
+    response.end();
+    return;
+  }
+  const asset = context.assets.get(url.pathname);
+  if (!asset) {
+    if (url.pathname === "/" && context.pageMissing.length > 0) {
+      response.writeHead(503, { ...SECURITY_HEADERS, "Content-Type": "text/plain; charset=utf-8" });
+      response.end("The askuser page is not built: run npm run build in the askuser checkout.\n");
+      return;
+    }
+    context.refuse(request, response, "not_found", 404, "no such page");
+    return;
+  }
+  response.writeHead(200, {
+    ...SECURITY_HEADERS,
+    "Content-Type": asset.contentType,
+    "Content-Length": asset.body.length,
+  });
+  response.end(request.method === "HEAD" ? undefined : asset.body);
+}

@@ -1,0 +1,104 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { modelText } from "../../src/core/index.ts";
+import { BIN } from "../support/run-cli.ts";
+import { until } from "../support/until.ts";
+import {
+  backgroundServer,
+  call,
+  pendingAskId,
+  runtimeEnv,
+  startProcess,
+  stopBackgroundServer,
+  stopProcesses,
+} from "./support.ts";
+
+const envs: Record<string, string>[] = [];
+afterEach(async () => {
+  stopProcesses();
+  for (const env of envs.splice(0)) await stopBackgroundServer(env);
+});
+
+function freshEnv(settings?: unknown): Record<string, string> {
+  const env = runtimeEnv();
+  if (settings !== undefined) {
+    const dir = mkdtempSync(join(tmpdir(), "askuser-remote-settings-"));
+    writeFileSync(join(dir, "settings.json"), JSON.stringify(settings));
+    env.ASKUSER_CONFIG = join(dir, "settings.json");
+  }
+  envs.push(env);
+  return env;
+}
+
+describe("askuser ask --remote without a terminal", () => {
+  it("starts the server, prints the page link on stderr, and prints the answer the HTTP API sent", async () => {
+    const env = freshEnv();
+    const ask = startProcess([BIN, "ask", "examples/release-plan.json", "--remote"], env);
+    await until(
+      "the page link",
+      () => ask.err().includes("answer in the browser: http://127.0.0.1:"),
+      20_000,
+    );
+    const server = await backgroundServer(env);
+    const [id] = await pendingAskId(server);
+    const answer = await call(server, `/api/asks/${id}/answer`, {
+      body: { features: ["Refunds"], api: { other: "JSON-RPC" } },
+    });
+    expect(answer.status).toBe(200);
+    expect(await ask.exited).toBe(0);
+    const { details, text } = answer.json as { details: never; text: string };
+    expect(ask.out()).toBe(`${text}\n`);
+    expect(text).toBe(modelText(details));
+    expect(ask.err()).toContain("askuser: answered in the page");
+  });
+
+  it("the remote setting publishes without --remote; a page cancel keeps the draft, exit 1", async () => {
+    const env = freshEnv({ remote: true });
+    const ask = startProcess([BIN, "ask", "examples/release-plan.json", "--json"], env);
+    const server = await backgroundServer(env);
+    const [id] = await pendingAskId(server);
+    await call(server, `/api/asks/${id}/progress`, { body: { features: ["Refunds", "Webhooks"] } });
+    expect((await call(server, `/api/asks/${id}/cancel`, { method: "POST" })).status).toBe(200);
+    expect(await ask.exited).toBe(1);
+    expect(JSON.parse(ask.out())).toMatchObject({
+      status: "cancelled",
+      origin: "user",
+      answers: { features: { selected: ["Refunds", "Webhooks"] } },
+    });
+  });
+
+  it("the idle timeout ends it as timed_out with the page's draft, and the page is told", async () => {
+    const env = freshEnv({ idleTimeoutMinutes: 0.02 });
+    const ask = startProcess([BIN, "ask", "examples/release-plan.json", "--remote", "--json"], env);
+    const server = await backgroundServer(env);
+    const [id] = await pendingAskId(server);
+    await call(server, `/api/asks/${id}/progress`, { body: { api: "GraphQL" } });
+    expect(await ask.exited).toBe(1);
+    expect(JSON.parse(ask.out())).toMatchObject({
+      status: "timed_out",
+      answers: { api: { selected: ["GraphQL"] } },
+    });
+    const late = await call(server, `/api/asks/${id}/answer`, { body: { api: "GraphQL" } });
+    expect(late.status).toBe(410);
+    expect(late.json).toMatchObject({ origin: "timed_out" });
+  });
+
+  it("--remote with --answers is a usage error", async () => {
+    const env = freshEnv();
+    const ask = startProcess(
+      [
+        BIN,
+        "ask",
+        "examples/release-plan.json",
+        "--remote",
+        "--answers",
+        "examples/release-plan.answers.json",
+      ],
+      env,
+    );
+    expect(await ask.exited).toBe(2);
+    expect(ask.err()).toContain("--remote and --answers do not go together");
+  });
+});

@@ -1,0 +1,119 @@
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { discoveryPath, parseServerInfo, processAlive } from "../../src/remote/discovery.ts";
+import { findServer } from "../../src/remote/launch.ts";
+import type { RunningServer } from "../../src/remote/serve.ts";
+import { BIN } from "../support/run-cli.ts";
+import { until } from "../support/until.ts";
+import {
+  call,
+  runtimeEnv,
+  startProcess as start,
+  startTestServer,
+  stopProcesses,
+} from "./support.ts";
+
+let server: (RunningServer & { env: Record<string, string> }) | undefined;
+
+afterEach(async () => {
+  stopProcesses();
+  await server?.stop();
+  server = undefined;
+});
+
+const readInfo = (env: Record<string, string>) => {
+  try {
+    return parseServerInfo(readFileSync(discoveryPath(env), "utf8"));
+  } catch {
+    return undefined;
+  }
+};
+
+describe("asks and servers outlive nothing they should not", () => {
+  it("killing the asking process (SIGKILL) withdraws its ask as disconnected, and a late answer gets 410", async () => {
+    server = await startTestServer();
+    const publisher = start(["test/remote/fixtures/publisher.ts"], server.env);
+    const opened = await until(
+      "the publisher's ask",
+      () => /"opened":"([^"]+)"/u.exec(publisher.out())?.[1],
+      15_000,
+    );
+    expect((await call(server, `/api/asks/${opened}`)).json).toMatchObject({
+      state: "pending",
+      agent: "publisher",
+    });
+    publisher.child.kill("SIGKILL");
+    await publisher.exited;
+    const live = server;
+    const deadline = Date.now() + 10_000;
+    let shown = (await call(live, `/api/asks/${opened}`)).json as { state?: string };
+    while (shown.state === "pending" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      shown = (await call(live, `/api/asks/${opened}`)).json as { state?: string };
+    }
+    expect(shown).toMatchObject({ state: "withdrawn", withdrawn: { origin: "disconnected" } });
+    const late = await call(live, `/api/asks/${opened}/answer`, { body: { db: "SQLite" } });
+    expect(late.status).toBe(410);
+    expect(late.json).toMatchObject({ origin: "disconnected" });
+  });
+
+  it("askuser serve writes a 0600 discovery file, and removes it on SIGTERM", async () => {
+    const env = runtimeEnv();
+    const serve = start([BIN, "serve"], env);
+    await until(
+      "the page link",
+      () => serve.out().includes("answering at http://127.0.0.1:"),
+      15_000,
+    );
+    const info = readInfo(env);
+    expect(info?.pid).toBe(serve.child.pid);
+    expect(statSync(discoveryPath(env)).mode & 0o777).toBe(0o600);
+    expect(await findServer(env)).toEqual(info);
+    serve.child.kill("SIGTERM");
+    expect(await serve.exited).toBe(0);
+    expect(readInfo(env)).toBeUndefined();
+  });
+
+  it("a server killed with SIGKILL leaves a stale file: it is detected, and the next server replaces it", async () => {
+    const env = runtimeEnv();
+    const first = start([BIN, "serve"], env);
+    await until("the first server", () => first.out().includes("answering at"), 15_000);
+    const stale = readInfo(env);
+    first.child.kill("SIGKILL");
+    await first.exited;
+    expect(readInfo(env)).toEqual(stale);
+    expect(await findServer(env)).toBeUndefined();
+    const second = start([BIN, "serve"], env);
+    await until("the second server", () => second.out().includes("answering at"), 15_000);
+    expect(readInfo(env)?.pid).toBe(second.child.pid);
+  });
+
+  it("a file whose pid now belongs to another program (a reused pid) is stale too", async () => {
+    const env = runtimeEnv();
+    const serve = start([BIN, "serve"], env);
+    await until("the server", () => serve.out().includes("answering at"), 15_000);
+    const info = readInfo(env);
+    if (!info) throw new Error("no discovery file");
+    // The test runner's own pid: alive, but not answering with this token on that port.
+    writeFileSync(
+      discoveryPath(env),
+      JSON.stringify({ ...info, pid: process.pid, token: "a".repeat(64) }),
+    );
+    expect(await findServer(env)).toBeUndefined();
+  });
+
+  it("two servers started at once: exactly one claims the file, the other says so and exits 1", async () => {
+    const env = runtimeEnv();
+    const both = [start([BIN, "serve"], env), start([BIN, "serve"], env)];
+    const loser = await Promise.race(
+      both.map((serve, index) => serve.exited.then((code) => ({ index, code }))),
+    );
+    expect(loser.code).toBe(1);
+    const winner = both[1 - loser.index];
+    const lost = both[loser.index];
+    expect(lost?.err()).toMatch(/a server already runs \(pid \d+\)/u);
+    await until("the winner's link", () => winner?.out().includes("answering at"), 15_000);
+    expect(readInfo(env)?.pid).toBe(winner?.child.pid);
+    expect(processAlive(winner?.child.pid ?? 0)).toBe(true);
+  });
+});

@@ -1,0 +1,370 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { publishAsk, type RemoteAsk } from "../../src/remote/client.ts";
+import type { RunningServer } from "../../src/remote/serve.ts";
+import { type CallOptions, call, startTestServer, threeQuestions } from "./support.ts";
+
+const AGENT = { agent: "test-agent", cwd: "/tmp/project", pid: process.pid };
+let server: (RunningServer & { env: Record<string, string> }) | undefined;
+
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+async function setUp(limits = {}) {
+  server = await startTestServer({ limits });
+  const remote = await publishAsk(threeQuestions(), AGENT, { env: server.env });
+  const origin = `http://127.0.0.1:${server.info.port}`;
+  return { server, remote, origin };
+}
+
+/** A page session, as a browser gets it from the link. */
+async function sessionCookie(server: RunningServer): Promise<string> {
+  const link = new URL(server.answer.newPageUrl("abc"));
+  const reply = await call(server, `${link.pathname}${link.search}`, { token: null });
+  expect(reply.status).toBe(303);
+  expect(reply.headers.location).toBe("/#ask=abc");
+  const cookie = String(reply.headers["set-cookie"]);
+  expect(cookie).toMatch(/HttpOnly; SameSite=Strict; Path=\//u);
+  return cookie.split(";")[0] ?? "";
+}
+
+/** The ask as the server holds it, and its event counter: none of which a refusal may change. */
+async function snapshot(server: RunningServer, remote: RemoteAsk) {
+  const shown = await call(server, `/api/asks/${remote.id}`);
+  return { shown: shown.json, lastEventId: server.registry.lastEventId };
+}
+
+describe("the security matrix: each refused with its status, nothing changed, counted", () => {
+  const cases: ReadonlyArray<{
+    readonly name: string;
+    readonly status: number;
+    readonly reason: string;
+    readonly request: (
+      id: string,
+      origin: string,
+      cookie: string,
+    ) => { readonly path: string } & CallOptions;
+  }> = [
+    {
+      name: "no token",
+      status: 401,
+      reason: "token",
+      request: (id) => ({ path: `/api/asks/${id}/answer`, body: { db: "SQLite" }, token: null }),
+    },
+    {
+      name: "wrong token",
+      status: 401,
+      reason: "token",
+      request: (id) => ({
+        path: `/api/asks/${id}/answer`,
+        body: { db: "SQLite" },
+        token: "0".repeat(64),
+      }),
+    },
+    {
+      name: "a token in the wrong scheme",
+      status: 401,
+      reason: "token",
+      request: (id) => ({
+        path: `/api/asks/${id}/answer`,
+        body: { db: "SQLite" },
+        token: null,
+        headers: { Authorization: "Basic Zm9vOmJhcg==" },
+      }),
+    },
+    {
+      name: "wrong Host (DNS rebinding)",
+      status: 421,
+      reason: "host",
+      request: (id) => ({
+        path: `/api/asks/${id}/answer`,
+        body: { db: "SQLite" },
+        headers: { Host: "attacker.example:80" },
+      }),
+    },
+    {
+      name: "a Host with the wrong port",
+      status: 421,
+      reason: "host",
+      request: (id) => ({ path: `/api/asks/${id}`, headers: { Host: "127.0.0.1:1" } }),
+    },
+    {
+      name: "wrong Origin",
+      status: 403,
+      reason: "origin",
+      request: (id) => ({
+        path: `/api/asks/${id}/answer`,
+        body: { db: "SQLite" },
+        headers: { Origin: "http://attacker.example" },
+      }),
+    },
+    {
+      name: "Origin: null",
+      status: 403,
+      reason: "origin",
+      request: (id) => ({
+        path: `/api/asks/${id}/answer`,
+        body: { db: "SQLite" },
+        headers: { Origin: "null" },
+      }),
+    },
+    {
+      name: "an https Origin of the same host",
+      status: 403,
+      reason: "origin",
+      request: (id, origin) => ({
+        path: `/api/asks/${id}/answer`,
+        body: { db: "SQLite" },
+        headers: { Origin: origin.replace("http:", "https:") },
+      }),
+    },
+    {
+      name: "a cross-site form post carrying the page's cookie",
+      status: 403,
+      reason: "origin",
+      request: (id, _origin, cookie) => ({
+        path: `/api/asks/${id}/answer`,
+        rawBody: "db=SQLite",
+        token: null,
+        headers: {
+          Cookie: cookie,
+          Origin: "http://attacker.example",
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Sec-Fetch-Site": "cross-site",
+        },
+      }),
+    },
+    {
+      name: "a cookie-only post without any Origin",
+      status: 403,
+      reason: "origin",
+      request: (id, _origin, cookie) => ({
+        path: `/api/asks/${id}/answer`,
+        body: { db: "SQLite" },
+        token: null,
+        headers: { Cookie: cookie },
+      }),
+    },
+    {
+      name: "a same-origin form post (not JSON)",
+      status: 415,
+      reason: "body_invalid",
+      request: (id, origin, cookie) => ({
+        path: `/api/asks/${id}/answer`,
+        rawBody: "db=SQLite",
+        token: null,
+        headers: {
+          Cookie: cookie,
+          Origin: origin,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+      }),
+    },
+    {
+      name: "an oversize body",
+      status: 413,
+      reason: "body_too_large",
+      request: (id) => ({
+        path: `/api/asks/${id}/answer`,
+        rawBody: JSON.stringify({ db: { other: "x".repeat(300_000) } }),
+      }),
+    },
+    {
+      name: "an unknown id",
+      status: 404,
+      reason: "unknown_ask",
+      request: () => ({ path: "/api/asks/nosuchask/answer", body: { db: "SQLite" } }),
+    },
+    {
+      name: "an id with a path trick",
+      status: 404,
+      reason: "not_found",
+      request: (id) => ({
+        path: `/api/asks/${id}/..%2F..%2Fstatus/answer`,
+        body: { db: "SQLite" },
+      }),
+    },
+    {
+      name: "an invalid label",
+      status: 400,
+      reason: "invalid_answer",
+      request: (id) => ({ path: `/api/asks/${id}/answer`, body: { db: "MySQL" } }),
+    },
+    {
+      name: "an invalid draft",
+      status: 400,
+      reason: "invalid_answer",
+      request: (id) => ({ path: `/api/asks/${id}/progress`, body: { nosuch: "A" } }),
+    },
+    {
+      name: "a key given twice",
+      status: 400,
+      reason: "body_invalid",
+      request: (id) => ({
+        path: `/api/asks/${id}/answer`,
+        rawBody: '{"db": "SQLite", "db": "Postgres"}',
+      }),
+    },
+    {
+      name: "a body that is not UTF-8",
+      status: 400,
+      reason: "body_invalid",
+      request: (id) => ({
+        path: `/api/asks/${id}/answer`,
+        rawBody: Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d]),
+      }),
+    },
+    {
+      name: "a body nested 100 deep",
+      status: 400,
+      reason: "body_invalid",
+      request: (id) => ({
+        path: `/api/asks/${id}/answer`,
+        rawBody: `${"[".repeat(100)}${"]".repeat(100)}`,
+      }),
+    },
+    {
+      name: "an event stream without a token",
+      status: 401,
+      reason: "token",
+      request: () => ({ path: "/api/events", token: null }),
+    },
+    {
+      name: "an event stream from another site",
+      status: 403,
+      reason: "origin",
+      request: () => ({ path: "/api/events", headers: { Origin: "http://attacker.example" } }),
+    },
+    {
+      name: "a page cookie publishing an ask",
+      status: 403,
+      reason: "token",
+      request: (_id, origin, cookie) => ({
+        path: "/api/asks",
+        body: { ask: threeQuestions(), agent: AGENT },
+        token: null,
+        headers: { Cookie: cookie, Origin: origin },
+      }),
+    },
+    {
+      name: "a page cookie claiming for the agent",
+      status: 403,
+      reason: "token",
+      request: (id, origin, cookie) => ({
+        path: `/api/asks/${id}/claim`,
+        body: { by: "terminal", details: {} },
+        token: null,
+        headers: { Cookie: cookie, Origin: origin },
+      }),
+    },
+    {
+      name: "a forged session cookie",
+      status: 401,
+      reason: "token",
+      request: (id, origin) => ({
+        path: `/api/asks/${id}/answer`,
+        body: { db: "SQLite" },
+        token: null,
+        headers: { Cookie: `askuser_session=${"a".repeat(64)}`, Origin: origin },
+      }),
+    },
+    {
+      name: "DELETE on an ask",
+      status: 405,
+      reason: "method",
+      request: (id) => ({ path: `/api/asks/${id}`, method: "DELETE" }),
+    },
+    {
+      name: "a static path outside the fixed list",
+      status: 404,
+      reason: "not_found",
+      request: () => ({ path: "/..%2F..%2Fpackage.json", token: null }),
+    },
+  ];
+
+  it.each(cases)("$name → $status", async ({ status, reason, request }) => {
+    const { server, remote, origin } = await setUp();
+    const cookie = await sessionCookie(server);
+    const before = await snapshot(server, remote);
+    const refusedBefore = { ...server.answer.refused };
+    const { path, ...options } = request(remote.id, origin, cookie);
+    const reply = await call(server, path, options);
+    expect(reply.status).toBe(status);
+    expect(reply.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(await snapshot(server, remote)).toEqual(before);
+    expect(server.answer.refused).toEqual({
+      ...refusedBefore,
+      [reason]: (refusedBefore[reason as keyof typeof refusedBefore] ?? 0) + 1,
+    });
+  });
+
+  it("a double submit: the second gets 409 with the first's answer, counted, nothing changed", async () => {
+    const { server, remote } = await setUp();
+    expect(
+      (await call(server, `/api/asks/${remote.id}/answer`, { body: { db: "SQLite" } })).status,
+    ).toBe(200);
+    const before = await snapshot(server, remote);
+    const second = await call(server, `/api/asks/${remote.id}/answer`, {
+      body: { db: "Postgres" },
+    });
+    expect(second.status).toBe(409);
+    expect(second.json).toMatchObject({
+      by: "page",
+      details: { answers: { db: { selected: ["SQLite"] } } },
+    });
+    expect(await snapshot(server, remote)).toEqual(before);
+    expect(server.answer.refused.already_resolved).toBe(1);
+  });
+
+  it("the page's own requests pass: the cookie with its Origin changes state, the cookie alone reads", async () => {
+    const { server, remote, origin } = await setUp();
+    const cookie = await sessionCookie(server);
+    const list = await call(server, "/api/asks", { token: null, headers: { Cookie: cookie } });
+    expect(list.status).toBe(200);
+    const answer = await call(server, `/api/asks/${remote.id}/answer`, {
+      body: { db: "SQLite" },
+      token: null,
+      headers: { Cookie: cookie, Origin: origin, "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(answer.status).toBe(200);
+  });
+
+  it("a code works once: the second use sets no cookie and is counted", async () => {
+    const { server } = await setUp();
+    const link = new URL(server.answer.newPageUrl());
+    const first = await call(server, `${link.pathname}${link.search}`, { token: null });
+    expect(first.headers["set-cookie"]).toBeDefined();
+    const again = await call(server, `${link.pathname}${link.search}`, { token: null });
+    expect(again.status).toBe(303);
+    expect(again.headers["set-cookie"]).toBeUndefined();
+    expect(server.answer.refused.token).toBe(1);
+  });
+
+  it("wrong tokens are rate limited: past the limit even the right token waits, and each is counted", async () => {
+    const { server } = await setUp({ failures: 5 });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await call(server, "/api/asks", { token: "f".repeat(64) })).status).toBe(401);
+    }
+    expect((await call(server, "/api/asks", { token: "f".repeat(64) })).status).toBe(429);
+    expect((await call(server, "/api/asks")).status).toBe(429);
+    expect(server.answer.refused).toMatchObject({ token: 5, rate_limited: 2 });
+  });
+
+  it("every response carries the strict CSP and no CORS header", async () => {
+    const { server } = await setUp();
+    for (const reply of [
+      await call(server, "/", { token: null }),
+      await call(server, "/api/asks"),
+      await call(server, "/api/asks", { token: null }),
+    ]) {
+      expect(reply.headers["content-security-policy"]).toBe(
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+      );
+      expect(reply.headers["x-content-type-options"]).toBe("nosniff");
+      expect(
+        Object.keys(reply.headers).filter((name) => name.startsWith("access-control")),
+      ).toEqual([]);
+    }
+  });
+});

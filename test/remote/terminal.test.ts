@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { NODE, printed, terminalSandbox } from "../support/terminal-sandbox.ts";
+import {
+  backgroundServer,
+  call,
+  pendingAskId,
+  runtimeEnv,
+  startProcess,
+  stopBackgroundServer,
+  stopProcesses,
+} from "./support.ts";
+
+const terminals = terminalSandbox("remote");
+const envs: Record<string, string>[] = [];
+afterEach(async () => {
+  stopProcesses();
+  for (const env of envs.splice(0)) await stopBackgroundServer(env);
+});
+
+function freshEnv(): Record<string, string> {
+  const env = runtimeEnv();
+  envs.push(env);
+  return env;
+}
+
+const ASK = `${NODE} bin/askuser.js ask examples/database.json --remote`;
+
+describe("askuser ask --remote in a real terminal (tmux)", () => {
+  it("shows the form too; an answer from the page closes it and is printed", async () => {
+    const env = freshEnv();
+    const tmux = terminals.start(ASK, { width: 100, height: 30, reportExit: true, env });
+    await tmux.waitFor("answer in the browser: http://127.0.0.1:", 20_000);
+    await tmux.waitFor("❯ 1.", 20_000);
+    const server = await backgroundServer(env);
+    const [id] = await pendingAskId(server);
+    const reply = await call(server, `/api/asks/${id}/answer`, { body: { database: "SQLite" } });
+    expect(reply.status).toBe(200);
+    const { code, screen, tty } = await tmux.exited(20_000);
+    expect(printed(screen)).toContain('= "SQLite"');
+    expect(screen).toContain("askuser: answered in the page");
+    expect(code).toBe(0);
+    expect(tty).toBe("icanon");
+  });
+
+  it("an answer in the terminal wins: the page then gets 409 naming the terminal", async () => {
+    const env = freshEnv();
+    const tmux = terminals.start(ASK, { width: 100, height: 30, reportExit: true, env });
+    await tmux.waitFor("❯ 1.", 20_000);
+    const server = await backgroundServer(env);
+    const [id] = await pendingAskId(server);
+    tmux.keys("Enter");
+    const { code, screen } = await tmux.exited(20_000);
+    expect(code).toBe(0);
+    expect(printed(screen)).toContain("The user answered:");
+    const late = await call(server, `/api/asks/${id}/answer`, { body: {} });
+    expect(late.status).toBe(409);
+    expect(late.json).toMatchObject({ by: "terminal", details: { status: "answered" } });
+  });
+});
+
+describe("askuser answer in a real terminal (tmux)", () => {
+  it("picks one of two pending asks, answers it in the form, and the asking process prints it", async () => {
+    const env = freshEnv();
+    const first = startProcess(
+      ["bin/askuser.js", "ask", "examples/database.json", "--remote"],
+      env,
+    );
+    const server = await backgroundServer(env);
+    await pendingAskId(server, 1);
+    const second = startProcess(
+      ["bin/askuser.js", "ask", "examples/release-plan.json", "--remote"],
+      env,
+    );
+    await pendingAskId(server, 2);
+    const list = startProcess(["bin/askuser.js", "answer", "--list"], env);
+    expect(await list.exited).toBe(0);
+    expect(list.out()).toMatch(/^id +agent +age +cwd +questions\n/u);
+    expect(list.out()).toContain("Features, API, Rollout");
+
+    const tmux = terminals.start(`${NODE} bin/askuser.js answer`, {
+      width: 100,
+      height: 30,
+      reportExit: true,
+      env,
+    });
+    await tmux.waitFor("Which ask do you want to answer? (2 waiting)", 20_000);
+    // The newest first: release-plan is option 1.
+    await tmux.waitFor("1. Features, API, Rollout");
+    tmux.keys("Down");
+    await tmux.waitFor(/❯ 2\./u);
+    tmux.keys("Enter");
+    await tmux.waitFor("❯ 1.", 20_000);
+    tmux.keys("Enter");
+    const { code, screen } = await tmux.exited(20_000);
+    expect(screen).toContain("askuser: sent to the agent:");
+    expect(code).toBe(0);
+    expect(await first.exited).toBe(0);
+    expect(first.out()).toContain("The user answered:");
+    expect(first.err()).toContain("answered with askuser answer");
+    expect(second.child.exitCode).toBeNull();
+  });
+});
