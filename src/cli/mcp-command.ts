@@ -1,5 +1,4 @@
 import { parseArgs } from "node:util";
-import { remoteAnswering } from "../mcp/remote-setting.ts";
 import { serveAskUserStdio } from "../mcp/serve.ts";
 import { runShellCommand } from "../settings/notify/command-runner.ts";
 import { systemClock } from "../tui/clock.ts";
@@ -31,7 +30,7 @@ export async function mcpCommand(args: readonly string[], io: CommandIo): Promis
     settings: async () =>
       (await import("./user-settings.ts")).settingsForAsk({ env: io.env, cwd }, io.stderr),
     page: (settings, clientName) =>
-      remoteAnswering(settings)
+      settings.remote
         ? {
             publish: async (ask, signal) =>
               (await import("../remote/client.ts")).publishAsk(

@@ -1,10 +1,21 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterEach, describe, expect, it } from "vitest";
 import { modelText } from "../../src/core/index.ts";
+import {
+  backgroundServer,
+  call as httpCall,
+  pendingAskId,
+  runtimeEnv,
+  stopBackgroundServer,
+} from "../remote/support.ts";
 import { SINGLE } from "../support/asks.ts";
 import { controlIn } from "../support/control-sequences.ts";
 import { BIN } from "../support/run-cli.ts";
+import { until } from "../support/until.ts";
 import { ERAS } from "./mcp-harness.ts";
 import { askCall, initialize, type RawServer, startRawServer } from "./stdio-process.ts";
 
@@ -174,5 +185,87 @@ describe("node bin/askuser.js mcp under attack", () => {
     await server.exited();
     expect(controlIn(server.stdoutText().replaceAll("\n", ""))).toBeUndefined();
     expect(controlIn(server.stderrText())).toBeUndefined();
+  });
+});
+
+describe("node bin/askuser.js mcp with the remote setting, for a client without forms", () => {
+  const envs: Record<string, string>[] = [];
+  afterEach(async () => {
+    for (const env of envs.splice(0)) await stopBackgroundServer(env);
+  });
+
+  it.each(ERAS)(
+    "starts the answer server, says where to answer, and returns the page's answer (%s era)",
+    async (era) => {
+      const env = runtimeEnv();
+      const dir = mkdtempSync(join(tmpdir(), "askuser-mcp-settings-"));
+      writeFileSync(join(dir, "settings.json"), JSON.stringify({ remote: true }));
+      env.ASKUSER_CONFIG = join(dir, "settings.json");
+      envs.push(env);
+      const client = new Client(
+        { name: "gemini-cli-mcp-client", version: "1" },
+        { capabilities: {}, versionNegotiation: { mode: era === "legacy" ? "legacy" : "auto" } },
+      );
+      const logs: string[] = [];
+      client.setNotificationHandler("notifications/message", async (notification) => {
+        logs.push(String(notification.params.data));
+      });
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, "mcp"],
+        env: { ...(process.env as Record<string, string>), ...env },
+        stderr: "pipe",
+      });
+      let stderr = "";
+      transport.stderr?.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      await client.connect(transport);
+      running.push(client);
+      const call = client.callTool(
+        { name: "ask_user", arguments: SINGLE },
+        { timeout: 60_000 },
+      ) as Promise<{
+        structuredContent: unknown;
+      }>;
+      const server = await backgroundServer(env);
+      const [id] = await pendingAskId(server);
+      await until(
+        "the page link on stderr",
+        () => /answer at http:\/\/127\.0\.0\.1:\d+\/\?code=/.test(stderr),
+        10_000,
+      );
+      const answer = await httpCall(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
+      expect(answer.status).toBe(200);
+      expect((await call).structuredContent).toMatchObject({
+        status: "answered",
+        answers: { q1: { selected: ["SQLite"] } },
+      });
+      if (era === "legacy") expect(logs.join("\n")).toContain("answer at http://127.0.0.1:");
+    },
+  );
+
+  it("withdraws the page's ask and exits when stdin closes while it waits", async () => {
+    const env = runtimeEnv();
+    const dir = mkdtempSync(join(tmpdir(), "askuser-mcp-settings-"));
+    writeFileSync(join(dir, "settings.json"), JSON.stringify({ remote: true }));
+    env.ASKUSER_CONFIG = join(dir, "settings.json");
+    envs.push(env);
+    const raw = startRawServer(env);
+    running.push({ close: () => raw.child.kill() });
+    await initialize(raw, { forms: false });
+    raw.send(askCall(1, SINGLE));
+    const server = await backgroundServer(env);
+    const [id] = await pendingAskId(server);
+    raw.child.stdin?.end();
+    expect(await raw.exited()).toBe(0);
+    let state: { state?: string; withdrawn?: { origin?: string } } = {};
+    await until("the ask withdrawn", () => {
+      void httpCall(server, `/api/asks/${id}`).then((reply) => {
+        state = reply.json as typeof state;
+      });
+      return state.state === "withdrawn";
+    });
+    expect(state.withdrawn?.origin).toBe("turn_abort");
   });
 });
