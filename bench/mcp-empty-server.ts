@@ -20,7 +20,10 @@ export function emptyServer(): Server {
   }));
   server.setRequestHandler("tools/call", async (_request, ctx) => {
     if ((server.getNegotiatedProtocolVersion() ?? "") < "2026-07-28") {
-      const reply = await ctx.mcpReq.elicitInput({ mode: "form", ...FORM }, { signal: ctx.mcpReq.signal });
+      const reply = await ctx.mcpReq.elicitInput(
+        { mode: "form", ...FORM },
+        { signal: ctx.mcpReq.signal },
+      );
       return { content: [{ type: "text", text: reply.action }] };
     }
     const view = inputResponse(ctx.mcpReq.inputResponses, "ask");

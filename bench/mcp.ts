@@ -27,19 +27,30 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const START_RUNS = 21;
 const ASK_RUNS = 300;
 const WARMUP = 20;
-const env = { ...process.env, ASKUSER_CONFIG: join(mkdtempSync(join(tmpdir(), "askuser-bench-mcp-")), "settings.json") };
+const env = {
+  ...process.env,
+  ASKUSER_CONFIG: join(mkdtempSync(join(tmpdir(), "askuser-bench-mcp-")), "settings.json"),
+};
 
 const INITIALIZE = `${JSON.stringify({
   jsonrpc: "2.0",
   id: 0,
   method: "initialize",
-  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } },
+  params: {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "bench", version: "1" },
+  },
 })}\n`;
 
 function startOnce(args: readonly string[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["pipe", "pipe", "inherit"] });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env,
+      stdio: ["pipe", "pipe", "inherit"],
+    });
     let output = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       output += chunk;
@@ -54,7 +65,12 @@ function startOnce(args: readonly string[]): Promise<number> {
   });
 }
 
-async function askOverhead(factory: () => Server, era: "legacy" | "auto", args: unknown, name: string): Promise<number[]> {
+async function askOverhead(
+  factory: () => Server,
+  era: "legacy" | "auto",
+  args: unknown,
+  name: string,
+): Promise<number[]> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const handle = serveStdio(factory, { transport: serverSide });
   const client = new Client(
@@ -84,7 +100,10 @@ function summary(values: readonly number[]): string {
 }
 
 const ASK = JSON.parse(
-  await (await import("node:fs/promises")).readFile(join(ROOT, "examples/release-plan.json"), "utf8"),
+  await (await import("node:fs/promises")).readFile(
+    join(ROOT, "examples/release-plan.json"),
+    "utf8",
+  ),
 ) as unknown;
 const askServer = () =>
   createAskServer({
@@ -96,7 +115,11 @@ const askServer = () =>
     runCommand: async () => ({ ok: true }),
   });
 
-console.log(`Node ${process.version}, ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `Node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 const starts: Record<string, number[]> = { "askuser mcp (built)": [], "empty SDK server": [] };
 for (let run = 0; run < START_RUNS + 2; run += 1) {
   const mine = await startOnce(["bin/askuser.js", "mcp"]);
@@ -106,7 +129,8 @@ for (let run = 0; run < START_RUNS + 2; run += 1) {
   starts["empty SDK server"]?.push(empty);
 }
 console.log("\nstart to initialize answered");
-for (const [label, values] of Object.entries(starts)) console.log(`  ${label.padEnd(24)} ${summary(values)}`);
+for (const [label, values] of Object.entries(starts))
+  console.log(`  ${label.padEnd(24)} ${summary(values)}`);
 
 console.log("\ntools/call to elicitation/create, in process (release-plan.json: 3 questions)");
 for (const era of ["legacy", "auto"] as const) {
