@@ -5,7 +5,7 @@ import type { RunningServer } from "../../src/remote/serve.ts";
 import { call, startTestServer } from "../remote/support.ts";
 import { SINGLE } from "../support/asks.ts";
 import { until } from "../support/until.ts";
-import { connect, type Harness, neverAnswers } from "./mcp-harness.ts";
+import { connect, ERAS, type Harness, neverAnswers } from "./mcp-harness.ts";
 
 let harness: Harness | undefined;
 let server: (RunningServer & { env: Record<string, string> }) | undefined;
@@ -44,22 +44,25 @@ async function pendingAskId(running: RunningServer): Promise<string> {
 }
 
 describe("askuser mcp: the answer page, for clients without forms and beside them", () => {
-  it("sends an ask the client cannot show to the page, says where, and keeps progress going", async () => {
-    server = await startTestServer();
-    let progress = 0;
-    harness = await connect({ era: "legacy", page: pageOn(server), progressIntervalMs: 50 });
-    const result = harness.call(SINGLE, { onprogress: () => (progress += 1) });
-    const id = await pendingAskId(server);
-    await until("two progress notifications", () => progress >= 2);
-    const answer = await call(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
-    expect(answer.status).toBe(200);
-    const ended = await result;
-    expect(ended.structuredContent).toMatchObject({
-      status: "answered",
-      answers: { q1: { selected: ["SQLite"] } },
-    });
-    expect(harness.stderr.join("\n")).toMatch(/answer at http:\/\/127\.0\.0\.1:\d+\/\?code=/);
-  });
+  it.each(ERAS)(
+    "sends an ask the client cannot show to the page, says where, and keeps progress going (%s era)",
+    async (era) => {
+      server = await startTestServer();
+      let progress = 0;
+      harness = await connect({ era, page: pageOn(server), progressIntervalMs: 50 });
+      const result = harness.call(SINGLE, { onprogress: () => (progress += 1) });
+      const id = await pendingAskId(server);
+      await until("two progress notifications", () => progress >= 2);
+      const answer = await call(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
+      expect(answer.status).toBe(200);
+      const ended = await result;
+      expect(ended.structuredContent).toMatchObject({
+        status: "answered",
+        answers: { q1: { selected: ["SQLite"] } },
+      });
+      expect(harness.stderr.join("\n")).toMatch(/answer at http:\/\/127\.0\.0\.1:\d+\/\?code=/);
+    },
+  );
 
   it("runs the form and the page together: an answer on the page wins and the form is withdrawn", async () => {
     server = await startTestServer();
@@ -98,23 +101,26 @@ describe("askuser mcp: the answer page, for clients without forms and beside the
     expect(late.status).toBe(409);
   });
 
-  it("withdraws the page's ask as turn_abort when the client cancels the call", async () => {
-    server = await startTestServer();
-    harness = await connect({ era: "legacy", page: pageOn(server) });
-    const controller = new AbortController();
-    const result = harness.call(SINGLE, { signal: controller.signal });
-    const id = await pendingAskId(server);
-    controller.abort();
-    await expect(result).rejects.toThrow();
-    let state: unknown;
-    await until("the ask withdrawn", () => {
-      void call(server as RunningServer, `/api/asks/${id}`).then((reply) => {
-        state = reply.json;
+  it.each(ERAS)(
+    "withdraws the page's ask as turn_abort when the client cancels the call (%s era)",
+    async (era) => {
+      server = await startTestServer();
+      harness = await connect({ era, page: pageOn(server) });
+      const controller = new AbortController();
+      const result = harness.call(SINGLE, { signal: controller.signal });
+      const id = await pendingAskId(server);
+      controller.abort();
+      await expect(result).rejects.toThrow();
+      let state: unknown;
+      await until("the ask withdrawn", () => {
+        void call(server as RunningServer, `/api/asks/${id}`).then((reply) => {
+          state = reply.json;
+        });
+        return (state as { state?: string } | undefined)?.state === "withdrawn";
       });
-      return (state as { state?: string } | undefined)?.state === "withdrawn";
-    });
-    expect(state).toMatchObject({ withdrawn: { origin: "turn_abort" } });
-  });
+      expect(state).toMatchObject({ withdrawn: { origin: "turn_abort" } });
+    },
+  );
 
   it("ends as timed_out with the page's draft kept as partial answers", async () => {
     server = await startTestServer();

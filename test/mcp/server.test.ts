@@ -153,6 +153,24 @@ describe.each(ERAS)("askuser mcp, %s era", (era) => {
     expect(harness.stderr.join("\n")).toMatch(/names no option|does not match requested schema/);
   });
 
+  it("sends Codex a checkbox per option instead of a multi-select, and reads the ticks back", async () => {
+    harness = await connect({
+      era,
+      clientName: "codex-mcp-client",
+      onElicit: async () => ({
+        action: "accept",
+        content: { "features-1": true, "features-3": true },
+      }),
+    });
+    const result = await harness.call(THREE);
+    const fields = harness.elicitations[0]?.requestedSchema.properties ?? {};
+    expect(Object.values(fields).map((field) => field.type)).not.toContain("array");
+    expect(fields["features-2"]).toMatchObject({ type: "boolean", title: "Features: Search" });
+    expect(result.structuredContent).toMatchObject({
+      answers: { features: { selected: ["Auth", "Export"] } },
+    });
+  });
+
   it("answers several concurrent asks, each with its own form", async () => {
     harness = await connect({
       era,
