@@ -153,8 +153,15 @@ class LiveAsk {
 
   async #runPage(channel: PageChannel, touch: () => void): Promise<void> {
     this.#channelsLeft += 1;
+    // The client withdraws an opened ask as turn_abort when its signal aborts, so the signal
+    // only cancels a publish still under way: once open, the ask is withdrawn here, with the
+    // origin that ended it (a timeout is not a turn abort).
+    const publishing = new AbortController();
+    const cancelPublish = () => publishing.abort();
+    this.#stop.signal.addEventListener("abort", cancelPublish, { once: true });
     try {
-      const page = await channel.publish(this.#ask, this.#stop.signal);
+      const page = await channel.publish(this.#ask, publishing.signal);
+      this.#stop.signal.removeEventListener("abort", cancelPublish);
       if (this.#finished) {
         await page.withdraw(this.#endOrigin ?? "turn_abort");
         return;

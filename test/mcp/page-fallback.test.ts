@@ -148,5 +148,14 @@ describe("askuser mcp: the answer page, for clients without forms and beside the
       unanswered: ["q2"],
     });
     expect(ended.content[0]?.text).toContain('"Which database?" = "SQLite"');
+    // The page says the agent stopped waiting because time ran out, not that the turn ended.
+    let state: { state?: string; withdrawn?: { origin?: string } } = {};
+    await until("the ask withdrawn", () => {
+      void call(server as RunningServer, `/api/asks/${id}`).then((reply) => {
+        state = reply.json as typeof state;
+      });
+      return state.state === "withdrawn";
+    });
+    expect(state.withdrawn?.origin).toBe("timed_out");
   });
 });
