@@ -14,7 +14,7 @@ import {
 } from "../remote/support.ts";
 import { SINGLE } from "../support/asks.ts";
 import { controlIn } from "../support/control-sequences.ts";
-import { BIN } from "../support/run-cli.ts";
+import { BIN, runCli } from "../support/run-cli.ts";
 import { until } from "../support/until.ts";
 import { ERAS } from "./mcp-harness.ts";
 import { askCall, initialize, type RawServer, startRawServer } from "./stdio-process.ts";
@@ -267,5 +267,26 @@ describe("node bin/askuser.js mcp with the remote setting, for a client without 
       return state.state === "withdrawn";
     });
     expect(state.withdrawn?.origin).toBe("turn_abort");
+  });
+});
+
+describe("askuser mcp on the command line", () => {
+  it("prints its help with the one-line setup", async () => {
+    const run = await runCli(["mcp", "--help"], { stdin: "" });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("claude mcp add askuser -- npx -y askuser mcp");
+  });
+
+  it.each([[["mcp", "extra"]], [["mcp", "--port", "1"]]])(
+    "refuses %j as a usage error",
+    async (args) => {
+      const run = await runCli(args, { stdin: "" });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/^askuser: .*askuser mcp/);
+    },
+  );
+
+  it("is listed in askuser --help", async () => {
+    expect((await runCli(["--help"], { stdin: "" })).stdout).toContain("askuser mcp");
   });
 });
