@@ -8,7 +8,7 @@ import {
 } from "../core/index.ts";
 import type { ServerInfo } from "../remote/discovery.ts";
 import { findServer } from "../remote/launch.ts";
-import { callApi, followEvents } from "../remote/user-client.ts";
+import { callUserApi, followEvents } from "../remote/user-client.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { ANSWER_HELP } from "./help.ts";
 import type { CommandIo } from "./io.ts";
@@ -86,10 +86,22 @@ async function choose(
 
 /** Opens one ask in the form; the form closes if another surface ends the ask first. */
 async function answerOne(info: ServerInfo, chosen: PendingAsk, io: CommandIo): Promise<number> {
-  const shown = await callApi(info, "GET", `/api/asks/${encodeURIComponent(chosen.id)}`);
+  const shown = await callUserApi(info, "GET", `/api/asks/${encodeURIComponent(chosen.id)}`);
   const ask = readAsk(shown.body);
   if (shown.status !== 200 || !ask) {
     throw new InputError(`the server did not return the ask ${chosen.id} (${shown.status})`);
+  }
+  const state = isRecord(shown.body) ? shown.body : {};
+  if (state.state !== "pending") {
+    // Ended between the list and now.
+    const resolution = isRecord(state.resolution) ? state.resolution : {};
+    const withdrawn = isRecord(state.withdrawn) ? state.withdrawn : {};
+    return reportEnded(
+      state.state === "resolved"
+        ? { type: "resolved", ...resolution }
+        : { type: "withdrawn", ...withdrawn },
+      io,
+    );
   }
   const stop = new AbortController();
   const closed = new AbortController();
@@ -104,11 +116,21 @@ async function answerOne(info: ServerInfo, chosen: PendingAsk, io: CommandIo): P
       }
     },
     stop.signal,
+    () => {
+      endedElsewhere = { type: "server_lost" };
+      closed.abort();
+    },
   );
   try {
     const local = await io.openForm?.(ask, { closed: closed.signal });
     if (endedElsewhere || !local) return reportEnded(endedElsewhere, io);
-    return await send(info, chosen.id, local, io);
+    try {
+      return await send(info, chosen.id, local, io);
+    } catch (error) {
+      if (!isConnectionError(error)) throw error;
+      io.stderr.write("askuser: the answer server is gone (its asks with it); nothing was sent\n");
+      return EXIT.notAnswered;
+    }
   } finally {
     stop.abort();
   }
@@ -121,11 +143,11 @@ async function send(
   io: CommandIo,
 ): Promise<number> {
   const path = `/api/asks/${encodeURIComponent(id)}`;
-  let reply: Awaited<ReturnType<typeof callApi>>;
+  let reply: Awaited<ReturnType<typeof callUserApi>>;
   if (local.status === "answered") {
-    reply = await callApi(info, "POST", `${path}/answer`, scriptOf(local), "answer-cli");
+    reply = await callUserApi(info, "POST", `${path}/answer`, scriptOf(local), "answer-cli");
   } else if (local.status === "cancelled" && local.origin === "user") {
-    reply = await callApi(info, "POST", `${path}/cancel`, scriptOf(local), "answer-cli");
+    reply = await callUserApi(info, "POST", `${path}/cancel`, scriptOf(local), "answer-cli");
   } else {
     io.stderr.write("askuser: nothing was sent; the ask still waits for an answer\n");
     return EXIT.notAnswered;
@@ -147,7 +169,9 @@ async function send(
 }
 
 function reportEnded(ended: Readonly<Record<string, unknown>> | undefined, io: CommandIo): number {
-  if (ended?.type === "resolved") {
+  if (ended?.type === "server_lost") {
+    io.stderr.write("askuser: the answer server stopped (its asks with it); nothing was sent\n");
+  } else if (ended?.type === "resolved") {
     io.stderr.write(
       `askuser: already answered (by ${String(ended.by)}); yours was not sent. What was sent:\n`,
     );
@@ -177,4 +201,10 @@ function readAsk(body: unknown): Ask | undefined {
   if (!isRecord(body)) return undefined;
   const validation = validateAskInput(body.ask as AskInput);
   return validation.ok ? validation.ask : undefined;
+}
+
+/** The server went away between the list and the answer: no one is left to receive it. */
+function isConnectionError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ECONNREFUSED" || code === "ECONNRESET" || code === "EPIPE";
 }

@@ -7,7 +7,7 @@ import {
   validateAskInput,
 } from "../core/index.ts";
 import type { ServerInfo } from "../remote/discovery.ts";
-import { callApi } from "../remote/user-client.ts";
+import { callUserApi } from "../remote/user-client.ts";
 
 /** A pending ask as `askuser answer` lists it. */
 export interface PendingAsk {
@@ -21,7 +21,7 @@ export interface PendingAsk {
 
 /** The asks still waiting, oldest first, read defensively from `GET /api/asks`. */
 export async function pendingAsks(info: ServerInfo): Promise<readonly PendingAsk[]> {
-  const reply = await callApi(info, "GET", "/api/asks");
+  const reply = await callUserApi(info, "GET", "/api/asks");
   if (reply.status !== 200 || !isRecord(reply.body) || !Array.isArray(reply.body.asks)) {
     throw new Error(`askuser: the server did not list its asks (${reply.status})`);
   }

@@ -1,6 +1,8 @@
+import type { IncomingMessage } from "node:http";
 import { networkInterfaces } from "node:os";
 import { neutraliseInline } from "../core/index.ts";
 import { discoveryPath } from "../remote/discovery.ts";
+import type { Refusal } from "../remote/security.ts";
 import { AlreadyRunning, type RunningServer, startServer } from "../remote/serve.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { SERVE_HELP } from "./help.ts";
@@ -36,13 +38,7 @@ export async function serveCommand(args: readonly string[], io: CommandIo): Prom
     running = await startServer({
       env: io.env,
       host,
-      onRefused: (reason, request) => {
-        if (!values.background) {
-          io.stderr.write(
-            `askuser: refused ${neutraliseInline(request.method ?? "")} ${neutraliseInline((request.url ?? "").slice(0, 80))}: ${reason}\n`,
-          );
-        }
-      },
+      onRefused: values.background ? () => {} : refusalReporter(io),
     });
   } catch (error) {
     if (!(error instanceof AlreadyRunning)) throw error;
@@ -106,4 +102,25 @@ function lanAddress(): string {
     }
   }
   throw new UsageError("no LAN address found; give one with --address <ip>");
+}
+
+/**
+ * One line per refused request on stderr, at most one a second: a flood of them (an attack, a
+ * stale page retrying) is summed up as a count instead of scrolling everything else away.
+ */
+function refusalReporter(io: CommandIo): (reason: Refusal, request: IncomingMessage) => void {
+  let lastAt = 0;
+  let held = 0;
+  return (reason, request) => {
+    const now = Date.now();
+    if (now - lastAt < 1000) {
+      held += 1;
+      return;
+    }
+    const more = held > 0 ? ` (and ${held} more refused since the last line)` : "";
+    lastAt = now;
+    held = 0;
+    const what = `${request.method ?? ""} ${(request.url ?? "").slice(0, 80)}`;
+    io.stderr.write(`askuser: refused ${neutraliseInline(what)}: ${reason}${more}\n`);
+  };
 }

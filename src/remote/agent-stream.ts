@@ -49,8 +49,7 @@ export function publishFromBody(
     response.write(`${JSON.stringify(event)}\n`);
   };
   send({ type: "opened", id: entry.id, pageUrl: pageUrlFor(entry.id) });
-  const unsubscribe = registry.subscribe((event) => {
-    if (event.askId !== entry.id) return;
+  const unsubscribe = registry.subscribeTo(entry.id, (event) => {
     if (event.type === "progress") send({ type: "draft", details: event.data.details });
     else if (event.type === "resolved") {
       send({ type: "resolved", by: event.data.by, details: event.data.details });

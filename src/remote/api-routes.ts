@@ -18,6 +18,7 @@ export interface ApiContext {
     readonly bodyBytes: number;
     readonly publishBytes: number;
     readonly eventStreams: number;
+    readonly pendingAsks: number;
   };
   readonly eventStreams: Set<ServerResponse>;
   readonly agentStreams: Set<ServerResponse>;
@@ -124,6 +125,14 @@ export async function routeApi(
       return;
     }
     if (!wants("POST") || !bearerOnly()) return;
+    if (registry.pendingCount >= context.limits.pendingAsks) {
+      refuse(
+        "too_many_asks",
+        503,
+        `${registry.pendingCount} asks are already waiting; answer some first`,
+      );
+      return;
+    }
     const published = await body(context.limits.publishBytes);
     if (published === failed) return;
     context.agentStreams.add(response);

@@ -1,8 +1,8 @@
-import { Agent, type ClientRequest, type IncomingMessage, request } from "node:http";
+import { type ClientRequest, type IncomingMessage, request } from "node:http";
 import { type Ask, type AskDetails, isRecord, readStoredDetails } from "../core/index.ts";
 import type { ServerInfo } from "./discovery.ts";
+import { bearerHeaders, callApi, readText } from "./http-client.ts";
 import { ensureServer } from "./launch.ts";
-import { hostHeader } from "./probe.ts";
 import { SURFACE_NAMES, type SurfaceName, type WithdrawOrigin } from "./types.ts";
 
 export type { AgentInfo, RemoteEnd, SurfaceName } from "./types.ts";
@@ -37,9 +37,6 @@ export interface PublishOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** Connections for claims and withdrawals, kept open: an answer's round trip pays no handshake. */
-const keepAlive = new Agent({ keepAlive: true, maxSockets: 8 });
-
 /**
  * Publishes an ask to this user's answer server (started in the background when none runs) and
  * resolves once the server has opened it. The publishing connection stays open while the ask
@@ -62,8 +59,7 @@ export async function publishAsk(
       method: "POST",
       agent: false,
       headers: {
-        Host: hostHeader(info),
-        Authorization: `Bearer ${info.token}`,
+        ...bearerHeaders(info),
         "Content-Type": "application/json",
         "Content-Length": Buffer.byteLength(body),
       },
@@ -77,12 +73,13 @@ export async function publishAsk(
       }
     };
     options.signal?.addEventListener("abort", onAbort, { once: true });
+    stream.on("close", () => options.signal?.removeEventListener("abort", onAbort));
     stream.on("error", (error) => {
       if (!session.opened) reject(error);
     });
     stream.on("response", (response) => {
       if (response.statusCode !== 200) {
-        readAll(response).then(
+        readText(response).then(
           (text) =>
             reject(
               new Error(`askuser: the server refused the ask (${response.statusCode}): ${text}`),
@@ -193,9 +190,8 @@ class PublishedAsk {
    */
   async claim(details: AskDetails, by: SurfaceName): Promise<ClaimResult> {
     if (this.#end?.kind === "resolved") return { won: false, end: this.#end };
-    const reply = await this.#post(`/api/asks/${this.id}/claim`, { details, by }).catch(
-      () => undefined,
-    );
+    const path = `/api/asks/${this.id}/claim`;
+    const reply = await callApi(this.#info, "POST", path, { details, by }).catch(() => undefined);
     if (!reply || reply.status === 200) return { won: true };
     if (reply.status === 409 && isRecord(reply.body)) {
       const end = resolvedEnd(reply.body);
@@ -211,46 +207,12 @@ class PublishedAsk {
     if (this.#withdrawn) return;
     this.#withdrawn = true;
     try {
-      await this.#post(`/api/asks/${this.id}/withdraw`, { origin });
+      await callApi(this.#info, "POST", `/api/asks/${this.id}/withdraw`, { origin });
     } catch {
       // The server is gone, and the ask with it: there is nothing left to withdraw.
     } finally {
       this.#stream.destroy();
     }
-  }
-
-  #post(path: string, value: unknown): Promise<{ status: number; body: unknown }> {
-    const body = JSON.stringify(value);
-    return new Promise((resolve, reject) => {
-      const req = request(
-        {
-          host: this.#info.host,
-          port: this.#info.port,
-          path,
-          method: "POST",
-          agent: keepAlive,
-          headers: {
-            Host: hostHeader(this.#info),
-            Authorization: `Bearer ${this.#info.token}`,
-            "Content-Type": "application/json",
-            "Content-Length": Buffer.byteLength(body),
-          },
-        },
-        (response) => {
-          readAll(response).then((text) => {
-            let parsed: unknown;
-            try {
-              parsed = text === "" ? undefined : JSON.parse(text);
-            } catch {
-              parsed = text;
-            }
-            resolve({ status: response.statusCode ?? 0, body: parsed });
-          }, reject);
-        },
-      );
-      req.on("error", reject);
-      req.end(body);
-    });
   }
 }
 
@@ -262,16 +224,4 @@ function resolvedEnd(value: Record<string, unknown>): RemoteEnd {
     ...(by === undefined ? {} : { by }),
     ...(details === undefined ? {} : { details }),
   };
-}
-
-function readAll(response: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = "";
-    response.setEncoding("utf8");
-    response.on("data", (chunk: string) => {
-      if (text.length < 1_000_000) text += chunk;
-    });
-    response.on("end", () => resolve(text));
-    response.on("error", reject);
-  });
 }

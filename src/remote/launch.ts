@@ -35,7 +35,8 @@ export async function ensureServer(env: Env): Promise<ServerInfo> {
     const child = spawn(
       process.execPath,
       [join(packageRoot(), "bin", "askuser.js"), "serve", "--background"],
-      { detached: true, stdio: ["ignore", log, log], env: { ...env } },
+      // The caller's variables over this process's: a caller may name only the runtime dir.
+      { detached: true, stdio: ["ignore", log, log], env: { ...process.env, ...env } },
     );
     child.on("exit", (code) => {
       exited = code;

@@ -50,6 +50,11 @@ export function servePage(
     response.end();
     return;
   }
+  if (url.pathname === "/favicon.ico") {
+    // Every browser asks for it unprompted; the page has none, and that is no refusal.
+    response.writeHead(204, SECURITY_HEADERS).end();
+    return;
+  }
   const asset = context.assets.get(url.pathname);
   if (!asset) {
     if (url.pathname === "/" && context.pageMissing.length > 0) {

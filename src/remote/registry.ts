@@ -59,6 +59,8 @@ export class AskRegistry {
   readonly #entries = new Map<string, AskEntry>();
   readonly #events: RegistryEvent[] = [];
   readonly #listeners = new Set<(event: RegistryEvent) => void>();
+  /** Listeners of one ask (its agent's stream): an event costs nothing for the other asks. */
+  readonly #askListeners = new Map<string, Set<(event: RegistryEvent) => void>>();
   readonly #ports: RegistryPorts;
   #lastEventId = 0;
 
@@ -161,6 +163,17 @@ export class AskRegistry {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Events of one ask only. */
+  subscribeTo(askId: string, listener: (event: RegistryEvent) => void): () => void {
+    const set = this.#askListeners.get(askId) ?? new Set();
+    set.add(listener);
+    this.#askListeners.set(askId, set);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.#askListeners.delete(askId);
+    };
+  }
+
   /** The events after `lastId`, or undefined when some of them are no longer kept. */
   eventsAfter(lastId: number): readonly RegistryEvent[] | undefined {
     if (lastId >= this.#lastEventId) return [];
@@ -187,6 +200,7 @@ export class AskRegistry {
     const event: RegistryEvent = { id: this.#lastEventId, type, askId, data };
     this.#events.push(event);
     if (this.#events.length > EVENTS_KEPT) this.#events.shift();
+    for (const listener of [...(this.#askListeners.get(askId) ?? [])]) listener(event);
     for (const listener of [...this.#listeners]) listener(event);
   }
 

@@ -12,6 +12,7 @@ export const REFUSALS = [
   "not_found",
   "method",
   "too_many_streams",
+  "too_many_asks",
   "unknown_ask",
   "invalid_answer",
   "already_resolved",

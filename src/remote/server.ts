@@ -18,6 +18,13 @@ export interface ServerLimits {
   /** Wrong credentials from one address within the window before it is refused outright. */
   readonly failures: number;
   readonly failureWindowMs: number;
+  /** Asks pending at once: past it a publish is refused (503). */
+  readonly pendingAsks: number;
+  /** A request's headers must arrive within this, and its whole body within `requestMs`. */
+  readonly headersMs: number;
+  readonly requestMs: number;
+  /** Connections open at once (streams included); more are refused by the socket layer. */
+  readonly connections: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -26,6 +33,10 @@ export const DEFAULT_LIMITS: ServerLimits = {
   eventStreams: 64,
   failures: 20,
   failureWindowMs: 60_000,
+  pendingAsks: 500,
+  headersMs: 10_000,
+  requestMs: 30_000,
+  connections: 512,
 };
 
 export interface AnswerServerOptions {
@@ -144,7 +155,13 @@ export function createAnswerServer(options: AnswerServerOptions): AnswerServer {
   };
 
   const server = createServer(
-    { requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 },
+    {
+      requestTimeout: limits.requestMs,
+      headersTimeout: limits.headersMs,
+      keepAliveTimeout: 5_000,
+      // How often the two timeouts above are checked: a slow client is cut off within this.
+      connectionsCheckingInterval: Math.min(1_000, limits.headersMs),
+    },
     (request, response) => {
       handle(request, response).catch((error: unknown) => {
         if (!response.headersSent)
@@ -154,6 +171,7 @@ export function createAnswerServer(options: AnswerServerOptions): AnswerServer {
     },
   );
   server.maxHeadersCount = 64;
+  server.maxConnections = limits.connections;
 
   return {
     server,

@@ -1,55 +1,24 @@
-import { type IncomingMessage, request } from "node:http";
+import { request } from "node:http";
 import { isRecord } from "../core/index.ts";
 import type { ServerInfo } from "./discovery.ts";
-import { hostHeader } from "./probe.ts";
+import { type ApiReply, bearerHeaders, callApi } from "./http-client.ts";
 import type { UserSurface } from "./types.ts";
 
-/** One reply of the user API: its status and its JSON body. */
-export interface ApiReply {
-  readonly status: number;
-  readonly body: unknown;
-}
-
-/** The user API as a program (`askuser answer`) calls it: bearer token, JSON in and out. */
-export function callApi(
+/** The user API as a program (`askuser answer`) calls it, saying which surface it is. */
+export function callUserApi(
   info: ServerInfo,
   method: "GET" | "POST",
   path: string,
   value?: unknown,
   surface?: UserSurface,
 ): Promise<ApiReply> {
-  const body = value === undefined ? undefined : JSON.stringify(value);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: info.host,
-        port: info.port,
-        path,
-        method,
-        headers: {
-          Host: hostHeader(info),
-          Authorization: `Bearer ${info.token}`,
-          ...(surface === undefined ? {} : { "Askuser-Surface": surface }),
-          ...(body === undefined
-            ? {}
-            : { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) }),
-        },
-      },
-      (response) => {
-        readText(response).then((text) => {
-          let parsed: unknown;
-          try {
-            parsed = text === "" ? undefined : JSON.parse(text);
-          } catch {
-            parsed = text;
-          }
-          resolve({ status: response.statusCode ?? 0, body: parsed });
-        }, reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
+  return callApi(
+    info,
+    method,
+    path,
+    value,
+    surface === undefined ? {} : { "Askuser-Surface": surface },
+  );
 }
 
 /** One server-sent event as `askuser answer` needs it. */
@@ -59,13 +28,14 @@ export interface StreamEvent {
 }
 
 /**
- * Follows `GET /api/events` until `signal` aborts; `onEvent` gets each event with JSON data.
- * Resolves once the stream is open.
+ * Follows `GET /api/events` until `signal` aborts; `onEvent` gets each event with JSON data, and
+ * `onLost` is told if the stream ends first. Resolves once the stream is open.
  */
 export function followEvents(
   info: ServerInfo,
   onEvent: (event: StreamEvent) => void,
   signal: AbortSignal,
+  onLost: () => void = () => {},
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = request({
@@ -74,7 +44,7 @@ export function followEvents(
       path: "/api/events",
       method: "GET",
       signal,
-      headers: { Host: hostHeader(info), Authorization: `Bearer ${info.token}` },
+      headers: bearerHeaders(info),
     });
     req.on("error", (error) => {
       if (!signal.aborted) reject(error);
@@ -97,6 +67,10 @@ export function followEvents(
           if (event) onEvent(event);
         }
       });
+      // The stream ending before `signal` aborted means the server went away.
+      response.on("close", () => {
+        if (!signal.aborted) onLost();
+      });
       response.on("error", () => {});
     });
     req.end();
@@ -117,16 +91,4 @@ function parseEvent(block: string): StreamEvent | undefined {
   } catch {
     return undefined;
   }
-}
-
-function readText(response: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = "";
-    response.setEncoding("utf8");
-    response.on("data", (chunk: string) => {
-      text += chunk;
-    });
-    response.on("end", () => resolve(text));
-    response.on("error", reject);
-  });
 }

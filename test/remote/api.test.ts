@@ -58,6 +58,21 @@ describe("the user API", () => {
     expect(end.details?.unanswered).toEqual(["api"]);
   });
 
+  it("text full of escapes reaches the agent exactly, and the model text writes them as escapes", async () => {
+    const { server, remote } = await published();
+    const typed = "red \u001b[31m\u202egnp.exe\u0007 done";
+    const reply = await call(server, `/api/asks/${remote.id}/answer`, {
+      body: { db: { other: typed } },
+    });
+    expect(reply.status).toBe(200);
+    const end = await remote.ended;
+    expect(end.details?.answers.db).toEqual({ selected: [], other: typed });
+    const { text } = reply.json as { text: string };
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: none may be in the model text
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202e]/u);
+    expect(text).toContain("\\u001b[31m\\u202egnp.exe\\u0007");
+  });
+
   it("a label that is no option is refused with the issues, and the ask stays pending", async () => {
     const { server, remote } = await published();
     const reply = await call(server, `/api/asks/${remote.id}/answer`, { body: { db: "MySQL" } });
@@ -150,5 +165,33 @@ describe("the user API", () => {
     const { server, remote } = await published();
     await server.stop();
     expect(await remote.ended).toEqual({ kind: "server_lost" });
+  });
+});
+
+describe("publishAsk's abort signal", () => {
+  it("an abort after the ask opened withdraws it as turn_abort", async () => {
+    const { server } = await published();
+    const controller = new AbortController();
+    const remote = await publishAsk(threeQuestions(), AGENT, {
+      env: server.env,
+      signal: controller.signal,
+    });
+    controller.abort();
+    const deadline = Date.now() + 5000;
+    let shown = (await call(server, `/api/asks/${remote.id}`)).json as { state?: string };
+    while (shown.state === "pending" && Date.now() < deadline) {
+      shown = (await call(server, `/api/asks/${remote.id}`)).json as { state?: string };
+    }
+    expect(shown).toMatchObject({ state: "withdrawn", withdrawn: { origin: "turn_abort" } });
+  });
+
+  it("an abort before publishing rejects with the signal's reason and publishes nothing", async () => {
+    const { server } = await published();
+    const controller = new AbortController();
+    controller.abort(new Error("turn ended"));
+    await expect(
+      publishAsk(threeQuestions(), AGENT, { env: server.env, signal: controller.signal }),
+    ).rejects.toThrow("turn ended");
+    expect(server.registry.pendingCount).toBe(1);
   });
 });

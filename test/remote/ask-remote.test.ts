@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { modelText } from "../../src/core/index.ts";
+import { findServer } from "../../src/remote/launch.ts";
 import { BIN } from "../support/run-cli.ts";
 import { until } from "../support/until.ts";
 import {
@@ -52,6 +53,8 @@ describe("askuser ask --remote without a terminal", () => {
     expect(ask.out()).toBe(`${text}\n`);
     expect(text).toBe(modelText(details));
     expect(ask.err()).toContain("askuser: answered in the page");
+    // The server outlives the agent that started it.
+    expect(await findServer(env)).toMatchObject({ pid: server.info.pid });
   });
 
   it("the remote setting publishes without --remote; a page cancel keeps the draft, exit 1", async () => {
@@ -83,6 +86,21 @@ describe("askuser ask --remote without a terminal", () => {
     const late = await call(server, `/api/asks/${id}/answer`, { body: { api: "GraphQL" } });
     expect(late.status).toBe(410);
     expect(late.json).toMatchObject({ origin: "timed_out" });
+  });
+
+  it("the server dying while it waits ends the ask as disconnected, and says so", async () => {
+    const env = freshEnv();
+    const ask = startProcess([BIN, "ask", "examples/release-plan.json", "--remote", "--json"], env);
+    const server = await backgroundServer(env);
+    await pendingAskId(server);
+    process.kill(server.info.pid, "SIGKILL");
+    expect(await ask.exited).toBe(1);
+    expect(JSON.parse(ask.out())).toMatchObject({
+      status: "cancelled",
+      origin: "disconnected",
+      answers: {},
+    });
+    expect(ask.err()).toContain("the answer server stopped before anyone answered");
   });
 
   it("--remote with --answers is a usage error", async () => {

@@ -116,4 +116,37 @@ describe("asks and servers outlive nothing they should not", () => {
     expect(readInfo(env)?.pid).toBe(winner?.child.pid);
     expect(processAlive(winner?.child.pid ?? 0)).toBe(true);
   });
+
+  it("askuser serve --lan prints the link as a QR code and warns that the traffic is plain HTTP", async () => {
+    const env = runtimeEnv();
+    const serve = start([BIN, "serve", "--lan", "--address", "127.0.0.1"], env);
+    await until("the warning", () => serve.err().includes("plain HTTP"), 15_000);
+    expect(serve.out()).toMatch(/answering at http:\/\/127\.0\.0\.1:\d+\/\?code=[0-9a-f]{64}\n/u);
+    expect(serve.out()).toMatch(/█▀▀▀▀▀▀▀█/u);
+    expect(serve.err()).toContain("The token is still required.");
+    serve.child.kill("SIGTERM");
+    expect(await serve.exited).toBe(0);
+  });
+
+  it("--address without --lan is a usage error", async () => {
+    const serve = start([BIN, "serve", "--address", "10.0.0.2"], runtimeEnv());
+    expect(await serve.exited).toBe(2);
+    expect(serve.err()).toContain("--address goes with --lan");
+  });
+
+  it("two agents publishing at once with no server running end up on the same background server", async () => {
+    const env = runtimeEnv();
+    const agents = [
+      start(["test/remote/fixtures/publisher.ts"], env),
+      start(["test/remote/fixtures/publisher.ts"], env),
+    ];
+    for (const agent of agents)
+      await until("its ask", () => agent.out().includes('"opened"'), 20_000);
+    const info = readInfo(env);
+    if (!info) throw new Error("no discovery file");
+    const listed = (await call({ info }, "/api/asks")).json as { asks: unknown[] };
+    expect(listed.asks).toHaveLength(2);
+    for (const agent of agents) agent.child.kill("SIGKILL");
+    process.kill(info.pid, "SIGTERM");
+  });
 });

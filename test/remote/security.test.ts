@@ -136,6 +136,17 @@ describe("the security matrix: each refused with its status, nothing changed, co
       }),
     },
     {
+      name: "a page on another port of this host (same-site, so the cookie goes along)",
+      status: 403,
+      reason: "origin",
+      request: (id, _origin, cookie) => ({
+        path: `/api/asks/${id}/answer`,
+        body: { db: "SQLite" },
+        token: null,
+        headers: { Cookie: cookie, Origin: "http://127.0.0.1:8080", "Sec-Fetch-Site": "same-site" },
+      }),
+    },
+    {
       name: "a cookie-only post without any Origin",
       status: 403,
       reason: "origin",
@@ -351,6 +362,12 @@ describe("the security matrix: each refused with its status, nothing changed, co
     expect(server.answer.refused).toMatchObject({ token: 5, rate_limited: 2 });
   });
 
+  it("the favicon every browser asks for is an empty answer, not a counted refusal", async () => {
+    const { server } = await setUp();
+    expect((await call(server, "/favicon.ico", { token: null })).status).toBe(204);
+    expect(server.answer.refused.not_found).toBe(0);
+  });
+
   it("every response carries the strict CSP and no CORS header", async () => {
     const { server } = await setUp();
     for (const reply of [
@@ -366,5 +383,14 @@ describe("the security matrix: each refused with its status, nothing changed, co
         Object.keys(reply.headers).filter((name) => name.startsWith("access-control")),
       ).toEqual([]);
     }
+  });
+});
+
+describe("the Host rule", () => {
+  it("allows the loopback names and, with --lan, that address, each with the port only", async () => {
+    const { allowedHosts } = await import("../../src/remote/security.ts");
+    expect([...allowedHosts(4000)]).toEqual(["127.0.0.1:4000", "localhost:4000", "[::1]:4000"]);
+    expect([...allowedHosts(4000, "192.168.1.20")]).toContain("192.168.1.20:4000");
+    expect([...allowedHosts(4000, "fe80::1")]).toContain("[fe80::1]:4000");
   });
 });

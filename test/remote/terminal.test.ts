@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { NODE, printed, terminalSandbox } from "../support/terminal-sandbox.ts";
 import {
@@ -58,6 +61,35 @@ describe("askuser ask --remote in a real terminal (tmux)", () => {
   });
 });
 
+describe("askuser ask --remote's idle timeout in a real terminal (tmux)", () => {
+  it("a page draft newer than the form's keys keeps the ask alive, and is the partial answer when it times out", async () => {
+    const env = freshEnv();
+    const dir = mkdtempSync(join(tmpdir(), "askuser-remote-settings-"));
+    writeFileSync(join(dir, "settings.json"), JSON.stringify({ idleTimeoutMinutes: 0.03 }));
+    const tmux = terminals.start(`${ASK} --json`, {
+      width: 100,
+      height: 30,
+      reportExit: true,
+      env: { ...env, ASKUSER_CONFIG: join(dir, "settings.json") },
+    });
+    await tmux.waitFor("❯ 1.", 20_000);
+    const server = await backgroundServer(env);
+    const [id] = await pendingAskId(server);
+    tmux.keys("Down");
+    await tmux.waitFor("❯ 2.");
+    expect(
+      (await call(server, `/api/asks/${id}/progress`, { body: { database: "DynamoDB" } })).status,
+    ).toBe(204);
+    const { code, screen } = await tmux.exited(20_000);
+    expect(code).toBe(1);
+    expect(printed(screen)).toMatch(
+      /"status": "timed_out"[\s\S]*"selected": \[\s*"DynamoDB"\s*\]/u,
+    );
+    const late = await call(server, `/api/asks/${id}/answer`, { body: { database: "SQLite" } });
+    expect(late.status).toBe(410);
+  });
+});
+
 describe("askuser answer in a real terminal (tmux)", () => {
   it("picks one of two pending asks, answers it in the form, and the asking process prints it", async () => {
     const env = freshEnv();
@@ -98,5 +130,43 @@ describe("askuser answer in a real terminal (tmux)", () => {
     expect(first.out()).toContain("The user answered:");
     expect(first.err()).toContain("answered with askuser answer");
     expect(second.child.exitCode).toBeNull();
+  });
+
+  it("closes the form and says so when the ask ends elsewhere or the server stops", async () => {
+    const env = freshEnv();
+    const asker = startProcess(
+      ["bin/askuser.js", "ask", "examples/database.json", "--remote"],
+      env,
+    );
+    const server = await backgroundServer(env);
+    const [id] = await pendingAskId(server);
+    const tmux = terminals.start(`${NODE} bin/askuser.js answer`, {
+      width: 100,
+      height: 30,
+      reportExit: true,
+      env,
+    });
+    await tmux.waitFor("❯ 1.", 20_000);
+    await call(server, `/api/asks/${id}/answer`, { body: { database: "SQLite" } });
+    const first = await tmux.exited(20_000);
+    expect(first.screen).toContain("askuser: already answered (by page); yours was not sent");
+    expect(first.code).toBe(1);
+    expect(await asker.exited).toBe(0);
+
+    startProcess(["bin/askuser.js", "ask", "examples/database.json", "--remote"], env);
+    await pendingAskId(server);
+    const again = terminals.start(`${NODE} bin/askuser.js answer`, {
+      width: 100,
+      height: 30,
+      reportExit: true,
+      env,
+    });
+    await again.waitFor("❯ 1.", 20_000);
+    process.kill(server.info.pid, "SIGKILL");
+    const second = await again.exited(20_000);
+    expect(second.screen).toContain(
+      "askuser: the answer server stopped (its asks with it); nothing was sent",
+    );
+    expect(second.code).toBe(1);
   });
 });

@@ -1,0 +1,71 @@
+import { Agent, type IncomingMessage, request } from "node:http";
+import type { ServerInfo } from "./discovery.ts";
+import { hostHeader } from "./probe.ts";
+
+/** One reply of the API: its status and its JSON body (the text itself when it is not JSON). */
+export interface ApiReply {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** Connections kept open between calls: an answer's round trip pays no handshake. */
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 8 });
+
+/** A request to the server a discovery file names, with its bearer token; JSON in and out. */
+export function callApi(
+  info: ServerInfo,
+  method: "GET" | "POST",
+  path: string,
+  value?: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<ApiReply> {
+  const body = value === undefined ? undefined : JSON.stringify(value);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: info.host,
+        port: info.port,
+        path,
+        method,
+        agent: keepAlive,
+        headers: {
+          ...bearerHeaders(info),
+          ...headers,
+          ...(body === undefined
+            ? {}
+            : { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) }),
+        },
+      },
+      (response) => {
+        readText(response).then((text) => {
+          let parsed: unknown;
+          try {
+            parsed = text === "" ? undefined : JSON.parse(text);
+          } catch {
+            parsed = text;
+          }
+          resolve({ status: response.statusCode ?? 0, body: parsed });
+        }, reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+export function bearerHeaders(info: ServerInfo): Record<string, string> {
+  return { Host: hostHeader(info), Authorization: `Bearer ${info.token}` };
+}
+
+/** A response's text, at most 1 MB of it (a server's reply is far smaller). */
+export function readText(response: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    response.setEncoding("utf8");
+    response.on("data", (chunk: string) => {
+      if (text.length < 1_000_000) text += chunk;
+    });
+    response.on("end", () => resolve(text));
+    response.on("error", reject);
+  });
+}
