@@ -16,6 +16,7 @@ import {
 } from "../core/index.ts";
 import { type NotificationEvent, notificationForAsk } from "../settings/notify/notification.ts";
 import { Notifier } from "../settings/notify/notifier.ts";
+import type { Settings } from "../settings/settings.ts";
 import { clientView } from "./client-view.ts";
 import { dialectFor } from "./form-dialect.ts";
 import { inputRequiredRound, roundStateCodec } from "./input-required-round.ts";
@@ -41,6 +42,18 @@ export class AskUserTool {
     this.#server = server;
     this.#options = options;
     this.#notifier = new Notifier({ runCommand: options.runCommand, insideTmux: false });
+  }
+
+  #toldTerminalChannels = false;
+
+  /** Standard output is the protocol, so the terminal channels cannot run: said once. */
+  #tellTerminalChannelsSkipped(settings: Settings): void {
+    const { bell, osc9, osc777 } = settings.notifications;
+    if (this.#toldTerminalChannels || !(bell || osc9 || osc777)) return;
+    this.#toldTerminalChannels = true;
+    this.#options.report(
+      "askuser mcp: notifications.bell, osc9 and osc777 need a terminal, which an MCP server has not; only notifications.command runs here",
+    );
   }
 
   list(): { tools: [typeof MCP_TOOL] } {
@@ -77,6 +90,7 @@ export class AskUserTool {
       )) as CallToolResult;
     }
     const settings = await options.settings();
+    this.#tellTerminalChannelsSkipped(settings);
     const notify = (event: NotificationEvent) => {
       notifier
         .notify(notificationForAsk(ask, event, "askuser"), settings.notifications)

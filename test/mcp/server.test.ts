@@ -6,6 +6,7 @@ import {
   TOOL_DESCRIPTION,
   validateAskInput,
 } from "../../src/core/index.ts";
+import { DEFAULT_SETTINGS } from "../../src/settings/settings.ts";
 import { SINGLE, THREE } from "../support/asks.ts";
 import { until } from "../support/until.ts";
 import { connect, ERAS, type Harness, neverAnswers } from "./mcp-harness.ts";
@@ -185,6 +186,19 @@ describe.each(ERAS)("askuser mcp, %s era", (era) => {
     const [first, second] = await Promise.all([harness.call(SINGLE), harness.call(other)]);
     expect(first.structuredContent).toMatchObject({ answers: { q1: { selected: ["SQLite"] } } });
     expect(second.structuredContent).toMatchObject({ answers: { q1: { selected: ["B"] } } });
+  });
+});
+
+describe("askuser mcp: notifications", () => {
+  it("says once that the terminal channels cannot run under an MCP client", async () => {
+    harness = await connect({
+      era: "legacy",
+      onElicit: async () => ({ action: "cancel" }),
+      settings: { notifications: { ...DEFAULT_SETTINGS.notifications, bell: true } },
+    });
+    await harness.call(SINGLE);
+    await harness.call(SINGLE);
+    expect(harness.stderr.filter((line) => line.includes("need a terminal"))).toHaveLength(1);
   });
 });
 
