@@ -67,17 +67,28 @@ const ownModulesAreSideEffectFree: Plugin = {
 
 /**
  * Packages the CLI bundle carries inside itself (dev dependencies), so the package keeps no
- * runtime dependencies: the QR code `askuser serve --lan` prints. Every other package stays an
- * import (Pi's, which the CLI's form uses, are installed beside it).
+ * runtime dependencies: the QR code `askuser serve --lan` prints, and the MCP SDK `askuser mcp`
+ * serves with (with what it imports in turn). Every other package stays an import (Pi's, which
+ * the CLI's form uses, are installed beside it).
  */
-const CLI_BUNDLED_PACKAGES = ["uqr"];
+const CLI_BUNDLED_PACKAGES = ["uqr", "@modelcontextprotocol/server"];
+
+function packageName(specifier: string): string {
+  const parts = specifier.split("/");
+  return (specifier.startsWith("@") ? parts.slice(0, 2) : parts.slice(0, 1)).join("/");
+}
 
 const bundledIntoCli: Plugin = {
   name: "askuser-cli-bundled-packages",
   setup(context) {
-    context.onResolve({ filter: /^[^./]/ }, (args) =>
-      CLI_BUNDLED_PACKAGES.includes(args.path) ? undefined : { path: args.path, external: true },
-    );
+    context.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith("node:")) return { path: args.path, external: true };
+      // Only a bundled package's own code lives under node_modules in this bundle.
+      const fromBundled = args.importer.includes("/node_modules/");
+      return fromBundled || CLI_BUNDLED_PACKAGES.includes(packageName(args.path))
+        ? undefined
+        : { path: args.path, external: true };
+    });
   },
 };
 

@@ -15,6 +15,7 @@ Usage:
   askuser log --turns <session.jsonl>
   askuser settings [--json] [--pi] [--project <dir>]
   askuser settings path
+  askuser mcp
   askuser <command> --help
   askuser --help | --version
 
@@ -24,6 +25,7 @@ Commands:
   settings  Show every setting in effect and where it came from, or the settings file's path.
   serve     Run the answer server: answer every agent's pending asks from a web page.
   answer    List the pending asks of every agent, and answer one in this terminal.
+  mcp       Serve ask_user to an MCP client (Claude Code, Codex, Cursor, VS Code, ...) over stdio.
 
 ${EXIT_CODES}
 `;
@@ -131,6 +133,26 @@ Commands and options:
 Exit codes:
   0  shown
   2  usage error (message on standard error)
+`;
+
+export const MCP_HELP = `Usage: askuser mcp
+
+Serves the ask_user tool over stdio to an MCP client: Claude Code, Codex, Cursor, VS Code,
+goose, Gemini CLI, opencode. The client starts it; standard output is the protocol, and
+messages for you go to standard error. It runs until the client closes standard input.
+
+A client that shows forms (MCP elicitation) shows the questions as a form. Where the client
+shows no forms and nothing else can answer, the tool returns "unavailable" at once.
+The idle timeout and notifications come from the user settings ("askuser settings").
+
+Set up (one line per client, more in docs/mcp.md):
+  claude mcp add askuser -- npx -y askuser mcp
+  Codex (~/.codex/config.toml):  [mcp_servers.askuser]
+                                 command = "npx"
+                                 args = ["-y", "askuser", "mcp"]
+
+Options:
+  -h, --help  Show this help.
 `;
 
 export const SERVE_HELP = `Usage: askuser serve [--lan [--address <ip>]]

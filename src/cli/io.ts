@@ -16,6 +16,13 @@ export interface CliIo {
   readonly cwd?: string;
   /** The clock, in epoch milliseconds (default: Date.now). */
   readonly now?: () => number;
+  /** The package version (`askuser --version`), which `askuser mcp` reports to its client. */
+  readonly version?: string;
+  /**
+   * The raw standard input and output, for `askuser mcp`, whose stdout is the protocol (it
+   * makes its messages display-safe itself); absent where no process streams exist.
+   */
+  readonly protocolStreams?: () => import("../mcp/serve.ts").StdioStreams;
   /** Shows the terminal form and resolves with its outcome; absent where no form can run. */
   readonly openForm?: (ask: Ask, options?: FormOptions) => Promise<AskDetails>;
 }

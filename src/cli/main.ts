@@ -19,13 +19,14 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   ask: async () => (await import("./ask-command.ts")).askCommand,
   log: async () => (await import("./log-command.ts")).logCommand,
   settings: async () => (await import("./settings-command.ts")).settingsCommand,
+  mcp: async () => (await import("./mcp-command.ts")).mcpCommand,
   serve: async () => (await import("./serve-command.ts")).serveCommand,
   answer: async () => (await import("./answer-command.ts")).answerCommand,
 };
 
 /** Runs one command line and returns its exit code. The one place errors become exit codes. */
 export async function main(argv: readonly string[], io: CliIo, version: string): Promise<number> {
-  const safe = commandIo(io);
+  const safe = { ...commandIo(io), version };
   const [first, ...rest] = argv;
   try {
     if (first === undefined || first === "--help" || first === "-h" || first === "help") {

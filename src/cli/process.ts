@@ -28,6 +28,7 @@ export async function runFromProcess(): Promise<void> {
     env: process.env,
     openForm,
     stdoutIsTerminal: Boolean(process.stdout.isTTY),
+    protocolStreams: () => ({ input: process.stdin, output: process.stdout }),
   };
   // A reader that stops early (`askuser log | head`) or a terminal that closed is not an error:
   // the rest of the output has nowhere to go. The exit code stays the command's own: the exit

@@ -105,11 +105,13 @@ export {
 export { readStoredDetails } from "./stored-details.ts";
 export {
   dropUnsafeBeyondC0,
+  escapeUnsafeInJson,
   jsonForDisplay,
   neutraliseInline,
   neutraliseMultiline,
   UNSAFE_CHARACTER_CLASS,
 } from "./text-safety.ts";
+export { isToolFailure } from "./tool-failure.ts";
 export { type ValidationResult, validateAskInput } from "./validate.ts";
 export { isRecord } from "./validate-fields.ts";
 export {

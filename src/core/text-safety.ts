@@ -80,8 +80,16 @@ export function dropUnsafeBeyondC0(value: string): string {
  * parses back to exactly the same value and holds no byte a terminal would act on.
  */
 export function jsonForDisplay(value: unknown, indent?: number): string {
-  const text = JSON.stringify(value, null, indent) ?? "null";
-  return text.replace(UNSAFE_BEYOND_C0, unicodeEscape);
+  return escapeUnsafeInJson(JSON.stringify(value, null, indent) ?? "null");
+}
+
+/**
+ * JSON text from `JSON.stringify` with what it leaves raw (DEL, C1 and bidi controls, line
+ * separators, fillers) written as `\u` escapes: the same value, and nothing a terminal acts on.
+ * Such characters can only occur inside JSON strings, where the escape means the same.
+ */
+export function escapeUnsafeInJson(json: string): string {
+  return json.replace(UNSAFE_BEYOND_C0, unicodeEscape);
 }
 
 function standIn(char: string): string {

@@ -191,6 +191,30 @@ describe("Claude Code: ask_user called through askuser's own MCP server", () => 
     },
   );
 
+  it("reads the structured result as Claude Code 2.1 records it: its JSON as the text and as a string", async () => {
+    // Claude Code gives the model an MCP result's structuredContent in place of its text, and
+    // records it as a JSON string in toolUseResult (seen in a real session against askuser mcp).
+    const log = new ClaudeLog();
+    const id = log.call("mcp__askuser__ask_user", ASK);
+    const details = JSON.stringify({
+      status: "answered",
+      questions: [{ ...ASK.questions[0], multiSelect: false, allowComment: false }],
+      answers: { db: { selected: ["SQLite"] } },
+      unanswered: [],
+    });
+    log.result(id, details, { toolUseResult: details });
+    const { asks } = await read(log.text());
+    expect(asks).toEqual([
+      {
+        callId: id,
+        resultLine: 2,
+        outcome: "answered",
+        answers: { "Which database?": "selected=SQLite" },
+        opensTurn: true,
+      },
+    ]);
+  });
+
   it("an ask_user of another MCP server is not read", async () => {
     const log = new ClaudeLog();
     const id = log.call("mcp__other__ask_user", ASK);

@@ -22,8 +22,9 @@ export function ownAskedQuestions(input: unknown): ExchangeQuestion[] {
 
 /**
  * Classifies the result of askuser's own ask_user called through its MCP server. The details
- * come first, wherever the host kept them (the structured result itself or its
- * `structuredContent`); else the text, which is always one of the core's model texts. A
+ * come first, wherever the host kept them (the structured result itself, its
+ * `structuredContent`, or either as JSON text); else the text, which is one of the core's
+ * model texts. A
  * permission rejection is read as Claude Code writes it for any tool.
  */
 export function classifyOwnResult(result: ResultInput, input: unknown): ClassifiedAsk {
@@ -41,13 +42,28 @@ export function classifyOwnResult(result: ResultInput, input: unknown): Classifi
   const structured = result.toolUseResult;
   const own =
     classifyOwnDetails(structured) ??
-    (isObject(structured) ? classifyOwnDetails(structured.structuredContent) : undefined);
+    (isObject(structured) ? classifyOwnDetails(structured.structuredContent) : undefined) ??
+    classifyOwnDetails(jsonObject(structured)) ??
+    classifyOwnDetails(jsonObject(result.text));
   if (own) return { ...own, response: null, rejection: null };
   const fromText = classifyOwnText(result.text.trim(), asked);
   if (fromText) {
     return { ...done(fromText.outcome, fromText.questions), cancelledBy: fromText.cancelledBy };
   }
   return done("error", asked, { error: shortToolError(result.text) });
+}
+
+/**
+ * Claude Code gives the model an MCP result's `structuredContent` in place of its text, and
+ * records it as JSON text (in the result and as a string `toolUseResult`).
+ */
+function jsonObject(value: unknown): unknown {
+  if (typeof value !== "string" || !value.trimStart().startsWith("{")) return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function done(

@@ -1,0 +1,47 @@
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  type ClientCapabilities,
+  PROTOCOL_VERSION_META_KEY,
+  type Server,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+
+/** The first revision in which a call returns its input requests instead of sending them. */
+export const INPUT_REQUIRED_REVISION = "2026-07-28";
+
+/** What one request tells about its client. */
+export interface ClientView {
+  readonly name: string | undefined;
+  /** The client declared form elicitation. */
+  readonly forms: boolean;
+  /** The request speaks the 2026-07-28 revision: the form goes back as an input-required result. */
+  readonly inputRequired: boolean;
+}
+
+/**
+ * On the 2026-07-28 revision every request carries its client's identity and capabilities in
+ * its `_meta` envelope; on the 2025 revisions they were given once, in `initialize`.
+ */
+export function clientView(server: Server, ctx: ServerContext): ClientView {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const revision = envelope?.[PROTOCOL_VERSION_META_KEY] ?? server.getNegotiatedProtocolVersion();
+  const capabilities = (envelope?.[CLIENT_CAPABILITIES_META_KEY] ??
+    server.getClientCapabilities()) as ClientCapabilities | undefined;
+  const info = (envelope?.[CLIENT_INFO_META_KEY] ?? server.getClientVersion()) as
+    | { readonly name?: unknown }
+    | undefined;
+  return {
+    name: typeof info?.name === "string" ? info.name : undefined,
+    forms: declaresForms(capabilities),
+    inputRequired: typeof revision === "string" && revision >= INPUT_REQUIRED_REVISION,
+  };
+}
+
+/** `elicitation: {}` is form support (the revisions before modes); `{url: {}}` alone is not. */
+function declaresForms(capabilities: ClientCapabilities | undefined): boolean {
+  const elicitation = capabilities?.elicitation as Record<string, unknown> | undefined;
+  if (typeof elicitation !== "object" || elicitation === null) return false;
+  const modes = Object.keys(elicitation);
+  return modes.length === 0 || modes.includes("form");
+}

@@ -1,0 +1,56 @@
+import { Type } from "typebox";
+import { ASK_STATUSES, CANCEL_ORIGINS, UNAVAILABLE_REASONS } from "../core/index.ts";
+
+const AnswerSchema = Type.Object({
+  selected: Type.Array(Type.String(), { description: "The labels of the options chosen." }),
+  other: Type.Optional(Type.String({ description: 'The text the user wrote under "Other".' })),
+  comment: Type.Optional(Type.String({ description: "The note the user added." })),
+});
+
+/**
+ * The details object every surface records, as the tool's `outputSchema`: the same fields and
+ * invariants as README "Statuses and details" (every question id is in exactly one of `answers`
+ * and `unanswered`), with the model text as `text`.
+ */
+export const DetailsSchema = Type.Object({
+  status: Type.Union(ASK_STATUSES.map((status) => Type.Literal(status))),
+  origin: Type.Optional(Type.Union(CANCEL_ORIGINS.map((origin) => Type.Literal(origin)))),
+  reason: Type.Optional(Type.Union(UNAVAILABLE_REASONS.map((reason) => Type.Literal(reason)))),
+  questions: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      header: Type.String(),
+      question: Type.String(),
+      context: Type.Optional(Type.String()),
+      options: Type.Array(
+        Type.Object({
+          label: Type.String(),
+          description: Type.Optional(Type.String()),
+          preview: Type.Optional(Type.String()),
+        }),
+      ),
+      multiSelect: Type.Boolean(),
+      allowComment: Type.Boolean(),
+    }),
+    { description: "The questions as asked, with ids and headers filled in." },
+  ),
+  answers: Type.Record(Type.String(), AnswerSchema, {
+    description: "The confirmed answer of each answered question, by question id.",
+  }),
+  unanswered: Type.Array(Type.String(), { description: "The ids of questions without an answer." }),
+  text: Type.String({
+    description:
+      "What the user answered and why the ask ended, with what not to assume: the same text as the result's content.",
+  }),
+  issues: Type.Optional(
+    Type.Array(
+      Type.Object({
+        path: Type.String(),
+        problem: Type.String(),
+        received: Type.Optional(Type.String()),
+        fix: Type.String(),
+      }),
+      { description: "With status invalid: every problem in the parameters." },
+    ),
+  ),
+});

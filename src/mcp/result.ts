@@ -1,0 +1,45 @@
+import { type AskDetails, isToolFailure, modelText, neutraliseInline } from "../core/index.ts";
+
+/** A `tools/call` result as the SDK sends it. */
+export interface AskCallResult {
+  readonly [key: string]: unknown;
+  readonly content: readonly { readonly type: "text"; readonly text: string }[];
+  /** The details, and the model text as `text`. */
+  readonly structuredContent: AskDetails & { readonly text: string };
+  readonly isError?: boolean;
+}
+
+/** What is known about where an answer came from, when the outcome text alone would claim more. */
+export interface Provenance {
+  /** The client's own report of a form it was sent: it may have answered without showing it. */
+  readonly formAction?: "decline" | "cancel";
+  readonly clientName?: string;
+}
+
+/**
+ * The one place an outcome becomes the MCP result: the model text every surface gives, the
+ * details object as `structuredContent` (the tool's `outputSchema`), and `isError` on the same
+ * ends as in Pi. The text is in `structuredContent` as well: Claude Code gives the model a
+ * result's structured content in place of its text, and the model must still read what it
+ * may and may not assume.
+ */
+export function callResult(details: AskDetails, provenance: Provenance = {}): AskCallResult {
+  const note = provenanceNote(provenance);
+  const text = note ? `${modelText(details)}\n${note}` : modelText(details);
+  return {
+    content: [{ type: "text", text }],
+    structuredContent: { ...details, text },
+    ...(isToolFailure(details) ? { isError: true } : {}),
+  };
+}
+
+/**
+ * Several clients decline or dismiss a form by themselves (a print mode, an auto-approval
+ * policy), and a server cannot tell that from the user: say who reported it.
+ */
+function provenanceNote(provenance: Provenance): string | undefined {
+  if (!provenance.formAction) return undefined;
+  const client = neutraliseInline(provenance.clientName?.slice(0, 60) || "the MCP client");
+  const what = provenance.formAction === "decline" ? "declined" : "dismissed";
+  return `(${client} reported that the form was ${what}; askuser cannot see whether it was shown to the user.)`;
+}

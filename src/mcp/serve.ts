@@ -1,0 +1,62 @@
+import { Writable } from "node:stream";
+import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
+// biome-ignore lint/style/noRestrictedImports: the core index's chunk loads TypeBox, which answering initialize does not need
+import { escapeUnsafeInJson } from "../core/text-safety.ts";
+import { type AskServerOptions, createAskServer } from "./server.ts";
+
+export interface StdioStreams {
+  readonly input: NodeJS.ReadableStream & { pause(): unknown };
+  readonly output: NodeJS.WritableStream;
+}
+
+/** A stdio transport that says when the connection is over (stdin ended, or closed by us). */
+class ClosingStdioTransport extends StdioServerTransport {
+  readonly closed: Promise<void>;
+  #closed: () => void = () => {};
+
+  constructor(streams: StdioStreams) {
+    super(streams.input as never, protocolOutput(streams.output));
+    this.closed = new Promise((resolve) => {
+      this.#closed = resolve;
+    });
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    this.#closed();
+  }
+}
+
+/**
+ * The protocol stream, with every message's JSON written so that no character in it can act on
+ * a terminal or a log viewer: `JSON.stringify` escapes C0 controls but leaves C1 and bidi
+ * controls raw, and those are written as `\u` escapes (the same JSON value).
+ */
+function protocolOutput(output: NodeJS.WritableStream): Writable {
+  const writable = new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, callback) {
+      const text = typeof chunk === "string" ? chunk : chunk.toString("utf8");
+      output.write(escapeUnsafeInJson(text), (error) => callback(error ?? null));
+    },
+  });
+  output.on("error", (error: Error) => writable.destroy(error));
+  return writable;
+}
+
+/**
+ * Serves askuser over stdio, both protocol eras (`serveStdio` picks the era from the opening
+ * exchange), until the client closes standard input. In-flight asks are then withdrawn: their
+ * requests are aborted, which ends them as `turn_abort` everywhere they were shown.
+ */
+export async function serveAskUserStdio(
+  options: AskServerOptions & { readonly streams: StdioStreams },
+): Promise<void> {
+  const transport = new ClosingStdioTransport(options.streams);
+  const handle = serveStdio(() => createAskServer(options), {
+    transport,
+    onerror: (error) => options.report(`askuser mcp: ${error.message}`),
+  });
+  await transport.closed;
+  await handle.close();
+}

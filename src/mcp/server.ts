@@ -1,0 +1,45 @@
+import { Server } from "@modelcontextprotocol/server";
+import type { Clock } from "../core/index.ts";
+import type { CommandRunner } from "../settings/notify/command-runner.ts";
+import type { Settings } from "../settings/settings.ts";
+import type { AskUserTool } from "./ask-tool.ts";
+import type { PageChannel } from "./page-channel.ts";
+
+export interface AskServerOptions {
+  readonly version: string;
+  /** The user's settings, read for each ask (a broken file is told on stderr, defaults apply). */
+  readonly settings: () => Promise<Settings>;
+  /** The answer page, when the settings allow it; undefined: nobody can answer without a form. */
+  readonly page: (settings: Settings, clientName: string | undefined) => PageChannel | undefined;
+  readonly clock: Clock;
+  /** One line for standard error (made display-safe by the caller's stream). */
+  readonly report: (line: string) => void;
+  readonly runCommand: CommandRunner;
+  /** How often progress goes out while an ask waits (so clients' progress-reset timeouts hold). */
+  readonly progressIntervalMs?: number;
+}
+
+/**
+ * The askuser MCP server: one tool, `ask_user`, on the low-level `Server`. The same factory
+ * serves both protocol eras; `serveStdio` calls it once per connection. The tool itself is
+ * loaded after the handshake (or on the first request that needs it).
+ */
+export function createAskServer(options: AskServerOptions): Server {
+  const server = new Server(
+    { name: "askuser", title: "askuser", version: options.version },
+    { capabilities: { tools: {}, logging: {} } },
+  );
+  let tool: Promise<AskUserTool> | undefined;
+  const loadTool = () => {
+    tool ??= import("./ask-tool.ts").then((module) => new module.AskUserTool(server, options));
+    return tool;
+  };
+  server.oninitialized = () => {
+    loadTool().catch((error: unknown) => options.report(`askuser mcp: ${String(error)}`));
+  };
+  server.setRequestHandler("tools/list", async () => (await loadTool()).list());
+  server.setRequestHandler("tools/call", async (request, ctx) =>
+    (await loadTool()).call(request, ctx),
+  );
+  return server;
+}

@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import { readFormReply } from "../../src/mcp/form-answers.ts";
+import { dialectFor } from "../../src/mcp/form-dialect.ts";
+import { elicitationForm } from "../../src/mcp/form-schema.ts";
+import { askOf } from "../support/asks.ts";
+
+const ASK = askOf({
+  questions: [
+    {
+      id: "db",
+      header: "DB",
+      question: "Which database?",
+      context: "The service stores orders.",
+      options: [
+        {
+          label: "Postgres",
+          description: "mature",
+          preview: "CREATE TABLE orders (\n  id serial\n);",
+        },
+        { label: "SQLite" },
+      ],
+    },
+    {
+      id: "features",
+      header: "Features",
+      question: "Which features?",
+      multiSelect: true,
+      allowComment: true,
+      options: [{ label: "Auth" }, { label: "Search" }],
+    },
+  ],
+});
+
+describe("dialectFor", () => {
+  it.each([
+    ["codex-mcp-client", "codex"],
+    ["Codex CLI", "codex"],
+    ["cursor-vscode", "cursor"],
+    ["claude-code", "generic"],
+    [undefined, "generic"],
+  ] as const)("%s → %s", (name, dialect) => {
+    expect(dialectFor(name)).toBe(dialect);
+  });
+});
+
+describe("elicitationForm", () => {
+  it("generic: titled single-select, titled multi-select, Other and note fields; details in the message", () => {
+    const form = elicitationForm(ASK, "generic");
+    expect(form.requestedSchema.properties).toMatchInlineSnapshot(`
+      {
+        "db": {
+          "description": "Which database?",
+          "oneOf": [
+            {
+              "const": "Postgres",
+              "title": "Postgres — mature",
+            },
+            {
+              "const": "SQLite",
+              "title": "SQLite",
+            },
+          ],
+          "title": "DB",
+          "type": "string",
+        },
+        "db-other": {
+          "description": "Your own answer instead of one of the options (optional)",
+          "title": "DB: Other",
+          "type": "string",
+        },
+        "features": {
+          "description": "Which features? (choose any number)",
+          "items": {
+            "anyOf": [
+              {
+                "const": "Auth",
+                "title": "Auth",
+              },
+              {
+                "const": "Search",
+                "title": "Search",
+              },
+            ],
+          },
+          "title": "Features",
+          "type": "array",
+        },
+        "features-note": {
+          "description": "A note to go with your answer (optional)",
+          "title": "Features: Note",
+          "type": "string",
+        },
+        "features-other": {
+          "description": "Your own answer, in addition to the options you chose (optional)",
+          "title": "Features: Other",
+          "type": "string",
+        },
+      }
+    `);
+    expect(form.message).toMatchInlineSnapshot(`
+      "DB: Which database?
+      The service stores orders.
+      - Postgres: mature
+          CREATE TABLE orders (
+            id serial
+          );
+      - SQLite
+
+      Features: Which features?
+      - Auth
+      - Search
+
+      Leave a question empty to leave it unanswered. Your own text goes in its Other field."
+    `);
+  });
+
+  it("codex: a checkbox per option instead of a multi-select", () => {
+    const { properties } = elicitationForm(ASK, "codex").requestedSchema;
+    expect(Object.keys(properties)).toEqual([
+      "db",
+      "db-other",
+      "features-1",
+      "features-2",
+      "features-other",
+      "features-note",
+    ]);
+    expect(properties["features-1"]).toMatchObject({
+      type: "boolean",
+      title: "Features: Auth",
+      default: false,
+    });
+    expect(Object.values(properties).some((field) => field.type === "array")).toBe(false);
+  });
+
+  it("cursor: plain enums, never titled oneOf", () => {
+    const { properties } = elicitationForm(ASK, "cursor").requestedSchema;
+    expect(properties.db).toMatchObject({ type: "string", enum: ["Postgres", "SQLite"] });
+    expect(properties.features).toMatchObject({
+      type: "array",
+      items: { type: "string", enum: ["Auth", "Search"] },
+    });
+    expect(JSON.stringify(properties)).not.toContain("oneOf");
+  });
+
+  it("fills a form shown again only with defaults that name real options", () => {
+    const { properties } = elicitationForm(ASK, "generic", "Change it.", {
+      db: "MySQL",
+      "db-other": "Redis",
+    }).requestedSchema;
+    expect(properties.db).not.toHaveProperty("default");
+    expect(properties["db-other"]).toMatchObject({ default: "Redis" });
+  });
+});
+
+describe("readFormReply", () => {
+  it.each([
+    [
+      "ticked checkboxes (codex)",
+      "codex",
+      { "features-2": true, "features-1": false },
+      { features: { selected: ["Search"] } },
+    ],
+    [
+      "a multi-select with Other",
+      "generic",
+      { features: ["Auth"], "features-other": "SSO" },
+      { features: { selected: ["Auth"], other: "SSO" } },
+    ],
+    [
+      "blank text is an empty field",
+      "generic",
+      { db: "SQLite", "db-other": "  " },
+      { db: { selected: ["SQLite"] } },
+    ],
+  ] as const)("%s", (_name, dialect, content, answers) => {
+    const reading = readFormReply(ASK, dialect, { action: "accept", content });
+    expect(reading.kind).toBe("ended");
+    if (reading.kind === "ended") expect(reading.details.answers).toEqual(answers);
+  });
+
+  it.each([
+    ["an option and Other on a single-select", { db: "SQLite", "db-other": "Redis" }, "not both"],
+    ["a note without an answer", { "features-note": "later" }, "a note goes with an answer"],
+  ])("asks again for %s", (_name, content, notice) => {
+    const reading = readFormReply(ASK, "generic", { action: "accept", content });
+    expect(reading.kind).toBe("reask");
+    if (reading.kind === "reask") expect(reading.notice).toContain(notice);
+  });
+
+  it.each([
+    ["an unknown action", { action: "ok" }],
+    ["content that is not an object", { action: "accept", content: ["SQLite"] }],
+    ["a value of the wrong type", { action: "accept", content: { db: 3 } }],
+    ["a checkbox that is not a boolean", { action: "accept", content: { "features-1": "yes" } }],
+  ])("never takes %s for an answer", (_name, reply) => {
+    const dialect =
+      "features-1" in ((reply as { content?: object }).content ?? {}) ? "codex" : "generic";
+    expect(readFormReply(ASK, dialect, reply).kind).toBe("broken");
+  });
+});

@@ -1,0 +1,119 @@
+import { Client } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import type { AskInput } from "../../src/core/index.ts";
+import type { PageChannel } from "../../src/mcp/page-channel.ts";
+import { createAskServer } from "../../src/mcp/server.ts";
+import { DEFAULT_SETTINGS, type Settings } from "../../src/settings/settings.ts";
+import { systemClock } from "../../src/tui/clock.ts";
+
+/** The protocol eras a client can speak: 2025 (server→client elicitation) and 2026-07-28. */
+export const ERAS = ["legacy", "input_required"] as const;
+export type Era = (typeof ERAS)[number];
+
+export interface ElicitParams {
+  readonly message: string;
+  readonly requestedSchema: {
+    readonly properties: Record<string, Record<string, unknown>>;
+  };
+}
+
+export type ElicitAnswer = (
+  params: ElicitParams,
+  signal: AbortSignal,
+) => Promise<{ action: string; content?: Record<string, unknown> }>;
+
+export interface HarnessOptions {
+  readonly era: Era;
+  /** Absent: the client declares no elicitation. */
+  readonly onElicit?: ElicitAnswer;
+  readonly clientName?: string;
+  readonly settings?: Partial<Settings>;
+  readonly page?: PageChannel;
+  readonly progressIntervalMs?: number;
+}
+
+export interface Harness {
+  readonly client: Client;
+  readonly stderr: string[];
+  readonly elicitations: ElicitParams[];
+  /** Elicitation requests the server withdrew (the client saw their signal abort). */
+  readonly withdrawn: ElicitParams[];
+  call(
+    args: AskInput | unknown,
+    options?: { signal?: AbortSignal; timeout?: number; onprogress?: () => void },
+  ): Promise<ToolResult>;
+  close(): Promise<void>;
+}
+
+export interface ToolResult {
+  readonly content: { type: string; text: string }[];
+  readonly structuredContent?: Record<string, unknown>;
+  readonly isError?: boolean;
+}
+
+/** An SDK client connected in memory to askuser's server, in the chosen era. */
+export async function connect(options: HarnessOptions): Promise<Harness> {
+  const stderr: string[] = [];
+  const elicitations: ElicitParams[] = [];
+  const withdrawn: ElicitParams[] = [];
+  const settings: Settings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const handle = serveStdio(
+    () =>
+      createAskServer({
+        version: "test",
+        settings: async () => settings,
+        page: () => options.page,
+        clock: systemClock,
+        report: (line) => stderr.push(line),
+        runCommand: async () => ({ ok: true }),
+        ...(options.progressIntervalMs ? { progressIntervalMs: options.progressIntervalMs } : {}),
+      }),
+    { transport: serverSide },
+  );
+  const client = new Client(
+    { name: options.clientName ?? "test-client", version: "1" },
+    {
+      capabilities: options.onElicit ? { elicitation: { form: {} } } : {},
+      versionNegotiation: { mode: options.era === "legacy" ? "legacy" : "auto" },
+    },
+  );
+  const onElicit = options.onElicit;
+  if (onElicit) {
+    client.setRequestHandler("elicitation/create", async (request, ctx) => {
+      const params = request.params as unknown as ElicitParams;
+      elicitations.push(params);
+      ctx.mcpReq.signal.addEventListener("abort", () => withdrawn.push(params), { once: true });
+      return (await onElicit(params, ctx.mcpReq.signal)) as never;
+    });
+  }
+  await client.connect(clientSide);
+  return {
+    client,
+    stderr,
+    elicitations,
+    withdrawn,
+    call: async (args, callOptions = {}) =>
+      (await client.callTool(
+        { name: "ask_user", arguments: args as Record<string, unknown> },
+        {
+          ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+          timeout: callOptions.timeout ?? 30_000,
+          ...(callOptions.onprogress
+            ? { onprogress: callOptions.onprogress, resetTimeoutOnProgress: true }
+            : {}),
+        },
+      )) as unknown as ToolResult,
+    close: async () => {
+      await client.close();
+      await handle.close();
+    },
+  };
+}
+
+/** An elicitation answer that never comes until the request is withdrawn. */
+export const neverAnswers: ElicitAnswer = (_params, signal) =>
+  new Promise((_resolve, reject) => {
+    signal.addEventListener("abort", () => reject(new Error("withdrawn")), { once: true });
+  });

@@ -1,0 +1,161 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { PageChannel } from "../../src/mcp/page-channel.ts";
+import { publishAsk } from "../../src/remote/client.ts";
+import type { RunningServer } from "../../src/remote/serve.ts";
+import { call, startTestServer } from "../remote/support.ts";
+import { SINGLE } from "../support/asks.ts";
+import { until } from "../support/until.ts";
+import { connect, ERAS, type Harness, neverAnswers } from "./mcp-harness.ts";
+
+let harness: Harness | undefined;
+let server: (RunningServer & { env: Record<string, string> }) | undefined;
+afterEach(async () => {
+  await harness?.close();
+  await server?.stop();
+  harness = undefined;
+  server = undefined;
+});
+
+function pageOn(running: RunningServer & { env: Record<string, string> }): PageChannel {
+  return {
+    publish: (ask, signal) =>
+      publishAsk(
+        ask,
+        { agent: "mcp-test", cwd: "/tmp", pid: process.pid },
+        { signal, env: running.env },
+      ),
+  };
+}
+
+async function pendingAskId(running: RunningServer): Promise<string> {
+  let id: string | undefined;
+  await until(
+    "the ask on the page",
+    () => {
+      void call(running, "/api/asks").then((reply) => {
+        const asks = (reply.json as { asks: { id: string; state: string }[] }).asks;
+        id = asks.find((ask) => ask.state === "pending")?.id;
+      });
+      return id;
+    },
+    10_000,
+  );
+  return id as string;
+}
+
+describe("askuser mcp: the answer page, for clients without forms and beside them", () => {
+  it.each(ERAS)(
+    "sends an ask the client cannot show to the page, says where, and keeps progress going (%s era)",
+    async (era) => {
+      server = await startTestServer();
+      let progress = 0;
+      harness = await connect({ era, page: pageOn(server), progressIntervalMs: 50 });
+      const result = harness.call(SINGLE, { onprogress: () => (progress += 1) });
+      const id = await pendingAskId(server);
+      await until("two progress notifications", () => progress >= 2);
+      const answer = await call(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
+      expect(answer.status).toBe(200);
+      const ended = await result;
+      expect(ended.structuredContent).toMatchObject({
+        status: "answered",
+        answers: { q1: { selected: ["SQLite"] } },
+      });
+      expect(harness.stderr.join("\n")).toMatch(/answer at http:\/\/127\.0\.0\.1:\d+\/\?code=/);
+    },
+  );
+
+  it("runs the form and the page together: an answer on the page wins and the form is withdrawn", async () => {
+    server = await startTestServer();
+    harness = await connect({ era: "legacy", onElicit: neverAnswers, page: pageOn(server) });
+    const result = harness.call(SINGLE);
+    const id = await pendingAskId(server);
+    await until("the form", () => harness?.elicitations.length === 1);
+    await call(server, `/api/asks/${id}/answer`, { body: { q1: "DynamoDB" } });
+    expect((await result).structuredContent).toMatchObject({
+      answers: { q1: { selected: ["DynamoDB"] } },
+    });
+    await until("the form withdrawn", () => harness?.withdrawn.length === 1);
+  });
+
+  it("runs both: an answer in the form wins, and the page refuses a late answer", async () => {
+    server = await startTestServer();
+    let answerForm: (() => void) | undefined;
+    harness = await connect({
+      era: "legacy",
+      page: pageOn(server),
+      onElicit: () =>
+        new Promise((resolve) => {
+          answerForm = () => resolve({ action: "accept", content: { q1: "Postgres" } });
+        }),
+    });
+    const result = harness.call(SINGLE);
+    const id = await pendingAskId(server);
+    await until("the form", () => answerForm);
+    answerForm?.();
+    expect((await result).structuredContent).toMatchObject({
+      answers: { q1: { selected: ["Postgres"] } },
+    });
+    const state = await call(server, `/api/asks/${id}`);
+    expect(state.json).toMatchObject({ state: "resolved", resolution: { by: "mcp" } });
+    const late = await call(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
+    expect(late.status).toBe(409);
+  });
+
+  it.each(ERAS)(
+    "withdraws the page's ask as turn_abort when the client cancels the call (%s era)",
+    async (era) => {
+      server = await startTestServer();
+      harness = await connect({ era, page: pageOn(server) });
+      const controller = new AbortController();
+      const result = harness.call(SINGLE, { signal: controller.signal });
+      const id = await pendingAskId(server);
+      controller.abort();
+      await expect(result).rejects.toThrow();
+      let state: unknown;
+      await until("the ask withdrawn", () => {
+        void call(server as RunningServer, `/api/asks/${id}`).then((reply) => {
+          state = reply.json;
+        });
+        return (state as { state?: string } | undefined)?.state === "withdrawn";
+      });
+      expect(state).toMatchObject({ withdrawn: { origin: "turn_abort" } });
+    },
+  );
+
+  it("ends as timed_out with the page's draft kept as partial answers", async () => {
+    server = await startTestServer();
+    harness = await connect({
+      era: "input_required",
+      page: pageOn(server),
+      settings: { idleTimeoutMinutes: 0.01 },
+    });
+    const result = harness.call({
+      questions: [
+        {
+          header: "DB",
+          question: "Which database?",
+          options: [{ label: "Postgres" }, { label: "SQLite" }],
+        },
+        { header: "API", question: "Which API?", options: [{ label: "REST" }, { label: "gRPC" }] },
+      ],
+    });
+    const id = await pendingAskId(server);
+    await call(server, `/api/asks/${id}/progress`, { body: { DB: "SQLite" } });
+    const ended = await result;
+    expect(ended.structuredContent).toMatchObject({
+      status: "timed_out",
+      answers: { q1: { selected: ["SQLite"] } },
+      unanswered: ["q2"],
+    });
+    expect(ended.content[0]?.text).toContain('"Which database?" = "SQLite"');
+    // The page says the agent stopped waiting because time ran out, not that the turn ended.
+    let state: { state?: string; withdrawn?: { origin?: string } } = {};
+    await until("the ask withdrawn", () => {
+      void call(server as RunningServer, `/api/asks/${id}`).then((reply) => {
+        state = reply.json as typeof state;
+      });
+      return state.state === "withdrawn";
+    });
+    expect(state.withdrawn?.origin).toBe("timed_out");
+  });
+});

@@ -1,0 +1,292 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { afterEach, describe, expect, it } from "vitest";
+import { modelText } from "../../src/core/index.ts";
+import {
+  backgroundServer,
+  call as httpCall,
+  pendingAskId,
+  runtimeEnv,
+  stopBackgroundServer,
+} from "../remote/support.ts";
+import { SINGLE } from "../support/asks.ts";
+import { controlIn } from "../support/control-sequences.ts";
+import { BIN, runCli } from "../support/run-cli.ts";
+import { until } from "../support/until.ts";
+import { ERAS } from "./mcp-harness.ts";
+import { askCall, initialize, type RawServer, startRawServer } from "./stdio-process.ts";
+
+const running: { close(): unknown }[] = [];
+afterEach(async () => {
+  for (const item of running.splice(0)) await item.close();
+});
+
+async function sdkClient(era: (typeof ERAS)[number], forms: boolean): Promise<Client> {
+  const client = new Client(
+    { name: "stdio-test", version: "1" },
+    {
+      capabilities: forms ? { elicitation: { form: {} } } : {},
+      versionNegotiation: { mode: era === "legacy" ? "legacy" : "auto" },
+    },
+  );
+  if (forms) {
+    client.setRequestHandler("elicitation/create", async () => ({
+      action: "accept",
+      content: { q1: "SQLite" },
+    }));
+  }
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], stderr: "pipe" }),
+  );
+  running.push(client);
+  return client;
+}
+
+describe.each(ERAS)("node bin/askuser.js mcp, %s era", (era) => {
+  it("answers through the client's form", async () => {
+    const client = await sdkClient(era, true);
+    const result = (await client.callTool({ name: "ask_user", arguments: SINGLE })) as unknown as {
+      content: { text: string }[];
+      structuredContent: never;
+    };
+    expect(result.structuredContent).toMatchObject({
+      status: "answered",
+      answers: { q1: { selected: ["SQLite"] } },
+    });
+    expect(result.content[0]?.text).toBe(modelText(result.structuredContent));
+  });
+
+  it("is unavailable at once for a client without forms", async () => {
+    const client = await sdkClient(era, false);
+    const result = (await client.callTool({ name: "ask_user", arguments: SINGLE })) as unknown as {
+      isError?: boolean;
+      structuredContent: unknown;
+    };
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ status: "unavailable" });
+  });
+});
+
+describe("node bin/askuser.js mcp under attack", () => {
+  function start(): RawServer {
+    const server = startRawServer();
+    running.push({ close: () => server.child.kill() });
+    return server;
+  }
+
+  it("exits when stdin closes while a form is open", async () => {
+    const server = start();
+    await initialize(server, { forms: true });
+    server.send(askCall(1, SINGLE));
+    await server.next(
+      "the elicitation request",
+      (message) => message.method === "elicitation/create",
+    );
+    server.child.stdin?.end();
+    expect(await server.exited()).toBe(0);
+    expect(server.strayLines).toEqual([]);
+  });
+
+  it("answers malformed JSON-RPC with errors and keeps serving", async () => {
+    const server = start();
+    server.sendRaw("this is not json\n");
+    server.sendRaw('{"jsonrpc":"2.0","id":"x","method":\n');
+    server.sendRaw('{"jsonrpc":"1.0","id":7,"method":"tools/list"}\n');
+    await initialize(server, { forms: false });
+    server.send({ jsonrpc: "2.0", id: 2, method: "no/such/method" });
+    const unknown = await server.next("the unknown method's error", (message) => message.id === 2);
+    expect(unknown.error).toMatchObject({ code: -32601 });
+    server.send({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name: "rm_rf", arguments: {} },
+    });
+    const wrongTool = await server.next("the unknown tool's error", (message) => message.id === 3);
+    expect(JSON.stringify(wrongTool)).toContain("this server has only ask_user");
+    server.send(askCall(4, SINGLE));
+    const answer = await server.next("the ask's result", (message) => message.id === 4);
+    expect(answer.result).toMatchObject({ structuredContent: { status: "unavailable" } });
+    expect(server.strayLines).toEqual([]);
+  });
+
+  it("refuses huge and deeply nested arguments with the validation text", async () => {
+    const server = start();
+    await initialize(server, { forms: true });
+    const depth = 100_000;
+    server.sendRaw(
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ask_user","arguments":{"questions":${"[".repeat(depth)}${"]".repeat(depth)}}}}\n`,
+    );
+    const deepResult = await server.next("the deep result", (message) => message.id === 1);
+    expect(JSON.stringify(deepResult)).toContain("nests arrays and objects more than 64 deep");
+    server.send(
+      askCall(2, {
+        questions: [{ question: "x".repeat(2_000_000), options: [{ label: "A" }, { label: "B" }] }],
+      }),
+    );
+    const hugeResult = (await server.next("the huge result", (message) => message.id === 2)) as {
+      result: { isError: boolean; content: { text: string }[] };
+    };
+    expect(hugeResult.result.isError).toBe(true);
+    expect(hugeResult.result.content[0]?.text.length).toBeLessThan(2_000);
+  });
+
+  it("keeps escape sequences from the model and the client off stdout and stderr", async () => {
+    const server = start();
+    await initialize(server, { forms: true, name: "evil\u001b]0;pwned\u0007\u009b2J\u202e" });
+    const hostile = "\u001b[2J\u009b31m\u202eevil\u0007";
+    server.send(
+      askCall(1, {
+        questions: [
+          {
+            question: "Pick one",
+            context: hostile,
+            options: [{ label: "A", description: hostile, preview: hostile }, { label: "B" }],
+          },
+        ],
+      }),
+    );
+    const request = await server.next(
+      "the elicitation request",
+      (message) => message.method === "elicitation/create",
+    );
+    server.send({ jsonrpc: "2.0", id: request.id, result: { action: "decline" } });
+    const result = await server.next("the result", (message) => message.id === 1);
+    expect(JSON.stringify(result)).toContain("reported that the form was declined");
+    server.send(
+      askCall(2, {
+        questions: [{ question: `bad${hostile}`, options: [{ label: "A" }, { label: "B" }] }],
+      }),
+    );
+    await server.next("the invalid result", (message) => message.id === 2);
+    // What the user types reaches the model exactly, so the details carry it as it is: on the
+    // wire it must be a \u escape, never the raw character.
+    server.send(
+      askCall(3, { questions: [{ question: "Pick", options: [{ label: "A" }, { label: "B" }] }] }),
+    );
+    const form = await server.next(
+      "the second form",
+      (message) => message.method === "elicitation/create",
+    );
+    const typedText = "typed\u009b31m\u202eevil";
+    server.send({
+      jsonrpc: "2.0",
+      id: form.id,
+      result: { action: "accept", content: { "q1-other": typedText } },
+    });
+    const typed = (await server.next("the typed answer", (message) => message.id === 3)) as {
+      result: { structuredContent: { answers: { q1: { other: string } } } };
+    };
+    expect(typed.result.structuredContent.answers.q1.other).toBe(typedText);
+    server.child.stdin?.end();
+    await server.exited();
+    expect(controlIn(server.stdoutText().replaceAll("\n", ""))).toBeUndefined();
+    expect(controlIn(server.stderrText())).toBeUndefined();
+  });
+});
+
+describe("node bin/askuser.js mcp with the remote setting, for a client without forms", () => {
+  const envs: Record<string, string>[] = [];
+  afterEach(async () => {
+    for (const env of envs.splice(0)) await stopBackgroundServer(env);
+  });
+
+  it.each(ERAS)(
+    "starts the answer server, says where to answer, and returns the page's answer (%s era)",
+    async (era) => {
+      const env = runtimeEnv();
+      const dir = mkdtempSync(join(tmpdir(), "askuser-mcp-settings-"));
+      writeFileSync(join(dir, "settings.json"), JSON.stringify({ remote: true }));
+      env.ASKUSER_CONFIG = join(dir, "settings.json");
+      envs.push(env);
+      const client = new Client(
+        { name: "gemini-cli-mcp-client", version: "1" },
+        { capabilities: {}, versionNegotiation: { mode: era === "legacy" ? "legacy" : "auto" } },
+      );
+      const logs: string[] = [];
+      client.setNotificationHandler("notifications/message", async (notification) => {
+        logs.push(String(notification.params.data));
+      });
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, "mcp"],
+        env: { ...(process.env as Record<string, string>), ...env },
+        stderr: "pipe",
+      });
+      let stderr = "";
+      transport.stderr?.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      await client.connect(transport);
+      running.push(client);
+      const call = client.callTool(
+        { name: "ask_user", arguments: SINGLE },
+        { timeout: 60_000 },
+      ) as Promise<{
+        structuredContent: unknown;
+      }>;
+      const server = await backgroundServer(env);
+      const [id] = await pendingAskId(server);
+      await until(
+        "the page link on stderr",
+        () => /answer at http:\/\/127\.0\.0\.1:\d+\/\?code=/.test(stderr),
+        10_000,
+      );
+      const answer = await httpCall(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
+      expect(answer.status).toBe(200);
+      expect((await call).structuredContent).toMatchObject({
+        status: "answered",
+        answers: { q1: { selected: ["SQLite"] } },
+      });
+      if (era === "legacy") expect(logs.join("\n")).toContain("answer at http://127.0.0.1:");
+    },
+  );
+
+  it("withdraws the page's ask and exits when stdin closes while it waits", async () => {
+    const env = runtimeEnv();
+    const dir = mkdtempSync(join(tmpdir(), "askuser-mcp-settings-"));
+    writeFileSync(join(dir, "settings.json"), JSON.stringify({ remote: true }));
+    env.ASKUSER_CONFIG = join(dir, "settings.json");
+    envs.push(env);
+    const raw = startRawServer(env);
+    running.push({ close: () => raw.child.kill() });
+    await initialize(raw, { forms: false });
+    raw.send(askCall(1, SINGLE));
+    const server = await backgroundServer(env);
+    const [id] = await pendingAskId(server);
+    raw.child.stdin?.end();
+    expect(await raw.exited()).toBe(0);
+    let state: { state?: string; withdrawn?: { origin?: string } } = {};
+    await until("the ask withdrawn", () => {
+      void httpCall(server, `/api/asks/${id}`).then((reply) => {
+        state = reply.json as typeof state;
+      });
+      return state.state === "withdrawn";
+    });
+    expect(state.withdrawn?.origin).toBe("turn_abort");
+  });
+});
+
+describe("askuser mcp on the command line", () => {
+  it("prints its help with the one-line setup", async () => {
+    const run = await runCli(["mcp", "--help"], { stdin: "" });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("claude mcp add askuser -- npx -y askuser mcp");
+  });
+
+  it.each([[["mcp", "extra"]], [["mcp", "--port", "1"]]])(
+    "refuses %j as a usage error",
+    async (args) => {
+      const run = await runCli(args, { stdin: "" });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/^askuser: .*askuser mcp/);
+    },
+  );
+
+  it("is listed in askuser --help", async () => {
+    expect((await runCli(["--help"], { stdin: "" })).stdout).toContain("askuser mcp");
+  });
+});
