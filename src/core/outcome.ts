@@ -1,6 +1,7 @@
 import type { FormState } from "./form-state.ts";
 import type { Answer, AskDetails, CancelOrigin, UnavailableReason } from "./outcome-types.ts";
 import type { Ask } from "./schema.ts";
+import { presentedTypes } from "./type-switch.ts";
 import type { ValidationIssue } from "./validation-issue.ts";
 
 /**
@@ -12,7 +13,8 @@ export function detailsFromForm(state: FormState): AskDetails {
   if (!resolution) throw new Error("detailsFromForm needs a resolved form");
   const answers: Record<string, Answer> = {};
   const unanswered: string[] = [];
-  state.ask.questions.forEach((question, index) => {
+  // The labels are the same in either type; only the requested questions are reported.
+  state.requested.questions.forEach((question, index) => {
     const current = state.questions[index];
     if (!current?.confirmed) {
       unanswered.push(question.id);
@@ -27,7 +29,13 @@ export function detailsFromForm(state: FormState): AskDetails {
       ...(current.comment === undefined ? {} : { comment: current.comment }),
     };
   });
-  const base = { questions: state.ask.questions, answers, unanswered };
+  const presentedType = presentedTypes(state);
+  const base = {
+    questions: state.requested.questions,
+    answers,
+    unanswered,
+    ...(presentedType ? { presentedType } : {}),
+  };
   switch (resolution.kind) {
     case "submitted":
       return { status: "answered", ...base };
@@ -35,6 +43,10 @@ export function detailsFromForm(state: FormState): AskDetails {
       return { status: "timed_out", ...base };
     case "cancelled":
       return { status: "cancelled", origin: resolution.origin, ...base };
+    case "clarification_requested": {
+      const clarification = { about: resolution.about, question: resolution.question };
+      return { status: "clarification_requested", ...base, clarification };
+    }
   }
 }
 
@@ -78,12 +90,12 @@ export function invalidDetails(issues: readonly ValidationIssue[]): AskDetails {
 }
 
 /**
- * The one decision about partial answers: they reach the model when the user chose to stop, when
- * the form broke, or when time ran out; lifecycle ends (an aborted turn, a closed session, a
+ * The one decision about partial answers: they reach the model when the user chose to stop or
+ * asked back, when the form broke, or when time ran out; lifecycle ends (an aborted turn, a closed session, a
  * disabled tool, a lost client) say nothing about drafts the user never sent.
  */
 export function showsPartialAnswers(details: AskDetails): boolean {
-  if (details.status === "timed_out") return true;
+  if (details.status === "timed_out" || details.status === "clarification_requested") return true;
   if (details.status !== "cancelled") return false;
   return details.origin === "user" || details.origin === "ui_failure";
 }

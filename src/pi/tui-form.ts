@@ -11,8 +11,8 @@ import {
   cancelledBeforeOpenDetails,
   detailsFromForm,
   errorMessage,
+  type HostEnd,
   neutraliseInline,
-  type Resolution,
   reduceForm,
 } from "../core/index.ts";
 import { hostRows } from "./host-rows.ts";
@@ -37,7 +37,6 @@ export interface FormRequest {
 
 export type CreateForm = (request: FormRequest) => EndableForm;
 
-type HostEnd = Exclude<Resolution, { kind: "submitted" }>;
 const TURN_ABORT: HostEnd = { kind: "cancelled", origin: "turn_abort" };
 const UI_FAILURE: HostEnd = { kind: "cancelled", origin: "ui_failure" };
 const SESSION_CLOSED: HostEnd = { kind: "cancelled", origin: "session_closed" };

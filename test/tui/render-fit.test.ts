@@ -80,7 +80,7 @@ describe("what gives up rows first", () => {
     expect(first).toMatch(/^↓ \d+ more lines \(pgdn\)$/m);
     expect(first.split("\n").length).toBeLessThanOrEqual(16);
     const seen = new Set<string>();
-    for (let page = 0; page < 20; page++) {
+    for (let page = 0; page < 40; page++) {
       for (const word of form.screen().split(/\s+/)) seen.add(word);
       form.press("pageDown");
     }

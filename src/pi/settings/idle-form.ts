@@ -1,5 +1,5 @@
 import type { Focusable } from "@earendil-works/pi-tui";
-import type { FormState, Resolution } from "../../core/index.ts";
+import type { FormState, HostEnd } from "../../core/index.ts";
 import type { EndableForm } from "../hosted-form.ts";
 
 /**
@@ -48,7 +48,7 @@ export class ActivityReportingForm implements EndableForm, Focusable {
     this.#form.invalidate();
   }
 
-  end(resolution: Exclude<Resolution, { kind: "submitted" }>): void {
+  end(resolution: HostEnd): void {
     this.#form.end(resolution);
   }
 }

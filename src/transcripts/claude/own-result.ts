@@ -42,7 +42,7 @@ export function classifyOwnResult(result: ResultInput, input: unknown): Classifi
   const own =
     classifyOwnDetails(structured) ??
     (isObject(structured) ? classifyOwnDetails(structured.structuredContent) : undefined);
-  if (own) return { ...own, response: null, rejection: null };
+  if (own) return { ...own, response: own.response ?? null, rejection: null };
   const fromText = classifyOwnText(result.text.trim(), asked);
   if (fromText) {
     return { ...done(fromText.outcome, fromText.questions), cancelledBy: fromText.cancelledBy };

@@ -19,6 +19,8 @@ export interface PiAskResult {
   readonly error: string | null;
   readonly cancelledBy: CancelOrigin | null;
   readonly opensTurn: boolean;
+  /** The question the user asked the agent back (our ask_user's `clarification_requested`). */
+  readonly response?: string;
 }
 
 const ANSWERED: ReadonlySet<AskOutcome> = new Set(["answered", "partly-answered", "notes-only"]);

@@ -20,6 +20,9 @@ export function listHints(
     multi ? hint(keymap, "list", ["toggle"], "toggle") : undefined,
     hint(keymap, "list", ["activate"], multi ? "confirm" : "select"),
     hint(keymap, "list", pickCommands(rows), multi ? "toggle row" : "pick row"),
+    // Names the type a press switches to, so the key reads as what it will do.
+    hint(keymap, "list", ["switchType"], multi ? "single-select" : "multi-select"),
+    hint(keymap, "list", ["askBack"], "ask back"),
     scrolls
       ? hint(keymap, "list", ["scrollPreviewUp", "scrollPreviewDown"], `scroll ${scrolls}`)
       : undefined,
@@ -35,7 +38,7 @@ export function listHints(
 export function editorHints(state: FormState, keymap: FormKeymap): string[] {
   const mode = state.questions[state.tab]?.mode;
   return compact([
-    hint(keymap, "editor", ["saveDraft"], "save"),
+    hint(keymap, "editor", ["saveDraft"], mode === "askBack" ? "send to the agent" : "save"),
     hint(keymap, "editor", ["newLine"], "new line"),
     // Leaving keeps the draft; the hint says so, since other forms drop a draft on Esc.
     hint(
