@@ -11,6 +11,8 @@ export interface TerminalFormOptions {
   readonly onChange?: (state: FormState) => void;
   /** The input guard delay (setting `inputGuardMs`); the form's default when absent. */
   readonly inputGuardMs?: number;
+  /** Open every single-select question as multi-select (setting `presentSingleAsMulti`). */
+  readonly presentSingleAsMulti?: boolean;
 }
 
 /** The terminal form, in Pi's theme; errors inside it end it as a UI failure and are reported. */
@@ -31,6 +33,7 @@ export function terminalForm(options: TerminalFormOptions = {}): CreateForm {
       ...(options.keymap ? { keymap: options.keymap } : {}),
       ...(options.onChange ? { onChange: options.onChange } : {}),
       ...(inputGuardMs !== undefined ? { inputGuardMs } : {}),
+      ...(options.presentSingleAsMulti ? { presentSingleAsMulti: true } : {}),
     });
 }
 

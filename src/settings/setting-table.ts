@@ -151,6 +151,15 @@ export const SETTING_TABLE = [
     description:
       "Milliseconds a form holds keys as it appears, so typing meant elsewhere never answers it (see docs/terminal-form.md).",
   },
+  {
+    name: "presentSingleAsMulti",
+    type: "boolean",
+    default: false,
+    label: "Single as multi-select",
+    display: "onOff",
+    description:
+      "Open every single-select question as multi-select; the agent is told. The switch key (`t`) changes a question either way while answering.",
+  },
 ] as const satisfies readonly SettingEntry[];
 
 type TableEntry = (typeof SETTING_TABLE)[number];

@@ -56,6 +56,7 @@ describe("askuser settings", () => {
       notifications.commandTimeoutSeconds  10                         default
       answerKey                            "alt+a"                    default
       inputGuardMs                         600                        default
+      presentSingleAsMulti                 false                      default
       keys.list                            {"moveDown":["down","n"]}  user  <root>/xdg/askuser/settings.json
       "
     `);

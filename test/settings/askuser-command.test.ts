@@ -65,6 +65,7 @@ describe("/askuser menu", () => {
         "Command time limit            10 s               (default)",
         "Key for /answer               alt+a              (default)",
         "Keys held as a form opens     600 ms             (default)",
+        "Single as multi-select        off                (default)",
         "Keys: list                    1 command rebound  (user)",
         "Reset to defaults…",
       ]
@@ -226,7 +227,8 @@ describe("/askuser with arguments", () => {
         Notification command          none    (default)
         Command time limit            10 s    (default)
         Key for /answer               alt+a   (default)
-        Keys held as a form opens     600 ms  (default)"
+        Keys held as a form opens     600 ms  (default)
+        Single as multi-select        off     (default)"
     `);
   });
 
@@ -239,7 +241,7 @@ describe("/askuser with arguments", () => {
     expect(notes.at(-1)).toEqual({
       level: "warning",
       message:
-        '/askuser toggle: "idleTimeoutMinutes" is not an on/off setting; use one of notifications.bell, notifications.osc9, notifications.osc777',
+        '/askuser toggle: "idleTimeoutMinutes" is not an on/off setting; use one of notifications.bell, notifications.osc9, notifications.osc777, presentSingleAsMulti',
     });
   });
 
@@ -307,7 +309,8 @@ describe("/askuser over a user file and Pi's file", () => {
         Notification command          none       (default)
         Command time limit            10 s       (default)
         Key for /answer               alt+a      (default)
-        Keys held as a form opens     600 ms     (default)"
+        Keys held as a form opens     600 ms     (default)
+        Single as multi-select        off        (default)"
     `);
   });
 

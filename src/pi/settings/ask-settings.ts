@@ -67,6 +67,7 @@ export class AskSettings {
     const createForm = await this.#ports.terminalForm({
       keymap: formKeymap(settings.keys),
       inputGuardMs: settings.inputGuardMs,
+      presentSingleAsMulti: settings.presentSingleAsMulti,
       onChange: () => timer?.touch(),
     });
     try {

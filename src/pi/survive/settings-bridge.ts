@@ -41,6 +41,7 @@ export function survivalSettings(hooks: AskSettingsHooks): SurvivalSettings {
       return terminalForm({
         keymap: formKeymap(settings.keys),
         inputGuardMs: settings.inputGuardMs,
+        presentSingleAsMulti: settings.presentSingleAsMulti,
       });
     },
   };
