@@ -82,7 +82,17 @@ const texts: Record<string, string> = {
   ),
   reshaped: modelText(
     detailsFromForm(
-      play(FORM, [A.switchType, A.space, A.down, A.space, A.enter, A.space, A.enter, A.save, A.enter]),
+      play(FORM, [
+        A.switchType,
+        A.space,
+        A.down,
+        A.space,
+        A.enter,
+        A.space,
+        A.enter,
+        A.save,
+        A.enter,
+      ]),
     ),
   ),
   invalid: invalid.ok ? "" : modelText(invalidDetails(invalid.issues)),
