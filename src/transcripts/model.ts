@@ -88,10 +88,10 @@ export interface ExchangeQuestion {
   /** Why the question has no answer when the log says so (Claude Code: skipped, replied_in_chat, dismissed). */
   readonly skipped: string | null;
   /**
-   * Our own ask_user only, and only when the form showed the question as another type than the
-   * agent asked (the user switched it, or a setting did).
+   * When our own ask_user showed the question as another type than the agent asked (the user
+   * switched it, or a setting did); null otherwise and for every other tool.
    */
-  readonly presentedType?: PresentedType;
+  readonly presentedType: PresentedType | null;
 }
 
 /** One ask and its outcome, as read from a session log. */

@@ -46,7 +46,7 @@ describe("askuser log: questions shown as another type, and questions asked back
       presented: "multi",
       changedBy: "user",
     });
-    expect(json.questions[1].presentedType).toBeUndefined();
+    expect(json.questions[1].presentedType).toBeNull();
   });
 
   it("shows the user's question back, with the answers given before it", async () => {
