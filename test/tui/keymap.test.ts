@@ -135,7 +135,7 @@ describe("a custom table drives the form and its footer", () => {
     form.press("down");
     expect(form.state.questions[0]?.highlight).toBe(1);
     expect(footerOf(form.screen())).toBe(
-      "p/n move · ctrl+s select · 1-4 pick row · t multi-select · ? ask back · esc cancel",
+      "p/n move · ctrl+s select · 1-4 pick row · esc cancel · t multi-select · ? ask back",
     );
   });
 
@@ -143,7 +143,7 @@ describe("a custom table drives the form and its footer", () => {
     const keymap = custom({ list: { moveUp: ["up"], moveDown: ["down", "n"] } });
     const footer = footerOf(renderForm(PICK_ONE, { keymap }).screen());
     expect(footer).toBe(
-      "↑ ↓/n move · enter select · 1-4 pick row · t multi-select · ? ask back · esc cancel",
+      "↑ ↓/n move · enter select · 1-4 pick row · esc cancel · t multi-select · ? ask back",
     );
   });
 
@@ -162,7 +162,7 @@ describe("a custom table drives the form and its footer", () => {
     const keymap = custom({ list: { nextTab: [], prevTab: [], pickRow1: ["a"] } });
     const footer = footerOf(renderForm(TWO_QUESTIONS, { keymap }).screen());
     expect(footer).toBe(
-      "↑/k ↓/j move · enter select · a/2/3 pick row · t multi-select · ? ask back · esc cancel",
+      "↑/k ↓/j move · enter select · a/2/3 pick row · esc cancel · t multi-select · ? ask back",
     );
   });
 

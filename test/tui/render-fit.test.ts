@@ -44,7 +44,8 @@ describe.each([
     expect(lines.length).toBeLessThanOrEqual(rows);
     expect(lines[1]).toContain("[○ Engine]");
     expect(screen).toContain("❯ 1. ○ A");
-    expect(lines.at(-1)).toContain("esc cancel");
+    expect(screen).toContain("esc cancel");
+    expect(lines.at(-1)).toContain("? ask back");
   });
 
   it("the cancel prompt shows whole, with its keys, under a long question", () => {

@@ -20,9 +20,6 @@ export function listHints(
     multi ? hint(keymap, "list", ["toggle"], "toggle") : undefined,
     hint(keymap, "list", ["activate"], multi ? "confirm" : "select"),
     hint(keymap, "list", pickCommands(rows), multi ? "toggle row" : "pick row"),
-    // Names the type a press switches to, so the key reads as what it will do.
-    hint(keymap, "list", ["switchType"], multi ? "single-select" : "multi-select"),
-    hint(keymap, "list", ["askBack"], "ask back"),
     scrolls
       ? hint(keymap, "list", ["scrollPreviewUp", "scrollPreviewDown"], `scroll ${scrolls}`)
       : undefined,
@@ -31,6 +28,10 @@ export function listHints(
       : undefined,
     hint(keymap, "list", ["requestCancel"], "cancel") ??
       hint(keymap, "list", ["cancelNow"], "cancel"),
+    // Last, as the answering keys come first: these change the question rather than answer it.
+    // The switch names the type a press switches to, so the key reads as what it will do.
+    hint(keymap, "list", ["switchType"], multi ? "single-select" : "multi-select"),
+    hint(keymap, "list", ["askBack"], "ask back"),
   ]);
 }
 

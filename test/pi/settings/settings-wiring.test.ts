@@ -223,7 +223,7 @@ describe("settings in Pi: keys", () => {
     const form = await pi.ui.opened();
     const footer = form.render(100).find((line) => line.includes("move"));
     expect(footer?.trim()).toMatchInlineSnapshot(
-      `"p/n move · enter select · 1-3 pick row · t multi-select · ? ask back · esc cancel"`,
+      `"p/n move · enter select · 1-3 pick row · esc cancel · t multi-select · ? ask back"`,
     );
     form.handleInput(KEYS.down);
     form.handleInput("n");
