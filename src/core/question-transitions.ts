@@ -94,6 +94,17 @@ export function saveOther(state: QuestionState, question: Question): QuestionSta
     : { ...closed, selected: [], other: text };
 }
 
+/**
+ * Leaves the Other editor keeping its text, as Esc and Tab do. Text set aside by a type switch
+ * and left as it was stays aside: leaving must not swap the kept option for it, only Enter does.
+ */
+export function leaveOther(state: QuestionState, question: Question): QuestionState {
+  if (state.otherAside !== undefined && state.draft === state.otherAside) {
+    return closeEditorKeepingSaved(state);
+  }
+  return saveOther(state, question);
+}
+
 /** Saves the note draft; an empty note removes the note. */
 export function saveComment(state: QuestionState): QuestionState {
   const text = state.draft.trim();
@@ -114,7 +125,7 @@ export function keepAskBack(state: QuestionState): QuestionState {
 /** Leaving a question commits an open editor and confirms whatever answer it has. */
 export function leaveQuestion(state: QuestionState, question: Question): QuestionState {
   let left = state;
-  if (state.mode === "freeform") left = saveOther(state, question);
+  if (state.mode === "freeform") left = leaveOther(state, question);
   else if (state.mode === "comment") left = saveComment(state);
   else if (state.mode === "askBack") left = keepAskBack(state);
   return hasAnswer(left) ? { ...left, confirmed: true } : left;

@@ -5,6 +5,7 @@ import type { Resolution } from "./outcome-types.ts";
 import {
   closeEditorKeepingSaved,
   keepAskBack,
+  leaveOther,
   leaveQuestion,
   moveHighlight,
   openEditor,
@@ -93,7 +94,7 @@ function reduceQuestion(state: FormState, action: FormAction, switchArmed = fals
     // Leaving an editor keeps what it holds, as leaving the question with Tab does: a draft is
     // never thrown away without the user asking for it.
     case "closeEditor":
-      if (current.mode === "freeform") return update(saveOther(current, question));
+      if (current.mode === "freeform") return update(leaveOther(current, question));
       if (current.mode === "comment") return finishQuestion(update(saveComment(current)), index);
       if (current.mode === "askBack") return update(keepAskBack(current));
       return state;

@@ -100,8 +100,12 @@ export const NOTHING_PICKED_NOTICE =
  * The input for Other text. An input cannot be pre-filled, and dismissing it keeps the saved
  * text, so a text already saved is shown in the title with what dismissing does.
  */
-export function otherInputTitle(question: Question, saved?: string): string {
-  return `${question.header}: type your answer to "${question.question}"${savedSuffix("Your answer now", saved)}`;
+export function otherInputTitle(question: Question, saved?: string, aside?: string): string {
+  const asideSuffix =
+    aside === undefined
+      ? ""
+      : `. Set aside when the question became single-select: ${shownTyped(aside)}; dismiss to keep it aside, or send text to make it the answer`;
+  return `${question.header}: type your answer to "${question.question}"${savedSuffix("Your answer now", saved)}${asideSuffix}`;
 }
 
 /** The input for a note; like Other's, it shows a note already saved and that dismissing keeps it. */

@@ -266,7 +266,7 @@ function editorDialog(question: Question, current: QuestionState): [string, stri
     case "askBack":
       return [askBackInputTitle(question, current.askBack), ASK_BACK_PLACEHOLDER];
     default:
-      return [otherInputTitle(question, current.other ?? current.otherAside), OTHER_PLACEHOLDER];
+      return [otherInputTitle(question, current.other, current.otherAside), OTHER_PLACEHOLDER];
   }
 }
 

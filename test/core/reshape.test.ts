@@ -130,6 +130,22 @@ const cases: Case[] = [
     (s) => expect(features(s)).toMatchObject({ mode: "freeform", draft: "Billing" }),
   ],
   [
+    "… and leaving that editor unchanged (Esc or Tab) keeps the option as the answer, the text aside",
+    [...PICKS_AND_OTHER, A.switchType, A.switchType, A.row(3), A.escEditor, A.row(3), A.tab],
+    (s) => {
+      expect(features(s)).toMatchObject({ selected: [1], otherAside: "Billing", confirmed: true });
+      expect(features(s)?.other).toBeUndefined();
+    },
+  ],
+  [
+    "… while Enter in it makes the text the answer",
+    [...PICKS_AND_OTHER, A.switchType, A.switchType, A.row(3), A.save],
+    (s) => {
+      expect(features(s)).toMatchObject({ selected: [], other: "Billing" });
+      expect(features(s)?.otherAside).toBeUndefined();
+    },
+  ],
+  [
     "multi → single keeps the note",
     [...TWO_PICKS, A.enter, A.type("both matter"), A.save, A.goto(1), A.switchType, A.switchType],
     (s) => expect(features(s)).toMatchObject({ selected: [1], comment: "both matter" }),

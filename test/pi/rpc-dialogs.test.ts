@@ -404,3 +404,27 @@ describe("RPC dialog fallback: reshape and ask back", () => {
     expect(details.status).toBe("answered");
   });
 });
+
+describe("RPC dialog fallback: Other text set aside by a switch", () => {
+  it("the Other input names the text set aside; dismissing keeps the option as the answer", async () => {
+    const { details, calls } = await run(
+      [FEATURES, DATABASE],
+      [
+        "1. [ ] Refunds",
+        "Other",
+        "Audit log",
+        "Switch to single-select",
+        "Switch to single-select",
+        "Other",
+        undefined,
+        "1. Refunds",
+        "2. SQLite",
+        "Submit",
+      ],
+    );
+    expect(calls[6]?.title).toContain(
+      'Set aside when the question became single-select: "Audit log"; dismiss to keep it aside',
+    );
+    expect(details.answers.features).toEqual({ selected: ["Refunds"] });
+  });
+});
