@@ -78,7 +78,8 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
 
   if (values.json) io.stdout.writeJson(details, 2);
   else io.stdout.write(`${modelText(details)}\n`);
-  return details.status === "answered" ? EXIT.answered : EXIT.notAnswered;
+  if (details.status === "answered") return EXIT.answered;
+  return details.status === "clarification_requested" ? EXIT.askedBack : EXIT.notAnswered;
 }
 
 function parseAskArgs(args: readonly string[]) {

@@ -8,6 +8,8 @@ export const EXIT = {
   unreadable: 1,
   /** Invalid payload, invalid answers file, or a usage error. */
   invalid: 2,
+  /** The user asked the agent a question back instead of finishing (it is in the output). */
+  askedBack: 3,
   /** Standard output failed (a full disk, an I/O error): the output is incomplete (EX_IOERR). */
   outputFailed: 74,
 } as const;

@@ -20,6 +20,7 @@ export interface SettingsFormHooks {
   readonly keymap: FormKeymap;
   /** Absent when ASKUSER_INPUT_GUARD_MS is set: the environment wins, as a switch would. */
   readonly inputGuardMs?: number;
+  readonly presentSingleAsMulti: boolean;
   readonly onInput: () => void;
   readonly timeout: AbortSignal;
   readonly onShown: (terminal: { write(data: string): void }) => void;
@@ -59,6 +60,7 @@ export async function openFormWithSettings(
     return await run({
       keymap: formKeymap(settings.keys),
       ...(ports.env[INPUT_GUARD_ENV] ? {} : { inputGuardMs: settings.inputGuardMs }),
+      presentSingleAsMulti: settings.presentSingleAsMulti,
       onInput: () => timer?.touch(),
       timeout: expiry.signal,
       onShown: (terminal) => {

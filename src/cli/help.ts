@@ -2,6 +2,7 @@ const EXIT_CODES = `Exit codes:
   0  answered (also when the user skipped some questions)
   1  not answered: cancelled, timed out, or no one could answer
   2  invalid payload, invalid answers file, or usage error (message on stderr)
+  3  the user asked a question back instead of answering (the question is in the output)
   74 standard output failed (a full disk, an I/O error): the output is incomplete`;
 
 export const MAIN_HELP = `askuser: ask the user structured questions, and give the agent an exact answer.

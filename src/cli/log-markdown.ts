@@ -1,6 +1,13 @@
 import { neutraliseInline, neutraliseMultiline } from "../core/index.ts";
 import type { AskExchange, ExchangeQuestion } from "../transcripts/index.ts";
-import { AGENT_NAMES, formatTime, laterLabel, outcomeLabel, shortPath } from "./log-style.ts";
+import {
+  AGENT_NAMES,
+  formatTime,
+  laterLabel,
+  outcomeLabel,
+  presentedTypeLabel,
+  shortPath,
+} from "./log-style.ts";
 
 export interface MarkdownContext {
   readonly timeZone: string | undefined;
@@ -41,6 +48,9 @@ export function askAsMarkdown(exchange: AskExchange, context: MarkdownContext): 
 
 function questionParts(question: ExchangeQuestion, anyAnswer: boolean): string[] {
   const parts = [`**${escapeMarkdown(question.text)}**`];
+  if (question.presentedType) {
+    parts.push(`*${escapeMarkdown(presentedTypeLabel(question.presentedType))}.*`);
+  }
   const chosen = new Set(question.answer?.selected ?? []);
   const known = new Set(question.options.map((option) => option.label));
   const items = question.options.map((option) => {

@@ -1,3 +1,4 @@
+import type { PresentedType, QuestionType } from "../core/index.ts";
 import type { Agent, AskExchange } from "../transcripts/index.ts";
 
 /** Styles for the text output; the plain theme is used without a terminal and in tests. */
@@ -118,4 +119,17 @@ export function shortPath(path: string, home: string | undefined): string {
   if (!home || home === "/") return path;
   if (path === home) return "~";
   return path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
+}
+
+const TYPE_WORDS: Readonly<Record<QuestionType, string>> = {
+  single: "single-select",
+  multi: "multi-select",
+  preview: "single-select with previews",
+};
+
+/** "shown as multi-select (asked as single-select; the user switched it)". */
+export function presentedTypeLabel(presented: PresentedType): string {
+  const who =
+    presented.changedBy === "user" ? "the user switched it" : "by the presentSingleAsMulti setting";
+  return `shown as ${TYPE_WORDS[presented.presented]} (asked as ${TYPE_WORDS[presented.requested]}; ${who})`;
 }

@@ -6,6 +6,7 @@ import {
   type LogTheme,
   laterLabel,
   outcomeLabel,
+  presentedTypeLabel,
   shortPath,
 } from "./log-style.ts";
 
@@ -51,6 +52,8 @@ function questionLines(question: ExchangeQuestion, theme: LogTheme, anyAnswer: b
   const lines = [
     ...block("  ", question.text).map((line, i) => (i === 0 ? theme.strong(line) + header : line)),
   ];
+  if (question.presentedType)
+    lines.push(theme.dim(`    ${presentedTypeLabel(question.presentedType)}`));
   const chosen = new Set(question.answer?.selected ?? []);
   for (const option of question.options) {
     const description = option.description ? theme.dim(` · ${inline(option.description)}`) : "";

@@ -1,5 +1,5 @@
 import type { SubmitButton } from "./form-state.ts";
-import type { Resolution } from "./outcome-types.ts";
+import type { HostEnd } from "./outcome-types.ts";
 
 /**
  * What a user (or a host) can do to a form, independent of keys. Surfaces translate their input
@@ -34,7 +34,15 @@ export type FormAction =
   | { readonly type: "submit" }
   /** Esc on the form: cancels a pristine form, otherwise asks for confirmation first. */
   | { readonly type: "requestCancel" }
+  /**
+   * Show the highlighted question as the other type: single-select (or one with previews) as
+   * multi-select, and back. With several choices made, going to single-select needs a second
+   * switch in a row, and keeps the first choice.
+   */
+  | { readonly type: "switchType" }
+  /** Open the editor in which the user writes a question back to the agent about this question. */
+  | { readonly type: "openAskBack" }
   /** Ctrl+C: a cancel that needs no confirmation. */
   | { readonly type: "cancelNow" }
   /** The host ends the form (abort, timeout, UI failure, shutdown). */
-  | { readonly type: "end"; readonly resolution: Exclude<Resolution, { kind: "submitted" }> };
+  | { readonly type: "end"; readonly resolution: HostEnd };

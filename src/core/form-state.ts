@@ -1,8 +1,11 @@
-import type { Answer, Resolution } from "./outcome-types.ts";
+import type { Answer, Resolution, TypeChanger } from "./outcome-types.ts";
 import type { Ask, Question } from "./schema.ts";
 
-/** Which part of a question has the keyboard: its option list, the "Other" editor, or the note editor. */
-export type QuestionMode = "options" | "freeform" | "comment";
+/**
+ * Which part of a question has the keyboard: its option list, the "Other" editor, the note
+ * editor, or the editor of a question back to the agent.
+ */
+export type QuestionMode = "options" | "freeform" | "comment" | "askBack";
 
 /**
  * One question's progress. Invariant: `confirmed` implies an answer (a selection or free text).
@@ -18,6 +21,16 @@ export interface QuestionState {
   /** The text in the open editor; it becomes `other` or `comment` only when saved. */
   readonly draft: string;
   readonly confirmed: boolean;
+  /** Set while the question shows as another type than the agent asked, naming who changed it. */
+  readonly typeChangedBy?: TypeChanger;
+  /**
+   * Other text a switch to single-select set aside because an option was kept as the answer: not
+   * an answer, but never thrown away. It comes back as the Other text in multi-select, and the
+   * Other editor starts from it. Never set together with `other`.
+   */
+  readonly otherAside?: string;
+  /** A question back to the agent, written and left unsent. */
+  readonly askBack?: string;
 }
 
 export type SubmitButton = "submit" | "cancel";
@@ -25,10 +38,15 @@ export type SubmitButton = "submit" | "cancel";
 /** Messages the form shows until the next action; the surfaces decide how. */
 export type Notice =
   | { readonly kind: "confirm_submit_unanswered"; readonly unanswered: readonly string[] }
-  | { readonly kind: "select_first" };
+  | { readonly kind: "select_first" }
+  /** A switch to single-select would keep only `keep` and drop `dropped` other choices. */
+  | { readonly kind: "confirm_single_select"; readonly keep: string; readonly dropped: number };
 
 export interface FormState {
+  /** The questions as the form shows them: a question's type may differ from what was asked. */
   readonly ask: Ask;
+  /** The questions as the agent asked them: what the outcome reports. */
+  readonly requested: Ask;
   readonly questions: readonly QuestionState[];
   /** 0..n-1 are questions; n is the Submit tab, which exists only when there are several questions. */
   readonly tab: number;
@@ -46,11 +64,30 @@ export function initialQuestionState(): QuestionState {
   return { highlight: 0, selected: [], mode: "options", draft: "", confirmed: false };
 }
 
+/** How a form opens, from the user's settings. */
+export interface FormOptions {
+  /** Every single-select question opens as multi-select. */
+  readonly presentSingleAsMulti?: boolean;
+}
+
 /** A fresh form, optionally pre-filled (replaying an earlier ask); pre-filled answers count as confirmed. */
-export function createFormState(ask: Ask, prefill?: Readonly<Record<string, Answer>>): FormState {
+export function createFormState(
+  ask: Ask,
+  prefill?: Readonly<Record<string, Answer>>,
+  options: FormOptions = {},
+): FormState {
+  const asMulti = options.presentSingleAsMulti === true;
+  const shown: Ask = asMulti
+    ? { questions: ask.questions.map((q) => (q.multiSelect ? q : { ...q, multiSelect: true })) }
+    : ask;
   return {
-    ask,
-    questions: ask.questions.map((question) => prefilledQuestion(question, prefill?.[question.id])),
+    ask: shown,
+    requested: ask,
+    questions: shown.questions.map((question, index) => {
+      const state = prefilledQuestion(question, prefill?.[question.id]);
+      const changed = question.multiSelect !== ask.questions[index]?.multiSelect;
+      return changed ? { ...state, typeChangedBy: "setting" } : state;
+    }),
     tab: 0,
     submitButton: "submit",
     submitArmed: false,
@@ -92,7 +129,9 @@ export function isPristine(state: FormState): boolean {
     (q) =>
       q.selected.length === 0 &&
       q.other === undefined &&
+      q.otherAside === undefined &&
       q.comment === undefined &&
+      q.askBack === undefined &&
       q.draft.length === 0,
   );
 }

@@ -13,6 +13,7 @@ export type { Clock } from "./clock.ts";
 export { errorMessage } from "./error-message.ts";
 export {
   createFormState,
+  type FormOptions,
   type FormState,
   hasAnswer,
   isPristine,
@@ -69,7 +70,14 @@ export {
   type AskStatus,
   CANCEL_ORIGINS,
   type CancelOrigin,
+  type Clarification,
+  type HostEnd,
+  type PresentedType,
+  QUESTION_TYPES,
+  type QuestionType,
   type Resolution,
+  TYPE_CHANGERS,
+  type TypeChanger,
   UNAVAILABLE_REASONS,
   type UnavailableReason,
 } from "./outcome-types.ts";
@@ -112,6 +120,7 @@ export {
   UNSAFE_CHARACTER_CLASS,
 } from "./text-safety.ts";
 export { isToolFailure } from "./tool-failure.ts";
+export { questionType } from "./type-switch.ts";
 export { type ValidationResult, validateAskInput } from "./validate.ts";
 export { isRecord } from "./validate-fields.ts";
 export {

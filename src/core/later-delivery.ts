@@ -29,7 +29,8 @@ export type LaterDelivery =
  * only when submitted: cancelling a replay leaves the earlier answers standing.
  */
 export function laterDelivery(details: AskDetails, occasion: LaterOccasion): LaterDelivery {
-  if (details.status === "answered") {
+  // A question back is the user speaking to the agent, whatever the occasion, as an answer is.
+  if (details.status === "answered" || details.status === "clarification_requested") {
     return { kind: "message", text: laterAnswerText(details, occasion) };
   }
   if (!showsPartialAnswers(details)) return { kind: "nothing" };
@@ -83,6 +84,9 @@ export function laterAnswerText(details: AskDetails, occasion: LaterOccasion): s
 
 function leadLine(details: AskDetails, occasion: LaterOccasion): string {
   const named = namedQuestions(details);
+  if (details.status === "clarification_requested") {
+    return `[ask_user] The user asked you a question about ${named}, ${ASKED_BACK_WHEN[occasion]}:`;
+  }
   switch (occasion) {
     case "pending":
       return `[ask_user] Answer to ${named}, which you asked without waiting for the answer:`;
@@ -94,6 +98,14 @@ function leadLine(details: AskDetails, occasion: LaterOccasion): string {
       return `[ask_user] The user reopened ${named}, which had no answer yet, and answered it:`;
   }
 }
+
+const ASKED_BACK_WHEN: Readonly<Record<LaterOccasion, string>> = {
+  pending: "which you asked without waiting for the answer",
+  restart:
+    "shown again after a restart (Pi stopped while the question was open, so its tool call has no result)",
+  replay: "which they reopened to change their answers; the earlier answers stand until they do",
+  reopened: "which they reopened without having answered it",
+};
 
 /** `your question "…?"`, or `your 2 questions "…?" and "…?"`: the questions as the model wrote them. */
 function namedQuestions(details: AskDetails): string {

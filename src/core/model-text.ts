@@ -1,6 +1,7 @@
 import { formatAnswerLine } from "./answer-format.ts";
 import { showsPartialAnswers } from "./outcome.ts";
-import type { AskDetails, CancelOrigin } from "./outcome-types.ts";
+import type { AskDetails, CancelOrigin, QuestionType } from "./outcome-types.ts";
+import { jsonForDisplay } from "./text-safety.ts";
 import { formatIssue, issueCount } from "./validation-issue.ts";
 
 /**
@@ -26,6 +27,8 @@ export function modelText(details: AskDetails): string {
       return invalidText(details);
     case "pending":
       return PENDING_TEXT;
+    case "clarification_requested":
+      return clarificationText(details);
   }
 }
 
@@ -57,7 +60,7 @@ const LIFECYCLE_TEXT: Record<Exclude<CancelOrigin, "user" | "ui_failure">, strin
 };
 
 function answeredText(details: AskDetails): string {
-  const lines = answerLines(details, true);
+  const lines = [...answerLines(details, true), ...typeChangeLines(details)];
   if (details.unanswered.length === 0) return ["The user answered:", ...lines].join("\n");
   return [
     "The user submitted the form but left some questions unanswered:",
@@ -95,7 +98,9 @@ function cancelledText(details: AskDetails): string {
 function withPartialAnswers(details: AskDetails, lead: string, advice: string): string {
   const answered = showsPartialAnswers(details) ? answerLines(details, false) : [];
   const parts = [lead];
-  if (answered.length > 0) parts.push("Answers given so far:", ...answered);
+  if (answered.length > 0) {
+    parts.push("Answers given so far:", ...answered, ...typeChangeLines(details));
+  }
   if (answered.length === 0) {
     parts.push(`No answer was given. Do not assume one.${advice ? ` ${advice}` : ""}`);
   } else if (details.unanswered.length === 0) {
@@ -115,6 +120,60 @@ function answerLines(details: AskDetails, includeUnanswered: boolean): string[] 
     const answer = details.answers[question.id];
     if (!answer && !includeUnanswered) return [];
     return [formatAnswerLine(question, answer)];
+  });
+}
+
+/**
+ * The user asked the agent something instead of finishing. Their question is written as a JSON
+ * string: exact for the model, and inert wherever the text is displayed.
+ */
+function clarificationText(details: AskDetails): string {
+  const about = details.questions.find((q) => q.id === details.clarification?.about);
+  const topic = about ? ` about ${JSON.stringify(about.question)}` : "";
+  const parts = [
+    `The user did not finish answering: instead they asked you a question${topic}:`,
+    jsonForDisplay(details.clarification?.question ?? ""),
+  ];
+  const answered = answerLines(details, false);
+  if (answered.length > 0) {
+    parts.push("Answers given so far:", ...answered, ...typeChangeLines(details));
+  } else {
+    parts.push("No answer was given. Do not assume one.");
+  }
+  const open = details.questions.filter((q) => details.unanswered.includes(q.id));
+  let next = "Answer the user's question in your reply first.";
+  if (open.length > 0) {
+    const listed = open.map((q) => JSON.stringify(q.question)).join(", ");
+    const keep = answered.length > 0 ? ", and do not ask again what is answered above" : "";
+    next += ` Then call ask_user again with only the questions still open: ${listed}. Do not assume answers to them${keep}.`;
+  }
+  if (about && !details.unanswered.includes(about.id)) {
+    next += ` The user had answered ${JSON.stringify(about.question)} before asking about it: ask it again if your reply may change their choice, and do not assume that answer is final.`;
+  }
+  parts.push(next);
+  return parts.join("\n");
+}
+
+const TYPE_NAMES: Readonly<Record<QuestionType, string>> = {
+  single: "single-select",
+  multi: "multi-select",
+  preview: "single-select with previews",
+};
+
+/** One line per question shown as another type than asked, saying who changed it. */
+function typeChangeLines(details: AskDetails): string[] {
+  const changed = details.presentedType ?? {};
+  return details.questions.flatMap((question) => {
+    const change = changed[question.id];
+    if (!change) return [];
+    const from = TYPE_NAMES[change.requested];
+    const to = TYPE_NAMES[change.presented];
+    const quoted = JSON.stringify(question.question);
+    return change.changedBy === "user"
+      ? [`The user changed ${quoted} from ${from} to ${to} while answering.`]
+      : [
+          `${quoted} was shown as ${to} instead of ${from} (the user's presentSingleAsMulti setting).`,
+        ];
   });
 }
 

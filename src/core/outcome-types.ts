@@ -4,7 +4,8 @@ import type { ValidationIssue } from "./validation-issue.ts";
 /**
  * How an ask ended. `invalid` never reaches a user: the parameters were rejected first.
  * `pending` is the immediate result of an ask that does not wait: the question is shown, and
- * its answer arrives later as a user message.
+ * its answer arrives later as a user message. `clarification_requested`: instead of finishing,
+ * the user asked the agent a question back.
  */
 export const ASK_STATUSES = [
   "answered",
@@ -13,6 +14,7 @@ export const ASK_STATUSES = [
   "unavailable",
   "invalid",
   "pending",
+  "clarification_requested",
 ] as const;
 export type AskStatus = (typeof ASK_STATUSES)[number];
 
@@ -37,6 +39,32 @@ export type CancelOrigin = (typeof CANCEL_ORIGINS)[number];
 export const UNAVAILABLE_REASONS = ["non_interactive", "user_away"] as const;
 export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
 
+/**
+ * How a question is answered: one option, several, or one option among options with previews
+ * (shown beside the list).
+ */
+export const QUESTION_TYPES = ["single", "multi", "preview"] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+/** Who made a question show as another type than the agent asked: the user's key, or a setting. */
+export const TYPE_CHANGERS = ["user", "setting"] as const;
+export type TypeChanger = (typeof TYPE_CHANGERS)[number];
+
+/** A question shown as another type than the agent asked for. */
+export interface PresentedType {
+  readonly requested: QuestionType;
+  readonly presented: QuestionType;
+  readonly changedBy: TypeChanger;
+}
+
+/** What the user asked the agent instead of answering, and which question it is about. */
+export interface Clarification {
+  /** The id of the question the user asked about. */
+  readonly about: string;
+  /** The user's question, exactly as typed. */
+  readonly question: string;
+}
+
 /** One question's answer: the labels chosen, the free text typed under "Other", a note. */
 export interface Answer {
   readonly selected: readonly string[];
@@ -53,14 +81,23 @@ export interface AskDetails {
   readonly origin?: CancelOrigin;
   /** Only with status `unavailable`. */
   readonly reason?: UnavailableReason;
+  /** The questions as the agent asked them. */
   readonly questions: Ask["questions"];
   readonly answers: Readonly<Record<string, Answer>>;
   readonly unanswered: readonly string[];
   readonly issues?: readonly ValidationIssue[];
+  /** Questions shown as another type than asked, by id; absent when every one showed as asked. */
+  readonly presentedType?: Readonly<Record<string, PresentedType>>;
+  /** Only with status `clarification_requested`. */
+  readonly clarification?: Clarification;
 }
 
 /** How the form ended, before it is turned into details. */
 export type Resolution =
   | { readonly kind: "submitted" }
   | { readonly kind: "cancelled"; readonly origin: CancelOrigin }
-  | { readonly kind: "timed_out" };
+  | { readonly kind: "timed_out" }
+  | ({ readonly kind: "clarification_requested" } & Clarification);
+
+/** The ends a host may impose; only the user submits or asks back. */
+export type HostEnd = Exclude<Resolution, { kind: "submitted" | "clarification_requested" }>;

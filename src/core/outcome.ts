@@ -3,10 +3,11 @@ import type {
   Answer,
   AskDetails,
   CancelOrigin,
-  Resolution,
+  HostEnd,
   UnavailableReason,
 } from "./outcome-types.ts";
 import type { Ask } from "./schema.ts";
+import { presentedTypes } from "./type-switch.ts";
 import type { ValidationIssue } from "./validation-issue.ts";
 
 /**
@@ -18,7 +19,8 @@ export function detailsFromForm(state: FormState): AskDetails {
   if (!resolution) throw new Error("detailsFromForm needs a resolved form");
   const answers: Record<string, Answer> = {};
   const unanswered: string[] = [];
-  state.ask.questions.forEach((question, index) => {
+  // The labels are the same in either type; only the requested questions are reported.
+  state.requested.questions.forEach((question, index) => {
     const current = state.questions[index];
     if (!current?.confirmed) {
       unanswered.push(question.id);
@@ -33,7 +35,13 @@ export function detailsFromForm(state: FormState): AskDetails {
       ...(current.comment === undefined ? {} : { comment: current.comment }),
     };
   });
-  const base = { questions: state.ask.questions, answers, unanswered };
+  const presentedType = presentedTypes(state);
+  const base = {
+    questions: state.requested.questions,
+    answers,
+    unanswered,
+    ...(presentedType ? { presentedType } : {}),
+  };
   switch (resolution.kind) {
     case "submitted":
       return { status: "answered", ...base };
@@ -41,6 +49,10 @@ export function detailsFromForm(state: FormState): AskDetails {
       return { status: "timed_out", ...base };
     case "cancelled":
       return { status: "cancelled", origin: resolution.origin, ...base };
+    case "clarification_requested": {
+      const clarification = { about: resolution.about, question: resolution.question };
+      return { status: "clarification_requested", ...base, clarification };
+    }
   }
 }
 
@@ -84,12 +96,12 @@ export function invalidDetails(issues: readonly ValidationIssue[]): AskDetails {
 }
 
 /**
- * The one decision about partial answers: they reach the model when the user chose to stop, when
- * the form broke, or when time ran out; lifecycle ends (an aborted turn, a closed session, a
+ * The one decision about partial answers: they reach the model when the user chose to stop or
+ * asked back, when the form broke, or when time ran out; lifecycle ends (an aborted turn, a closed session, a
  * disabled tool, a lost client) say nothing about drafts the user never sent.
  */
 export function showsPartialAnswers(details: AskDetails): boolean {
-  if (details.status === "timed_out") return true;
+  if (details.status === "timed_out" || details.status === "clarification_requested") return true;
   if (details.status !== "cancelled") return false;
   return details.origin === "user" || details.origin === "ui_failure";
 }
@@ -99,10 +111,7 @@ export function showsPartialAnswers(details: AskDetails): boolean {
  * cancelled with an origin. The answers stay exactly the draft's; whether the model sees them is
  * still `showsPartialAnswers`'s decision.
  */
-export function endedWith(
-  draft: AskDetails,
-  ending: Exclude<Resolution, { kind: "submitted" }>,
-): AskDetails {
+export function endedWith(draft: AskDetails, ending: HostEnd): AskDetails {
   const { origin: _origin, reason: _reason, issues: _issues, ...kept } = draft;
   return ending.kind === "timed_out"
     ? { ...kept, status: "timed_out" }

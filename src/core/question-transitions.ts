@@ -1,4 +1,4 @@
-import type { QuestionState } from "./form-state.ts";
+import type { QuestionMode, QuestionState } from "./form-state.ts";
 import { hasAnswer } from "./form-state.ts";
 import type { Question } from "./schema.ts";
 
@@ -43,9 +43,22 @@ export function toggleOption(state: QuestionState, index: number): QuestionState
   return withConfirmationChecked({ ...state, selected });
 }
 
-export function openEditor(state: QuestionState, mode: "freeform" | "comment"): QuestionState {
-  const draft = mode === "freeform" ? (state.other ?? "") : (state.comment ?? "");
-  return { ...state, mode, draft };
+export function openEditor(
+  state: QuestionState,
+  mode: Exclude<QuestionMode, "options">,
+): QuestionState {
+  return { ...state, mode, draft: savedText(state, mode) };
+}
+
+function savedText(state: QuestionState, mode: Exclude<QuestionMode, "options">): string {
+  switch (mode) {
+    case "freeform":
+      return state.other ?? state.otherAside ?? "";
+    case "comment":
+      return state.comment ?? "";
+    case "askBack":
+      return state.askBack ?? "";
+  }
 }
 
 export function closeEditorKeepingSaved(state: QuestionState): QuestionState {
@@ -59,7 +72,9 @@ export function closeEditorKeepingSaved(state: QuestionState): QuestionState {
  */
 export function saveOther(state: QuestionState, question: Question): QuestionState {
   const text = state.draft.trim();
-  const closed = closeEditorKeepingSaved(state);
+  // The editor started from any text set aside, so what it holds now replaces that text.
+  const { otherAside: _replaced, ...editing } = state;
+  const closed = closeEditorKeepingSaved(editing);
   if (text.length === 0) {
     const { other: _cleared, ...rest } = closed;
     return withConfirmationChecked(rest);
@@ -79,6 +94,17 @@ export function saveOther(state: QuestionState, question: Question): QuestionSta
     : { ...closed, selected: [], other: text };
 }
 
+/**
+ * Leaves the Other editor keeping its text, as Esc and Tab do. Text set aside by a type switch
+ * and left as it was stays aside: leaving must not swap the kept option for it, only Enter does.
+ */
+export function leaveOther(state: QuestionState, question: Question): QuestionState {
+  if (state.otherAside !== undefined && state.draft === state.otherAside) {
+    return closeEditorKeepingSaved(state);
+  }
+  return saveOther(state, question);
+}
+
 /** Saves the note draft; an empty note removes the note. */
 export function saveComment(state: QuestionState): QuestionState {
   const text = state.draft.trim();
@@ -90,11 +116,18 @@ export function saveComment(state: QuestionState): QuestionState {
   return { ...closed, comment: text };
 }
 
+/** Keeps an unsent question back to the agent for later; blank text removes it. */
+export function keepAskBack(state: QuestionState): QuestionState {
+  const { askBack: _previous, ...closed } = closeEditorKeepingSaved(state);
+  return state.draft.trim().length === 0 ? closed : { ...closed, askBack: state.draft };
+}
+
 /** Leaving a question commits an open editor and confirms whatever answer it has. */
 export function leaveQuestion(state: QuestionState, question: Question): QuestionState {
   let left = state;
-  if (state.mode === "freeform") left = saveOther(state, question);
+  if (state.mode === "freeform") left = leaveOther(state, question);
   else if (state.mode === "comment") left = saveComment(state);
+  else if (state.mode === "askBack") left = keepAskBack(state);
   return hasAnswer(left) ? { ...left, confirmed: true } : left;
 }
 

@@ -4,6 +4,8 @@ import { hasAnswer, isPristine, isSubmitTab, unansweredIds } from "./form-state.
 import type { Resolution } from "./outcome-types.ts";
 import {
   closeEditorKeepingSaved,
+  keepAskBack,
+  leaveOther,
   leaveQuestion,
   moveHighlight,
   openEditor,
@@ -15,6 +17,7 @@ import {
   toggleOption,
 } from "./question-transitions.ts";
 import type { Question } from "./schema.ts";
+import { switchQuestionType } from "./type-switch.ts";
 
 /**
  * The form's state machine. Pure: the same state and action always give the same state.
@@ -22,7 +25,8 @@ import type { Question } from "./schema.ts";
  * Invariants kept by every transition:
  * - a question's `confirmed` implies it has an answer;
  * - once `resolution` is set, every action returns the state unchanged (exactly one outcome);
- * - an armed cancel confirmation swallows the next action that is not a cancel.
+ * - an armed cancel confirmation swallows the next action that is not a cancel;
+ * - a question shown as single-select never holds more than one choice.
  */
 export function reduceForm(state: FormState, action: FormAction): FormState {
   if (state.resolution) return state;
@@ -39,7 +43,7 @@ export function reduceForm(state: FormState, action: FormAction): FormState {
   const next = clearTransient(state);
   if (action.type === "submit") return submit(next, state.submitArmed);
   if (isSubmitTab(next)) return reduceSubmitTab(next, action, state.submitArmed);
-  return reduceQuestion(next, action);
+  return reduceQuestion(next, action, state.notice?.kind === "confirm_single_select");
 }
 
 function reduceSubmitTab(state: FormState, action: FormAction, wasArmed: boolean): FormState {
@@ -60,7 +64,7 @@ function reduceSubmitTab(state: FormState, action: FormAction, wasArmed: boolean
   }
 }
 
-function reduceQuestion(state: FormState, action: FormAction): FormState {
+function reduceQuestion(state: FormState, action: FormAction, switchArmed = false): FormState {
   const index = state.tab;
   const question = state.ask.questions[index];
   const current = state.questions[index];
@@ -85,12 +89,14 @@ function reduceQuestion(state: FormState, action: FormAction): FormState {
           : confirmAnswer(update(saved), index);
       }
       if (current.mode === "comment") return finishQuestion(update(saveComment(current)), index);
+      if (current.mode === "askBack") return sendAskBack(update(keepAskBack(current)), index);
       return state;
     // Leaving an editor keeps what it holds, as leaving the question with Tab does: a draft is
     // never thrown away without the user asking for it.
     case "closeEditor":
-      if (current.mode === "freeform") return update(saveOther(current, question));
+      if (current.mode === "freeform") return update(leaveOther(current, question));
       if (current.mode === "comment") return finishQuestion(update(saveComment(current)), index);
+      if (current.mode === "askBack") return update(keepAskBack(current));
       return state;
     default:
       break;
@@ -119,9 +125,21 @@ function reduceQuestion(state: FormState, action: FormAction): FormState {
       return update(toggleOption(current, current.highlight));
     case "activate":
       return activate(state, index, question, current);
+    case "switchType":
+      return switchQuestionType(state, index, switchArmed);
+    case "openAskBack":
+      return update(openEditor(current, "askBack"));
     default:
       return state;
   }
+}
+
+/** Enter in the ask-back editor: a question with words in it ends the form; a blank one closes. */
+function sendAskBack(state: FormState, index: number): FormState {
+  const about = state.ask.questions[index]?.id;
+  const question = state.questions[index]?.askBack?.trim();
+  if (about === undefined || !question) return state;
+  return resolve(state, { kind: "clarification_requested", about, question });
 }
 
 function activate(

@@ -4,7 +4,7 @@ import { visibleText } from "./comparable-text.ts";
 import { createFormState, type FormState } from "./form-state.ts";
 import { findTooDeep, tooDeepIssue } from "./json-depth.ts";
 import { detailsFromForm } from "./outcome.ts";
-import type { AskDetails, Resolution } from "./outcome-types.ts";
+import type { AskDetails, HostEnd } from "./outcome-types.ts";
 import { reduceForm } from "./reducer.ts";
 import type { Ask, Question } from "./schema.ts";
 import { isRecord, type Report, wellFormed } from "./validate-fields.ts";
@@ -32,7 +32,7 @@ interface PlannedAnswer {
 }
 
 /** How a played script ends: submitted (an answers file, a page's Submit), or ended with the answers so far. */
-export type ScriptEnding = Resolution;
+export type ScriptEnding = { readonly kind: "submitted" } | HostEnd;
 
 export function answerFromScript(
   ask: Ask,

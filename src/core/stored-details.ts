@@ -3,6 +3,10 @@ import {
   ASK_STATUSES,
   type AskDetails,
   CANCEL_ORIGINS,
+  type Clarification,
+  type PresentedType,
+  QUESTION_TYPES,
+  TYPE_CHANGERS,
   UNAVAILABLE_REASONS,
 } from "./outcome-types.ts";
 import type { Question } from "./schema.ts";
@@ -13,7 +17,8 @@ import type { ValidationIssue } from "./validation-issue.ts";
  * Reads ask_user details stored in a session file back into AskDetails. Stored details may come
  * from another version or be damaged, so nothing is assumed: anything that is not recognisably an
  * ask_user outcome yields undefined, and fields are kept only where they are valid (`origin` any
- * known cancel origin, `reason` a known reason on an `unavailable` outcome).
+ * known cancel origin, `reason` a known reason on an `unavailable` outcome, each `presentedType`
+ * entry with known types, `clarification` on a `clarification_requested` outcome).
  */
 export function readStoredDetails(value: unknown): AskDetails | undefined {
   if (!isRecord(value)) return undefined;
@@ -38,7 +43,33 @@ export function readStoredDetails(value: unknown): AskDetails | undefined {
     answers,
     unanswered: value.unanswered.filter((id): id is string => typeof id === "string"),
     ...(Array.isArray(value.issues) ? { issues: value.issues.filter(isIssue) } : {}),
+    ...presentedTypeOf(value.presentedType),
+    ...(status === "clarification_requested" && isClarification(value.clarification)
+      ? {
+          clarification: {
+            about: value.clarification.about,
+            question: value.clarification.question,
+          },
+        }
+      : {}),
   };
+}
+
+function presentedTypeOf(value: unknown): { presentedType?: Record<string, PresentedType> } {
+  if (!isRecord(value)) return {};
+  const kept: Record<string, PresentedType> = {};
+  for (const [id, entry] of Object.entries(value)) {
+    if (!isRecord(entry)) continue;
+    const requested = QUESTION_TYPES.find((known) => known === entry.requested);
+    const presented = QUESTION_TYPES.find((known) => known === entry.presented);
+    const changedBy = TYPE_CHANGERS.find((known) => known === entry.changedBy);
+    if (requested && presented && changedBy) kept[id] = { requested, presented, changedBy };
+  }
+  return Object.keys(kept).length > 0 ? { presentedType: kept } : {};
+}
+
+function isClarification(value: unknown): value is Clarification {
+  return isRecord(value) && typeof value.about === "string" && typeof value.question === "string";
 }
 
 function isQuestion(value: unknown): value is Question {

@@ -8,12 +8,17 @@ import {
   type FormState,
   hasAnswer,
   isSubmitTab,
+  type Question,
+  type QuestionState,
   reduceForm,
 } from "../core/index.ts";
 import type { DialogOptions, DialogPort } from "./dialog-port.ts";
 import {
+  ASK_BACK_PLACEHOLDER,
+  askBackInputTitle,
   CHANGE_TITLE,
   changeRows,
+  confirmSingleSelectNotice,
   NOTE_PLACEHOLDER,
   NOTHING_PICKED_NOTICE,
   noteInputTitle,
@@ -132,13 +137,7 @@ class DialogFlow {
       if (!question || !current) throw new Error(`ask_user dialogs: no question at tab ${index}`);
 
       if (current.mode !== "options") {
-        const editingNote = current.mode === "comment";
-        const text = await this.#input(
-          editingNote
-            ? noteInputTitle(question, current.comment)
-            : otherInputTitle(question, current.other),
-          editingNote ? NOTE_PLACEHOLDER : OTHER_PLACEHOLDER,
-        );
+        const text = await this.#input(...editorDialog(question, current));
         if (text === undefined) {
           this.dispatch({ type: "closeEditor" });
         } else {
@@ -174,6 +173,16 @@ class DialogFlow {
           break;
         case "done":
           this.#finishMultiSelect(index);
+          break;
+        case "switchType":
+          this.dispatch({ type: "switchType" });
+          if (this.state.notice?.kind === "confirm_single_select") {
+            const { keep, dropped } = this.state.notice;
+            this.#notice = confirmSingleSelectNotice(question, keep, dropped);
+          }
+          break;
+        case "askBack":
+          this.dispatch({ type: "openAskBack" });
           break;
       }
     }
@@ -247,6 +256,18 @@ class DialogFlow {
   #throwIfAborted(): void {
     if (this.#signal?.aborted) throw new TurnAborted("the turn was aborted");
     if (this.#idleTimeout?.aborted) throw new TimedOut("the idle timeout expired");
+  }
+}
+
+/** The title and placeholder of the input that stands in for the open editor. */
+function editorDialog(question: Question, current: QuestionState): [string, string] {
+  switch (current.mode) {
+    case "comment":
+      return [noteInputTitle(question, current.comment), NOTE_PLACEHOLDER];
+    case "askBack":
+      return [askBackInputTitle(question, current.askBack), ASK_BACK_PLACEHOLDER];
+    default:
+      return [otherInputTitle(question, current.other, current.otherAside), OTHER_PLACEHOLDER];
   }
 }
 

@@ -14,7 +14,9 @@ import {
 export type DialogRow =
   | { readonly kind: "option"; readonly index: number; readonly text: string }
   | { readonly kind: "other"; readonly text: string }
-  | { readonly kind: "done"; readonly text: string };
+  | { readonly kind: "done"; readonly text: string }
+  | { readonly kind: "switchType"; readonly text: string }
+  | { readonly kind: "askBack"; readonly text: string };
 
 export const OTHER_ROW_TEXT = "Other (type an answer)";
 export const REVIEW_CHOICES = {
@@ -45,7 +47,28 @@ export function questionRows(question: Question, state: QuestionState): DialogRo
     const summary = picked.length === 0 ? "nothing picked yet" : `picked: ${picked.join(", ")}`;
     rows.push({ kind: "done", text: `Done (${summary})` });
   }
+  rows.push({ kind: "switchType", text: switchRowText(question) });
+  rows.push({ kind: "askBack", text: ASK_BACK_ROW_TEXT });
   return rows;
+}
+
+/** The row that shows the question as the other type; the rows are not numbered, like Done. */
+export function switchRowText(question: Question): string {
+  return question.multiSelect
+    ? "Switch to single-select (keep one answer)"
+    : "Switch to multi-select (pick several)";
+}
+
+export const ASK_BACK_ROW_TEXT = "Ask the agent about this question instead of answering";
+
+/** Why the next dialog asks again after a switch to single-select that would drop choices. */
+export function confirmSingleSelectNotice(
+  question: Question,
+  keep: string,
+  dropped: number,
+): string {
+  const others = dropped === 1 ? "1 other choice is" : `${dropped} other choices are`;
+  return `Single-select keeps only ${shownTyped(keep)}; ${others} dropped (typed text is kept). Choose "${switchRowText(question)}" again to switch.`;
 }
 
 /**
@@ -77,8 +100,12 @@ export const NOTHING_PICKED_NOTICE =
  * The input for Other text. An input cannot be pre-filled, and dismissing it keeps the saved
  * text, so a text already saved is shown in the title with what dismissing does.
  */
-export function otherInputTitle(question: Question, saved?: string): string {
-  return `${question.header}: type your answer to "${question.question}"${savedSuffix("Your answer now", saved)}`;
+export function otherInputTitle(question: Question, saved?: string, aside?: string): string {
+  const asideSuffix =
+    aside === undefined
+      ? ""
+      : `. Set aside when the question became single-select: ${shownTyped(aside)}; dismiss to keep it aside, or send text to make it the answer`;
+  return `${question.header}: type your answer to "${question.question}"${savedSuffix("Your answer now", saved)}${asideSuffix}`;
 }
 
 /** The input for a note; like Other's, it shows a note already saved and that dismissing keeps it. */
@@ -91,7 +118,13 @@ function savedSuffix(what: string, saved: string | undefined): string {
   return `. ${what}: ${shownTyped(saved)}; dismiss to keep it, or send empty text to remove it`;
 }
 
+/** The input for a question back to the agent; like Other's, it shows a question kept unsent. */
+export function askBackInputTitle(question: Question, saved?: string): string {
+  return `${question.header}: ask the agent about "${question.question}" (sending ends this ask; the agent answers, then asks again)${savedSuffix("Your question now", saved)}`;
+}
+
 export const OTHER_PLACEHOLDER = "Your answer";
+export const ASK_BACK_PLACEHOLDER = "Your question for the agent";
 export const NOTE_PLACEHOLDER = "Leave empty for no note";
 
 /** The review before submitting several answers: every question with its answer or none. */

@@ -19,6 +19,8 @@ export interface AskOptions {
   readonly keymap?: FormKeymap;
   /** The input guard delay (setting `inputGuardMs`); the form's default when absent. */
   readonly inputGuardMs?: number;
+  /** Open every single-select question as multi-select (setting `presentSingleAsMulti`). */
+  readonly presentSingleAsMulti?: boolean;
   /** Ends the ask as `timed_out` when it aborts; touched on every key and answered dialog. */
   readonly idle?: IdleDeadline;
   /**

@@ -19,5 +19,6 @@ export const createTerminalForm: CreateForm = (request) => {
     reserveRows: request.hostRows,
     ...(request.options.keymap ? { keymap: request.options.keymap } : {}),
     ...(inputGuardMs !== undefined ? { inputGuardMs } : {}),
+    ...(request.options.presentSingleAsMulti ? { presentSingleAsMulti: true } : {}),
   });
 };

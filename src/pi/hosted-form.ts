@@ -1,11 +1,11 @@
 import type { Component, Focusable } from "@earendil-works/pi-tui";
-import type { FormState, Resolution } from "../core/index.ts";
+import type { FormState, HostEnd } from "../core/index.ts";
 import type { IdleDeadline } from "./ask-options.ts";
 
 /** What the extension needs from the terminal form: a component it can end and read. */
 export interface EndableForm extends Component {
   /** Ends the form from outside (abort, failure, shutdown); a no-op once the form has ended. */
-  end(resolution: Exclude<Resolution, { kind: "submitted" }>): void;
+  end(resolution: HostEnd): void;
   readonly state: FormState;
   /** Text typed while the form held keys as it appeared; meant for Pi's editor. */
   readonly typedAhead: string;

@@ -68,6 +68,8 @@ function statusLines(details: AskDetails, expanded: boolean, theme: RenderTheme)
       return [theme.fg("warning", UNAVAILABLE_LINES[details.reason ?? "non_interactive"])];
     case "pending":
       return [theme.fg("accent", "⋯ Asked without waiting: the answer will arrive as a message")];
+    case "clarification_requested":
+      return askedBackLines(details.clarification?.question ?? "", expanded, theme);
     case "invalid": {
       const issues = details.issues ?? [];
       const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
@@ -79,6 +81,13 @@ function statusLines(details: AskDetails, expanded: boolean, theme: RenderTheme)
       ];
     }
   }
+}
+
+/** The user's question back to the agent: clipped on a collapsed row, whole when expanded. */
+function askedBackLines(question: string, expanded: boolean, theme: RenderTheme): string[] {
+  const lead = "? The user asked back instead of finishing: ";
+  if (!expanded) return [theme.fg("accent", `${lead}${clipCollapsed(safeInline(question))}`)];
+  return [theme.fg("accent", lead), ...safeLines(question).map((line) => `  ${line}`)];
 }
 
 const UNAVAILABLE_LINES: Record<UnavailableReason, string> = {

@@ -12,8 +12,8 @@ import {
   clipCodePoints,
   detailsFromForm,
   errorMessage,
+  type HostEnd,
   neutraliseInline,
-  type Resolution,
   reduceForm,
 } from "../core/index.ts";
 import type { AskOptions, ShowRequest } from "./ask-options.ts";
@@ -25,7 +25,7 @@ export interface FormRequest {
   readonly prefill?: Readonly<Record<string, Answer>> | undefined;
   readonly cancelSendsAnswers?: boolean;
   /** The keys and the input guard of the ask's settings. */
-  readonly options: Pick<AskOptions, "keymap" | "inputGuardMs">;
+  readonly options: Pick<AskOptions, "keymap" | "inputGuardMs" | "presentSingleAsMulti">;
   readonly tui: TUI;
   readonly theme: Theme;
   readonly keybindings: KeybindingsManager;
@@ -39,7 +39,6 @@ export interface FormRequest {
 
 export type CreateForm = (request: FormRequest) => EndableForm;
 
-type HostEnd = Exclude<Resolution, { kind: "submitted" }>;
 const TURN_ABORT: HostEnd = { kind: "cancelled", origin: "turn_abort" };
 const UI_FAILURE: HostEnd = { kind: "cancelled", origin: "ui_failure" };
 const SESSION_CLOSED: HostEnd = { kind: "cancelled", origin: "session_closed" };

@@ -160,6 +160,15 @@ export const SETTING_TABLE = [
     description:
       "Also publish each question to the local answer server (its page, `askuser answer`); see docs/remote.md.",
   },
+  {
+    name: "presentSingleAsMulti",
+    type: "boolean",
+    default: false,
+    label: "Single as multi-select",
+    display: "onOff",
+    description:
+      "Open every single-select question as multi-select; the agent is told. The switch key (`t`) changes a question either way while answering.",
+  },
 ] as const satisfies readonly SettingEntry[];
 
 type TableEntry = (typeof SETTING_TABLE)[number];

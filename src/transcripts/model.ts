@@ -1,4 +1,4 @@
-import type { CancelOrigin, LaterOccasion } from "../core/index.ts";
+import type { CancelOrigin, LaterOccasion, PresentedType } from "../core/index.ts";
 
 /** The coding agents whose session logs are read. */
 export type Agent = "claude-code" | "pi" | "codex";
@@ -87,6 +87,11 @@ export interface ExchangeQuestion {
   readonly answer: ExchangeAnswer | null;
   /** Why the question has no answer when the log says so (Claude Code: skipped, replied_in_chat, dismissed). */
   readonly skipped: string | null;
+  /**
+   * When our own ask_user showed the question as another type than the agent asked (the user
+   * switched it, or a setting did); null otherwise and for every other tool.
+   */
+  readonly presentedType: PresentedType | null;
 }
 
 /** One ask and its outcome, as read from a session log. */

@@ -13,9 +13,17 @@ export interface OwnAskResult {
   readonly error: string | null;
   readonly cancelledBy: CancelOrigin | null;
   readonly opensTurn: boolean;
+  /** The question the user asked the agent back, for a `clarify` outcome. */
+  readonly response?: string;
 }
 
-const OPENS_TURN: ReadonlySet<AskOutcome> = new Set(["answered", "partly-answered", "notes-only"]);
+// An ask-back is the user speaking to the agent, as an answer is.
+const OPENS_TURN: ReadonlySet<AskOutcome> = new Set([
+  "answered",
+  "partly-answered",
+  "notes-only",
+  "clarify",
+]);
 
 const UNAVAILABLE: Readonly<Record<UnavailableReason, string>> = {
   non_interactive: "non_interactive: no interactive user in this run, nothing was asked",
@@ -34,9 +42,11 @@ export function classifyOwnDetails(stored: unknown): OwnAskResult | undefined {
 function fromDetails(details: AskDetails): OwnAskResult {
   const questions = questionsFrom(details.questions).map((question) => {
     const given = question.id === null ? undefined : details.answers[question.id];
-    if (!given) return question;
+    const presentedType = question.id === null ? undefined : details.presentedType?.[question.id];
+    const shown = presentedType ? { ...question, presentedType } : question;
+    if (!given) return shown;
     return {
-      ...question,
+      ...shown,
       answer: answer(given.selected, given.other ?? null, given.comment ?? null),
     };
   });
@@ -51,6 +61,10 @@ function fromDetails(details: AskDetails): OwnAskResult {
       return done("unavailable", questions, UNAVAILABLE[details.reason ?? "non_interactive"]);
     case "pending":
       return done("pending", questions);
+    case "clarification_requested": {
+      const asked = details.clarification?.question;
+      return { ...done("clarify", questions), ...(asked === undefined ? {} : { response: asked }) };
+    }
     case "invalid": {
       const issues = details.issues ?? [];
       const first = issues[0];

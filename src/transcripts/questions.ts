@@ -29,6 +29,7 @@ export function questionFrom(item: unknown): ExchangeQuestion | undefined {
     options: optionsFrom(item.options),
     answer: null,
     skipped: null,
+    presentedType: null,
   };
 }
 
@@ -57,5 +58,6 @@ export function bareQuestion(text: string): ExchangeQuestion {
     options: [],
     answer: null,
     skipped: null,
+    presentedType: null,
   };
 }

@@ -8,9 +8,9 @@ import {
   detailsFromForm,
   type FormAction,
   type FormState,
+  type HostEnd,
   INPUT_GUARD_LIMITS,
   isSubmitTab,
-  type Resolution,
   reduceForm,
 } from "../core/index.ts";
 import { systemClock } from "./clock.ts";
@@ -60,6 +60,8 @@ export interface AskFormOptions {
   readonly inputGuardMs?: number;
   /** The clock of the input guard and the paste rule; the system clock by default. */
   readonly clock?: Clock;
+  /** Open every single-select question as multi-select (setting `presentSingleAsMulti`). */
+  readonly presentSingleAsMulti?: boolean;
 }
 
 /** Which key table applies now. */
@@ -96,7 +98,9 @@ export class AskForm implements Component, Focusable {
     if (problems.length > 0) throw new KeymapError(problems);
     this.options = options;
     this.keymap = keymap;
-    this.current = createFormState(options.ask, options.prefill);
+    this.current = createFormState(options.ask, options.prefill, {
+      presentSingleAsMulti: options.presentSingleAsMulti === true,
+    });
     this.editor = new DraftEditor(options.tui, options.theme);
     this.clock = options.clock ?? systemClock;
     const guardMs = Math.min(
@@ -203,7 +207,7 @@ export class AskForm implements Component, Focusable {
   }
 
   /** Ends the form from outside (abort, timeout, UI failure); does nothing once it has ended. */
-  end(resolution: Exclude<Resolution, { kind: "submitted" }>): void {
+  end(resolution: HostEnd): void {
     this.dispatch({ type: "end", resolution });
   }
 

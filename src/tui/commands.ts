@@ -27,6 +27,8 @@ export const COMMAND_EFFECTS: Readonly<Record<FormCommand, CommandEffect>> = {
   pickRow7: pick(6),
   pickRow8: pick(7),
   pickRow9: pick(8),
+  switchType: act({ type: "switchType" }),
+  askBack: act({ type: "openAskBack" }),
   nextTab: act({ type: "nextTab" }),
   prevTab: act({ type: "prevTab" }),
   scrollPreviewUp: { kind: "scrollPreview", direction: -1 },

@@ -51,6 +51,8 @@ export interface TerminalFormOptions {
    */
   readonly inputGuardMs?: number;
   readonly clock?: Clock;
+  /** Open every single-select question as multi-select (setting `presentSingleAsMulti`). */
+  readonly presentSingleAsMulti?: boolean;
 }
 
 /**
@@ -132,6 +134,7 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
         ...(options.keymap ? { keymap: options.keymap } : {}),
         ...(inputGuardMs !== undefined ? { inputGuardMs } : {}),
         ...(options.clock ? { clock: options.clock } : {}),
+        ...(options.presentSingleAsMulti ? { presentSingleAsMulti: true } : {}),
         onDone: finish,
         onError: (error) => errors.push(error),
       });

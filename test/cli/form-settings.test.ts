@@ -113,6 +113,15 @@ describe("askuser ask's form with the user settings", () => {
     overridden.answer();
   });
 
+  it("gives the form the user's presentSingleAsMulti", () => {
+    const on = harness(withSettings({ presentSingleAsMulti: true }));
+    expect(on.hooks.presentSingleAsMulti).toBe(true);
+    on.answer();
+    const off = harness(withSettings({}));
+    expect(off.hooks.presentSingleAsMulti).toBe(false);
+    off.answer();
+  });
+
   it("gives the form the user's keys", () => {
     const form = harness(withSettings({ keys: { list: { moveDown: ["down", "n"] } } }));
     expect(form.hooks.keymap.list.moveDown).toEqual(["down", "n"]);

@@ -57,6 +57,7 @@ describe("askuser settings", () => {
       answerKey                            "alt+a"                    default
       inputGuardMs                         600                        default
       remote                               false                      default
+      presentSingleAsMulti                 false                      default
       keys.list                            {"moveDown":["down","n"]}  user  <root>/xdg/askuser/settings.json
       "
     `);

@@ -177,3 +177,26 @@ describe("cancelSendsAnswers", () => {
     },
   );
 });
+
+describe("laterDelivery: a question asked back", () => {
+  const askedBack = detailsFromForm(play(SINGLE, [A.askBack, A.type("Is SQLite enough?"), A.save]));
+
+  it.each<LaterOccasion>(["pending", "restart", "replay", "reopened"])(
+    "%s: the user's question reaches the agent as a message",
+    (occasion) => {
+      const text = textOf(askedBack, occasion);
+      expect(text).toContain('"Is SQLite enough?"');
+      expect(text).toContain("Answer the user's question in your reply first.");
+    },
+  );
+
+  it("the lead line does not call it an answer", () => {
+    expect(textOf(askedBack, "pending").split("\n")[0]).toBe(
+      '[ask_user] The user asked you a question about your question "Which database?", which you asked without waiting for the answer:',
+    );
+  });
+
+  it("an ask that ended with a question back needs no ended note: the agent got a message", () => {
+    expect(pendingEndedNote(askedBack)).toBeUndefined();
+  });
+});

@@ -9,6 +9,7 @@ import {
   type FormState,
   hasAnswer,
   modelText,
+  type QuestionState,
   reduceForm,
   showsPartialAnswers,
   validateAskInput,
@@ -34,6 +35,7 @@ const arbAsk: fc.Arbitrary<Ask> = fc
         maxLength: 8,
         selector: (l) => l.toLowerCase(),
       }),
+      previews: fc.boolean(),
       multiSelect: fc.boolean(),
       allowComment: fc.boolean(),
     }),
@@ -44,7 +46,9 @@ const arbAsk: fc.Arbitrary<Ask> = fc
       questions: questions.map((q, i) => ({
         header: `H${i}`,
         question: `Question ${i}?`,
-        options: q.options.map((l) => ({ label: l })),
+        options: q.options.map((l) =>
+          q.previews ? { label: l, preview: `${l}\n…` } : { label: l },
+        ),
         multiSelect: q.multiSelect,
         allowComment: q.allowComment,
       })),
@@ -105,6 +109,10 @@ const arbAction: fc.Arbitrary<FormAction> = fc.oneof(
     arbitrary: fc.constantFrom<FormAction>({ type: "submit" }, { type: "requestCancel" }),
   },
   {
+    weight: 2,
+    arbitrary: fc.constantFrom<FormAction>({ type: "switchType" }, { type: "openAskBack" }),
+  },
+  {
     weight: 1,
     arbitrary: fc.oneof(
       fc.constant<FormAction>({ type: "cancelNow" }),
@@ -129,6 +137,11 @@ function checkStateInvariants(state: FormState): void {
       expect(q.selected.length).toBeLessThanOrEqual(1);
       if (q.other !== undefined) expect(q.selected).toEqual([]);
     }
+    if (q.otherAside !== undefined) expect(q.other).toBeUndefined();
+    // The question reads as the type the agent asked for unless someone changed it.
+    const asked = state.requested.questions[i]!;
+    expect(question.multiSelect !== asked.multiSelect).toBe(q.typeChangedBy !== undefined);
+    expect({ ...question, multiSelect: asked.multiSelect }).toEqual(asked);
     if (q.other !== undefined) {
       expect(q.other.trim()).toBe(q.other);
       expect(q.other.length).toBeGreaterThan(0);
@@ -139,17 +152,53 @@ function checkStateInvariants(state: FormState): void {
   });
 }
 
+/** Everything typed into one question, wherever the state keeps it. */
+function typedTexts(q: QuestionState): string[] {
+  return [q.other ?? q.otherAside, q.comment, q.draft, q.askBack].map((t) => t ?? "");
+}
+
 describe("reduceForm under random action sequences", () => {
   it("keeps every invariant after every action", () => {
     fc.assert(
-      fc.property(arbAsk, fc.array(arbAction, { maxLength: 60 }), (ask, actions) => {
-        let state = createFormState(ask);
-        for (const action of actions) {
-          state = reduceForm(state, action);
-          checkStateInvariants(state);
-        }
-      }),
+      fc.property(
+        arbAsk,
+        fc.array(arbAction, { maxLength: 60 }),
+        fc.boolean(),
+        (ask, actions, asMulti) => {
+          let state = createFormState(ask, undefined, { presentSingleAsMulti: asMulti });
+          for (const action of actions) {
+            state = reduceForm(state, action);
+            checkStateInvariants(state);
+          }
+        },
+      ),
       { numRuns: 1500 },
+    );
+  });
+
+  it("a type switch never loses anything typed, and keeps a choice when there was one", () => {
+    fc.assert(
+      fc.property(
+        arbAsk,
+        fc.array(arbAction, { maxLength: 60 }),
+        fc.boolean(),
+        (ask, actions, asMulti) => {
+          let state = createFormState(ask, undefined, { presentSingleAsMulti: asMulti });
+          for (const action of [...actions, { type: "switchType" } as const]) {
+            const before = state;
+            state = reduceForm(state, action);
+            if (action.type !== "switchType") continue;
+            before.questions.forEach((q, i) => {
+              const after = state.questions[i]!;
+              expect(typedTexts(after)).toEqual(typedTexts(q));
+              expect(after.comment).toBe(q.comment);
+              expect(after.confirmed).toBe(q.confirmed);
+              if (q.selected.length > 0) expect(after.selected).toContain(q.selected[0]);
+            });
+          }
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 

@@ -65,3 +65,38 @@ describe("readStoredDetails: ask_user details read back from a session file", ()
     }
   });
 });
+
+describe("readStoredDetails: presented types and questions asked back", () => {
+  const base = { questions: ASK.questions, answers: {}, unanswered: ["db"] };
+
+  it("keeps each valid presentedType entry and drops damaged ones", () => {
+    const stored = {
+      ...base,
+      status: "answered",
+      presentedType: {
+        db: { requested: "single", presented: "multi", changedBy: "user" },
+        bad: { requested: "single", presented: "triple", changedBy: "user" },
+        worse: "multi",
+      },
+    };
+    expect(readStoredDetails(stored)?.presentedType).toEqual({
+      db: { requested: "single", presented: "multi", changedBy: "user" },
+    });
+    const none = { ...stored, presentedType: { bad: { requested: "x" } } };
+    expect(readStoredDetails(none)).not.toHaveProperty("presentedType");
+  });
+
+  it("reads clarification_requested with its question, and no clarification on other statuses", () => {
+    const clarification = { about: "db", question: "Why?" };
+    const stored = { ...base, status: "clarification_requested", clarification };
+    expect(readStoredDetails(stored)).toMatchObject({
+      status: "clarification_requested",
+      clarification,
+    });
+    expect(readStoredDetails({ ...stored, status: "cancelled" })).not.toHaveProperty(
+      "clarification",
+    );
+    const damaged = { ...stored, clarification: { about: 3, question: "Why?" } };
+    expect(readStoredDetails(damaged)).not.toHaveProperty("clarification");
+  });
+});

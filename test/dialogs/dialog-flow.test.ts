@@ -83,6 +83,8 @@ describe("RPC dialog fallback", () => {
             "1. Postgres — Relational. Run by the team.",
             "2. SQLite",
             "3. Other (type an answer)",
+            "Switch to multi-select (pick several)",
+            "Ask the agent about this question instead of answering",
           ],
           "title": "Database: Which database?",
         },
@@ -101,6 +103,8 @@ describe("RPC dialog fallback", () => {
           "2. [x] Webhooks",
           "3. [x] Other (type an answer): "Audit log"",
           "Done (picked: Webhooks, "Audit log")",
+          "Switch to single-select (keep one answer)",
+          "Ask the agent about this question instead of answering",
         ],
         "title": "Features: Which features?
       Pick every option that applies, then choose Done.",
@@ -342,5 +346,85 @@ describe("RPC dialog fallback", () => {
     const shown = calls.flatMap((call) => [call.title, ...(call.options ?? [])]).join("\n");
     expect(shown).toContain(String.raw`My\u001b[31mSQL\u009b2J\u202e`);
     expect(controlIn(shown)).toBeUndefined();
+  });
+});
+
+describe("RPC dialog fallback: reshape and ask back", () => {
+  it("the switch row makes a single-select question multi-select, and the details say so", async () => {
+    const { details, calls, text } = await run(
+      [DATABASE],
+      ["Switch to multi-select", "1. [ ] Postgres", "2. [ ] SQLite", "Done"],
+    );
+    expect(calls[1]?.options).toContain("Switch to single-select (keep one answer)");
+    expect(details.answers).toEqual({ database: { selected: ["Postgres", "SQLite"] } });
+    expect(details.presentedType).toEqual({
+      database: { requested: "single", presented: "multi", changedBy: "user" },
+    });
+    expect(text).toContain('The user changed "Which database?" from single-select');
+  });
+
+  it("to single-select with two picks, the dialog says what a second choice keeps", async () => {
+    const { details, calls } = await run(
+      [FEATURES, DATABASE],
+      [
+        "1. [ ] Refunds",
+        "2. [ ] Webhooks",
+        "Switch to single-select",
+        "Switch to single-select",
+        "1. Refunds",
+        "2. SQLite",
+        "Submit",
+      ],
+    );
+    expect(calls[3]?.title.split("\n")[0]).toBe(
+      'Single-select keeps only "Refunds"; 1 other choice is dropped (typed text is kept). Choose "Switch to single-select (keep one answer)" again to switch.',
+    );
+    expect(details.answers.features).toEqual({ selected: ["Refunds"] });
+  });
+
+  it("the ask-back row asks for the question and ends the ask with it, exactly", async () => {
+    const asked = "What does \u009b31m Webhooks \u202e cost?";
+    const { details, calls, text } = await run(
+      [DATABASE, FEATURES],
+      ["1. Postgres", "Ask the agent", asked],
+    );
+    expect(calls[2]).toMatchObject({ method: "input" });
+    expect(calls[2]?.title).toContain('ask the agent about "Which features?"');
+    expect(details).toMatchObject({
+      status: "clarification_requested",
+      clarification: { about: "features", question: asked },
+      answers: { database: { selected: ["Postgres"] } },
+    });
+    expect(controlIn(text)).toBeUndefined();
+  });
+
+  it("a dismissed ask-back input sends nothing and asks the question again", async () => {
+    const { details, calls } = await run([DATABASE], ["Ask the agent", undefined, "2. SQLite"]);
+    expect(calls[2]?.method).toBe("select");
+    expect(details.status).toBe("answered");
+  });
+});
+
+describe("RPC dialog fallback: Other text set aside by a switch", () => {
+  it("the Other input names the text set aside; dismissing keeps the option as the answer", async () => {
+    const { details, calls } = await run(
+      [FEATURES, DATABASE],
+      [
+        "1. [ ] Refunds",
+        "Other",
+        "Audit log",
+        "Switch to single-select",
+        "Switch to single-select",
+        "Other",
+        undefined,
+        "1. Refunds",
+        "2. SQLite",
+        "Submit",
+      ],
+    );
+    expect(calls[6]?.title).toContain(
+      'Set aside when the question became single-select: "Audit log"; dismiss to keep it aside',
+    );
+    expect(details.answers.features).toEqual({ selected: ["Refunds"] });
   });
 });

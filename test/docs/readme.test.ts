@@ -77,6 +77,24 @@ const texts: Record<string, string> = {
   unavailable: modelText(unavailableDetails(askOf(FORM))),
   "user away": modelText(unavailableDetails(askOf(FORM), "user_away")),
   pending: modelText(pendingDetails(askOf(FORM))),
+  "asked back": modelText(
+    detailsFromForm(play(FORM, [A.enter, A.askBack, A.type("Does Export include CSV?"), A.save])),
+  ),
+  reshaped: modelText(
+    detailsFromForm(
+      play(FORM, [
+        A.switchType,
+        A.space,
+        A.down,
+        A.space,
+        A.enter,
+        A.space,
+        A.enter,
+        A.save,
+        A.enter,
+      ]),
+    ),
+  ),
   invalid: invalid.ok ? "" : modelText(invalidDetails(invalid.issues)),
 };
 

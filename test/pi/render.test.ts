@@ -232,3 +232,32 @@ describe("renderResult", () => {
     expect(render(hostile, true)).not.toContain("\u001b");
   });
 });
+
+describe("renderResult: a question asked back", () => {
+  const askedBack: AskDetails = {
+    status: "clarification_requested",
+    questions: ask.questions,
+    answers: { db: { selected: ["Postgres"] } },
+    unanswered: ["features", "api"],
+    clarification: { about: "features", question: "What do \u001b[2J Webhooks\ncost?" },
+  };
+
+  it("says the user asked back, with the question inert, and the answers given before it", () => {
+    expect(render(askedBack)).toMatchInlineSnapshot(`
+      "? The user asked back instead of finishing: What do ␛[2J Webhooks␊cost?
+      ✓ Database: Postgres
+      – Features: no answer
+      – API: no answer"
+    `);
+    const expanded = render(askedBack, true);
+    expect(expanded).not.toContain("\u001b");
+    expect(expanded).toContain("  What do ␛[2J Webhooks\n  cost?");
+  });
+
+  it("keeps a 10 KB question to one short row until expanded", () => {
+    const long = { ...askedBack, clarification: { about: "db", question: "Q".repeat(10_240) } };
+    const first = render(long).split("\n")[0] ?? "";
+    expect(Array.from(first).length).toBeLessThanOrEqual(220);
+    expect(render(long, true)).toContain("Q".repeat(10_240));
+  });
+});

@@ -7,7 +7,7 @@ import {
   detailsFromForm,
   type FormAction,
   type FormState,
-  type Resolution,
+  type HostEnd,
   reduceForm,
   validateAskInput,
 } from "../../src/core/index.ts";
@@ -60,7 +60,7 @@ class FakeForm implements EndableForm {
     if (action) this.#dispatch(action);
   }
   invalidate(): void {}
-  end(resolution: Exclude<Resolution, { kind: "submitted" }>): void {
+  end(resolution: HostEnd): void {
     this.#dispatch({ type: "end", resolution });
   }
   #dispatch(action: FormAction): void {

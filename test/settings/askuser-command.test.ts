@@ -66,6 +66,7 @@ describe("/askuser menu", () => {
         "Key for /answer               alt+a              (default)",
         "Keys held as a form opens     600 ms             (default)",
         "Answer from anywhere          off                (default)",
+        "Single as multi-select        off                (default)",
         "Keys: list                    1 command rebound  (user)",
         "Reset to defaults…",
       ]
@@ -228,7 +229,8 @@ describe("/askuser with arguments", () => {
         Command time limit            10 s    (default)
         Key for /answer               alt+a   (default)
         Keys held as a form opens     600 ms  (default)
-        Answer from anywhere          off     (default)"
+        Answer from anywhere          off     (default)
+        Single as multi-select        off     (default)"
     `);
   });
 
@@ -241,7 +243,7 @@ describe("/askuser with arguments", () => {
     expect(notes.at(-1)).toEqual({
       level: "warning",
       message:
-        '/askuser toggle: "idleTimeoutMinutes" is not an on/off setting; use one of notifications.bell, notifications.osc9, notifications.osc777, remote',
+        '/askuser toggle: "idleTimeoutMinutes" is not an on/off setting; use one of notifications.bell, notifications.osc9, notifications.osc777, remote, presentSingleAsMulti',
     });
   });
 
@@ -310,7 +312,8 @@ describe("/askuser over a user file and Pi's file", () => {
         Command time limit            10 s       (default)
         Key for /answer               alt+a      (default)
         Keys held as a form opens     600 ms     (default)
-        Answer from anywhere          off        (default)"
+        Answer from anywhere          off        (default)
+        Single as multi-select        off        (default)"
     `);
   });
 

@@ -30,6 +30,7 @@ describe("the settings table drives the reader and the defaults", () => {
       answerKey: "alt+a",
       inputGuardMs: 600,
       remote: false,
+      presentSingleAsMulti: false,
     });
   });
 

@@ -45,3 +45,45 @@ export const THREE: AskInput = {
     },
   ],
 };
+
+/** A single-select question with a note and a multi-select one: a type switch in each direction. */
+export const RESHAPE: AskInput = {
+  questions: [
+    {
+      id: "db",
+      header: "DB",
+      question: "Which database?",
+      allowComment: true,
+      options: [{ label: "Postgres" }, { label: "SQLite" }, { label: "DynamoDB" }],
+    },
+    {
+      id: "features",
+      header: "Features",
+      question: "Which features?",
+      multiSelect: true,
+      allowComment: true,
+      options: [{ label: "Auth" }, { label: "Search" }, { label: "Export" }],
+    },
+  ],
+};
+
+/** A single-select question whose options carry previews, and a second one so it has tabs. */
+export const PREVIEWED: AskInput = {
+  questions: [
+    {
+      id: "layout",
+      header: "Layout",
+      question: "Which layout?",
+      options: [
+        { label: "Sidebar", preview: "┌──┬────┐\n│  │    │\n└──┴────┘" },
+        { label: "Tabs", preview: "┌─┬─┬─┐\n│      │\n└──────┘" },
+      ],
+    },
+    {
+      id: "theme",
+      header: "Theme",
+      question: "Which theme?",
+      options: [{ label: "Dark" }, { label: "Light" }],
+    },
+  ],
+};

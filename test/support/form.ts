@@ -2,6 +2,7 @@ import {
   type AskInput,
   createFormState,
   type FormAction,
+  type FormOptions,
   type FormState,
   reduceForm,
 } from "../../src/core/index.ts";
@@ -26,8 +27,14 @@ export const A = {
   focus: (button: "submit" | "cancel"): FormAction => ({ type: "focusButton", button }),
   abort: { type: "end", resolution: { kind: "cancelled", origin: "turn_abort" } },
   timeout: { type: "end", resolution: { kind: "timed_out" } },
+  switchType: { type: "switchType" },
+  askBack: { type: "openAskBack" },
 } as const satisfies Record<string, FormAction | ((...args: never[]) => FormAction)>;
 
-export function play(payload: AskInput, actions: readonly FormAction[]): FormState {
-  return actions.reduce(reduceForm, createFormState(askOf(payload)));
+export function play(
+  payload: AskInput,
+  actions: readonly FormAction[],
+  options?: FormOptions,
+): FormState {
+  return actions.reduce(reduceForm, createFormState(askOf(payload), undefined, options));
 }

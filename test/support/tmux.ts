@@ -84,6 +84,12 @@ export class TmuxSession {
     this.#tmux("send-keys", "-t", "t", "-l", text);
   }
 
+  /** Pastes `text` as a terminal paste does: bracketed, when the program asked for that. */
+  paste(text: string): void {
+    this.#tmux("set-buffer", "-b", "askuser-test", "--", text);
+    this.#tmux("paste-buffer", "-p", "-d", "-b", "askuser-test", "-t", "t");
+  }
+
   resize(width: number, height: number): void {
     this.#tmux("resize-window", "-t", "t", "-x", String(width), "-y", String(height));
   }

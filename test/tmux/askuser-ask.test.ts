@@ -208,7 +208,9 @@ describe("askuser ask in a real terminal (tmux)", () => {
     await tmux.waitFor("❯ 2. ○ Deno");
     tmux.resize(60, 30);
     // Only the redraw at 60 columns puts these hints on a line of their own.
-    await tmux.waitFor((s) => s.split("\n").includes("tab/shift+tab questions · esc cancel"));
+    await tmux.waitFor((s) =>
+      s.split("\n").includes("tab/shift+tab questions · esc cancel · t multi-select"),
+    );
     tmux.resize(100, 26);
     await tmux.waitFor((s) => s.includes("─".repeat(100)) && s.includes("questions · esc cancel"));
     const history = tmux.scrollback().split("\n");

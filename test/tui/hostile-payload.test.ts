@@ -184,6 +184,8 @@ describe("any text, any width, any keys (property)", () => {
       "pageDown",
       "2",
       "x",
+      "t",
+      "?",
       "left",
       "right",
     ),

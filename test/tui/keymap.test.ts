@@ -73,7 +73,7 @@ describe("overriding keys", () => {
     ).toMatchInlineSnapshot(`
       [
         "keys: unknown context "lists"; expected one of list, editor, submit, confirmCancel",
-        "keys.list: unknown command "moveDwn"; expected one of moveUp, moveDown, activate, toggle, pickRow1, pickRow2, pickRow3, pickRow4, pickRow5, pickRow6, pickRow7, pickRow8, pickRow9, nextTab, prevTab, scrollPreviewUp, scrollPreviewDown, requestCancel, cancelNow",
+        "keys.list: unknown command "moveDwn"; expected one of moveUp, moveDown, activate, toggle, pickRow1, pickRow2, pickRow3, pickRow4, pickRow5, pickRow6, pickRow7, pickRow8, pickRow9, switchType, askBack, nextTab, prevTab, scrollPreviewUp, scrollPreviewDown, requestCancel, cancelNow",
         "keys.list.moveDown: expected a list of key names like ["down", "j"], got "n"",
       ]
     `);
@@ -134,15 +134,17 @@ describe("a custom table drives the form and its footer", () => {
     form.form.handleInput("n");
     form.press("down");
     expect(form.state.questions[0]?.highlight).toBe(1);
-    expect(form.screen().split("\n").at(-1)).toBe(
-      "p/n move · ctrl+s select · 1-4 pick row · esc cancel",
+    expect(footerOf(form.screen())).toBe(
+      "p/n move · ctrl+s select · 1-4 pick row · esc cancel · t multi-select · ? ask back",
     );
   });
 
   it("shows every key bound to a command, not only the first", () => {
     const keymap = custom({ list: { moveUp: ["up"], moveDown: ["down", "n"] } });
-    const footer = renderForm(PICK_ONE, { keymap }).screen().split("\n").at(-1);
-    expect(footer).toBe("↑ ↓/n move · enter select · 1-4 pick row · esc cancel");
+    const footer = footerOf(renderForm(PICK_ONE, { keymap }).screen());
+    expect(footer).toBe(
+      "↑ ↓/n move · enter select · 1-4 pick row · esc cancel · t multi-select · ? ask back",
+    );
   });
 
   it("keeps every bound key in the hints at 40 columns, wrapping between hints", () => {
@@ -158,8 +160,10 @@ describe("a custom table drives the form and its footer", () => {
 
   it("leaves a command out of the footer when it has no keys", () => {
     const keymap = custom({ list: { nextTab: [], prevTab: [], pickRow1: ["a"] } });
-    const footer = renderForm(TWO_QUESTIONS, { keymap }).screen().split("\n").at(-1);
-    expect(footer).toBe("↑/k ↓/j move · enter select · a/2/3 pick row · esc cancel");
+    const footer = footerOf(renderForm(TWO_QUESTIONS, { keymap }).screen());
+    expect(footer).toBe(
+      "↑/k ↓/j move · enter select · a/2/3 pick row · esc cancel · t multi-select · ? ask back",
+    );
   });
 
   it("names the scroll keys in the preview's cue", () => {
@@ -168,3 +172,8 @@ describe("a custom table drives the form and its footer", () => {
     expect(form.screen()).toContain("more lines (ctrl+d)");
   });
 });
+
+/** The key hints under the form's last blank line, their wrapped lines joined again. */
+function footerOf(screen: string): string {
+  return (screen.split("\n\n").at(-1) ?? "").split("\n").join(" · ");
+}

@@ -65,7 +65,8 @@ describe("render snapshots (identity theme, 40 rows)", () => {
         4. ○ Other
              Type your own answer
 
-      ↑/k ↓/j move · enter select · 1-4 pick row · esc cancel"
+      ↑/k ↓/j move · enter select · 1-4 pick row · esc cancel
+      t multi-select · ? ask back"
     `);
   });
 });

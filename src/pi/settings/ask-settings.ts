@@ -69,6 +69,7 @@ export class AskSettings {
     const shared: AskOptions = {
       keymap: formKeymap(settings.keys),
       inputGuardMs: settings.inputGuardMs,
+      presentSingleAsMulti: settings.presentSingleAsMulti,
       ...(settings.remote
         ? { publish: (signal) => this.#ports.publish(ask, ctx.cwd, signal) }
         : {}),

@@ -45,7 +45,7 @@ export function classifyOwnResult(result: ResultInput, input: unknown): Classifi
     (isObject(structured) ? classifyOwnDetails(structured.structuredContent) : undefined) ??
     classifyOwnDetails(jsonObject(structured)) ??
     classifyOwnDetails(jsonObject(result.text));
-  if (own) return { ...own, response: null, rejection: null };
+  if (own) return { ...own, response: own.response ?? null, rejection: null };
   const fromText = classifyOwnText(result.text.trim(), asked);
   if (fromText) {
     return { ...done(fromText.outcome, fromText.questions), cancelledBy: fromText.cancelledBy };

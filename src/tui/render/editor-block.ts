@@ -6,6 +6,7 @@ import { wrapLine } from "./wrap.ts";
 const TITLES: Readonly<Record<Exclude<QuestionMode, "options">, string>> = {
   freeform: "Your own answer:",
   comment: "Add a note to your answer (optional):",
+  askBack: "Ask the agent about this question (sending ends this form):",
 };
 
 /** The open editor under its title; the editor's lines come from pi-tui's Editor, already sized. */

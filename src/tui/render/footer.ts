@@ -64,6 +64,11 @@ export function renderNotice(
   if (notice.kind === "select_first") {
     const toggle = keyLabel(keymap, "list", ["toggle"]);
     text = `Select at least one option first${toggle ? ` (${toggle} toggles)` : ""}.`;
+  } else if (notice.kind === "confirm_single_select") {
+    const again = keyLabel(keymap, "list", ["switchType"]) ?? "the switch key";
+    const dropped =
+      notice.dropped === 1 ? "1 other choice is" : `${notice.dropped} other choices are`;
+    text = `Single-select keeps only "${safeInline(notice.keep)}"; ${dropped} dropped (typed text is kept). Press ${again} again to switch.`;
   } else {
     const headers = notice.unanswered.map((id) => {
       const question = state.ask.questions.find((q) => q.id === id);

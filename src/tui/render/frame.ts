@@ -102,10 +102,14 @@ function questionFrame(input: FrameInput, top: readonly string[]): Draft {
   const fixed = top.length + editor.length + notice.length + 1 + budgetFooter.length;
   const room = input.rows - fixed;
 
-  const noteLines =
-    current.comment !== undefined && current.mode !== "comment"
+  const noteLines = [
+    ...(current.comment !== undefined && current.mode !== "comment"
       ? wrapBlock(`Note: ${current.comment}`, width).map(theme.muted)
-      : [];
+      : []),
+    ...(current.askBack !== undefined && current.mode !== "askBack"
+      ? wrapBlock(`Unsent question for the agent: ${current.askBack}`, width).map(theme.muted)
+      : []),
+  ];
   const headRoom = room - 1 - MIN_BODY - Math.min(noteLines.length, 1);
   const folded = renderQuestionHeader(question, width, theme, headRoom);
   const note = fold(noteLines, room - folded.length - 1 - MIN_BODY, width, theme);

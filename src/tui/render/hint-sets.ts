@@ -28,6 +28,10 @@ export function listHints(
       : undefined,
     hint(keymap, "list", ["requestCancel"], "cancel") ??
       hint(keymap, "list", ["cancelNow"], "cancel"),
+    // Last, as the answering keys come first: these change the question rather than answer it.
+    // The switch names the type a press switches to, so the key reads as what it will do.
+    hint(keymap, "list", ["switchType"], multi ? "single-select" : "multi-select"),
+    hint(keymap, "list", ["askBack"], "ask back"),
   ]);
 }
 
@@ -35,7 +39,7 @@ export function listHints(
 export function editorHints(state: FormState, keymap: FormKeymap): string[] {
   const mode = state.questions[state.tab]?.mode;
   return compact([
-    hint(keymap, "editor", ["saveDraft"], "save"),
+    hint(keymap, "editor", ["saveDraft"], mode === "askBack" ? "send to the agent" : "save"),
     hint(keymap, "editor", ["newLine"], "new line"),
     // Leaving keeps the draft; the hint says so, since other forms drop a draft on Esc.
     hint(

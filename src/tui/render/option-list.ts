@@ -11,6 +11,8 @@ export interface OptionList {
 }
 
 const OTHER_HINT = "Type your own answer";
+/** Other text a switch to single-select set aside: shown, so the user knows it is still there. */
+const ASIDE_LEAD = "set aside, not an answer: ";
 
 /**
  * The option rows and the final "Other" row: cursor, number, selection mark, label; with
@@ -42,6 +44,8 @@ export function renderOptionList(
       lines.push(...wrapWithPrefix(prefix, OTHER_LABEL, width, labelStyle));
       if (state.other !== undefined)
         lines.push(...indented(prefix, state.other, width, theme.text));
+      else if (state.otherAside !== undefined)
+        lines.push(...indented(prefix, `${ASIDE_LEAD}${state.otherAside}`, width, theme.muted));
       else if (descriptions) lines.push(...indented(prefix, OTHER_HINT, width, theme.muted));
     }
   }

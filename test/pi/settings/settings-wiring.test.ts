@@ -190,6 +190,29 @@ describe("settings in Pi: the input guard", () => {
   });
 });
 
+describe("settings in Pi: presentSingleAsMulti", () => {
+  it("opens a single-select question as multi-select, and the agent is told", async () => {
+    pi = await startSettingsPi({
+      settings: { presentSingleAsMulti: true },
+      steps: [askStep(ONE, "call_1"), replyStep("ok")],
+    });
+    const run = pi.session.prompt("hi");
+    const form = await pi.ui.opened();
+    expect(form.render(100).some((line) => line.includes("[ ] Postgres"))).toBe(true);
+    form.handleInput(" ");
+    form.handleInput(KEYS.down);
+    form.handleInput(" ");
+    form.handleInput(KEYS.enter);
+    await run;
+    const { details, text } = lastResult(1);
+    expect(details.answers).toEqual({ db: { selected: ["Postgres", "SQLite"] } });
+    expect(details.presentedType).toEqual({
+      db: { requested: "single", presented: "multi", changedBy: "setting" },
+    });
+    expect(text).toContain("(the user's presentSingleAsMulti setting)");
+  });
+});
+
 describe("settings in Pi: keys", () => {
   it("uses the user's keys in the form and shows them in the footer", async () => {
     pi = await startSettingsPi({
@@ -200,7 +223,7 @@ describe("settings in Pi: keys", () => {
     const form = await pi.ui.opened();
     const footer = form.render(100).find((line) => line.includes("move"));
     expect(footer?.trim()).toMatchInlineSnapshot(
-      `"p/n move · enter select · 1-3 pick row · esc cancel"`,
+      `"p/n move · enter select · 1-3 pick row · esc cancel · t multi-select · ? ask back"`,
     );
     form.handleInput(KEYS.down);
     form.handleInput("n");

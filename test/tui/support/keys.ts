@@ -22,6 +22,8 @@ export type KeyName =
   | `${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`
   | "j"
   | "k"
+  | "t"
+  | "?"
   | "x";
 
 export function keyBytes(key: KeyName): string {

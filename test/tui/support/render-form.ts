@@ -25,6 +25,7 @@ export interface RenderOptions {
   /** The input guard; 0 (off) unless a test is about it, so keys act at once. */
   readonly inputGuardMs?: number;
   readonly clock?: Clock;
+  readonly presentSingleAsMulti?: boolean;
 }
 
 /** A validated ask from a payload, failing the test with the issues when it is invalid. */
@@ -69,6 +70,7 @@ export function mountForm(ask: Ask, options: RenderOptions = {}) {
     ...(options.keymap ? { keymap: options.keymap } : {}),
     ...(options.prefill ? { prefill: options.prefill } : {}),
     ...(options.reserveRows ? { reserveRows: options.reserveRows } : {}),
+    ...(options.presentSingleAsMulti ? { presentSingleAsMulti: true } : {}),
     inputGuardMs: options.inputGuardMs ?? 0,
     clock: options.clock ?? personClock(),
   });
