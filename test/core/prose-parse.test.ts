@@ -151,10 +151,7 @@ describe("parseProse ignores code and leaves out what it cannot read, saying so"
     [
       "more than eight options",
       `Which number?\n${Array.from({ length: 10 }, (_, i) => `- n${i + 1}`).join("\n")}`,
-      [
-        "1: n9 — a question takes at most 8 options",
-        "1: n10 — a question takes at most 8 options",
-      ],
+      ["1: n9 — a question takes at most 8 options", "1: n10 — a question takes at most 8 options"],
     ],
   ])("%s", (_name, message, expected) => {
     expect(leftOut(message)).toEqual(expected);
