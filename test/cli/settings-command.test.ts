@@ -56,6 +56,8 @@ describe("askuser settings", () => {
       notifications.commandTimeoutSeconds  10                         default
       answerKey                            "alt+a"                    default
       inputGuardMs                         600                        default
+      answer.model                         ""                         default
+      answer.timeoutSeconds                30                         default
       keys.list                            {"moveDown":["down","n"]}  user  <root>/xdg/askuser/settings.json
       "
     `);

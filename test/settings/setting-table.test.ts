@@ -29,6 +29,7 @@ describe("the settings table drives the reader and the defaults", () => {
       keys: {},
       answerKey: "alt+a",
       inputGuardMs: 600,
+      answer: { model: "", timeoutSeconds: 30 },
     });
   });
 

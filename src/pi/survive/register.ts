@@ -102,10 +102,24 @@ export function registerSurvival(pi: ExtensionAPI, settings?: SurvivalSettings):
   });
 
   pi.registerCommand("answer", {
-    description: "Answer a question the agent asked without waiting (/answer 2 picks the second)",
+    description:
+      "Answer a question the agent asked without waiting (/answer 2 picks the second, /answer skip ends one unanswered), or else the questions in its last message",
     handler: async (args, ctx) => {
-      const [survival, { answerPending }] = await Promise.all([load(), import("./commands.ts")]);
-      await answerPending(survival, ctx, args);
+      const [survival, { answerCommand }] = await Promise.all([
+        load(),
+        import("../answer/answer-command.ts"),
+      ]);
+      await answerCommand(survival, ctx, args, settings?.proseAnswer);
+    },
+  });
+  pi.registerCommand("answer:again", {
+    description: "Reopen the last form /answer built from the agent's message, with your answers",
+    handler: async (_args, ctx) => {
+      const [survival, { answerAgainCommand }] = await Promise.all([
+        load(),
+        import("../answer/answer-command.ts"),
+      ]);
+      await answerAgainCommand(survival, ctx);
     },
   });
   pi.registerCommand("ask:replay", {

@@ -11,6 +11,14 @@ export interface SurvivalSettings {
   answerKey(ctx: ExtensionContext): Promise<string | undefined>;
   /** The terminal form with the user's keys, for asks shown outside their tool call. */
   createForm(ctx: ExtensionContext): Promise<CreateForm>;
+  /** How `/answer` reads questions written in prose: the model to ask, and how long to wait. */
+  proseAnswer(ctx: ExtensionContext): Promise<ProseAnswerSettings>;
+}
+
+export interface ProseAnswerSettings {
+  /** `"provider/model-id"`, or `""` for the session's current model. */
+  readonly model: string;
+  readonly timeoutSeconds: number;
 }
 
 const DEFAULT_ANSWER_KEY = "alt+a";
@@ -31,6 +39,10 @@ export function survivalSettings(hooks: AskSettingsHooks): SurvivalSettings {
         "warning",
       );
       return DEFAULT_ANSWER_KEY;
+    },
+    async proseAnswer(ctx) {
+      const settings = await (await hooks.load()).load(ctx, false);
+      return settings.answer;
     },
     async createForm(ctx) {
       const settings = await (await hooks.load()).load(ctx);
