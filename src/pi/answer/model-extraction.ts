@@ -29,7 +29,10 @@ export type Extraction =
   | { readonly kind: "failed"; readonly reason: string };
 
 export interface ExtractionOptions {
-  /** How long one request may take before it is abandoned (and tried once more). */
+  /**
+   * How long one request may take before it is abandoned (and tried once more). All requests
+   * together (a retry, a repair) get twice this, so the user never waits longer than that.
+   */
   readonly timeoutMs: number;
   /** Ends everything at once (the session closing). */
   readonly signal?: AbortSignal;
@@ -51,15 +54,30 @@ export async function extractWithModel(
   options: ExtractionOptions,
 ): Promise<Extraction> {
   const messages: Message[] = [
-    { role: "user", content: extractionRequest(message).text, timestamp: Date.now() },
+    {
+      role: "user",
+      content: [{ type: "text", text: extractionRequest(message).text }],
+      timestamp: Date.now(),
+    },
   ];
   const context = (): Context => ({
     systemPrompt: EXTRACTION_SYSTEM_PROMPT,
     messages,
     tools: [{ name: TOOL_NAME, description: TOOL_DESCRIPTION, parameters: AskInputSchema }],
   });
+  const giveUpAt = Date.now() + 2 * options.timeoutMs;
+  const request = (): Promise<Attempt> => {
+    const left = Math.min(options.timeoutMs, giveUpAt - Date.now());
+    if (left <= 0) {
+      return Promise.resolve({
+        ok: false,
+        reason: `out of time (${seconds(2 * options.timeoutMs)} in all)`,
+      });
+    }
+    return requestOnce(complete, context(), options.signal, left);
+  };
   for (let round = 0; round < 2; round++) {
-    const attempt = await withRetry(() => requestOnce(complete, context(), options));
+    const attempt = await withRetry(request);
     if (!attempt.ok) return { kind: "failed", reason: attempt.reason };
     const call = attempt.message.content.find(
       (block): block is ToolCall => block.type === "toolCall" && block.name === TOOL_NAME,
@@ -90,7 +108,7 @@ export async function extractWithModel(
             isError: true,
             timestamp: Date.now(),
           }
-        : { role: "user", content: repair, timestamp: Date.now() },
+        : { role: "user", content: [{ type: "text", text: repair }], timestamp: Date.now() },
     );
   }
   return { kind: "failed", reason: "no extraction" };
@@ -117,8 +135,10 @@ async function withRetry(request: () => Promise<Attempt>): Promise<Attempt> {
 async function requestOnce(
   complete: CompleteFn,
   context: Context,
-  options: ExtractionOptions,
+  signal: AbortSignal | undefined,
+  waitMs: number,
 ): Promise<Attempt> {
+  const options = { signal };
   if (options.signal?.aborted) return { ok: false, reason: "cancelled" };
   const controller = new AbortController();
   let onOuterAbort = (): void => {};
@@ -131,8 +151,8 @@ async function requestOnce(
     options.signal?.addEventListener("abort", onOuterAbort, { once: true });
     timer = setTimeout(() => {
       controller.abort();
-      resolve({ ok: false, reason: `no reply within ${seconds(options.timeoutMs)}` });
-    }, options.timeoutMs);
+      resolve({ ok: false, reason: `no reply within ${seconds(waitMs)}` });
+    }, waitMs);
   });
   const reply = complete(context, controller.signal).then(
     (message): Attempt =>

@@ -103,7 +103,7 @@ export function registerSurvival(pi: ExtensionAPI, settings?: SurvivalSettings):
 
   pi.registerCommand("answer", {
     description:
-      "Answer a question the agent asked without waiting (/answer 2 picks the second, /answer skip ends one unanswered), or else the questions in its last message",
+      "Answer the agent's questions: one it asked without waiting (/answer 2 picks the second, /answer skip ends one unanswered), else those written in its last message",
     handler: async (args, ctx) => {
       const [survival, { answerCommand }] = await Promise.all([
         load(),
