@@ -64,6 +64,7 @@ function rejectedQuestions(issues: readonly ValidationIssue[]): Map<number, Vali
 function leftOutBy(question: ProseQuestion, issue: ValidationIssue | undefined): LeftOut {
   const field = issue?.path.replace(/^questions\[\d+\]\.?/u, "") || "question";
   return {
+    scope: "question",
     line: question.line,
     text: shortenEcho(question.question),
     reason: issue ? `${field} ${issue.problem}` : "it could not be validated",

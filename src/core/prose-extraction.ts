@@ -65,6 +65,7 @@ export function readExtraction(args: unknown): ExtractionReading {
     for (const extra of questions.slice(LIMITS.maxQuestions)) {
       const text = isRecord(extra) && typeof extra.question === "string" ? extra.question : "";
       leftOut.push({
+        scope: "question",
         text: shortenEcho(text),
         reason: `the form takes at most ${LIMITS.maxQuestions} questions`,
       });

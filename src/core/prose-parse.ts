@@ -15,6 +15,13 @@ import { shortenEcho } from "./validation-issue.ts";
 
 /** Something in the message the form will not show, and why. */
 export interface LeftOut {
+  /**
+   * What is left out: a whole question (the agent is told it was not asked), one option of a
+   * question that is shown, or something about the whole text.
+   */
+  readonly scope: "question" | "option" | "message";
+  /** For a `question` entry that stands for several (counted, not quoted). */
+  readonly count?: number;
   /** The line it starts on (1-based); absent when it is about the whole message. */
   readonly line?: number;
   /** The question (or option) as written, shortened; untrusted, so neutralise before display. */
@@ -47,7 +54,7 @@ interface Draft {
   readonly line: ProseLine;
   readonly question: string;
   readonly rest: string;
-  readonly options: { label: string; description: string[] }[];
+  readonly options: { label: string; description: string[]; line: number }[];
   optionIndent?: number;
   optionMarker?: MarkerKind;
   /** A line without a marker after the question and before any option (`Options:`). */
@@ -93,6 +100,7 @@ export function parseProse(message: string): ProseParse {
   const shown = read.slice(0, LIMITS.maxQuestions);
   for (const extra of read.slice(LIMITS.maxQuestions)) {
     leftOut.push({
+      scope: "question",
       line: extra.line,
       text: shortenEcho(extra.question),
       reason: `the form takes at most ${LIMITS.maxQuestions} questions`,
@@ -100,11 +108,13 @@ export function parseProse(message: string): ProseParse {
   }
   if (controlsRemoved > 0) {
     leftOut.push({
+      scope: "message",
       text: `${controlsRemoved} control character${controlsRemoved === 1 ? "" : "s"} or escape sequence${controlsRemoved === 1 ? "" : "s"}`,
       reason: "removed from the text; they cannot be shown",
     });
   }
-  leftOut.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
+  // What concerns the whole text comes first, then the rest in the order of the message.
+  leftOut.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return { questions: withHeaders(shown), leftOut, asked };
 }
 
@@ -135,7 +145,7 @@ function addOption(draft: Draft, line: ProseLine): void {
     last.description.push(line.text);
     return;
   }
-  draft.options.push({ label: line.text, description: [] });
+  draft.options.push({ label: line.text, description: [], line: line.number });
 }
 
 function finishDraft(draft: Draft, index: number, leftOut: LeftOut[]): ProseQuestion[] {
@@ -144,6 +154,7 @@ function finishDraft(draft: Draft, index: number, leftOut: LeftOut[]): ProseQues
   const text = shortenEcho(question.question);
   if (question.question.length > LIMITS.questionMax) {
     leftOut.push({
+      scope: "question",
       line: at,
       text,
       reason: `the question is longer than ${LIMITS.questionMax} characters`,
@@ -151,16 +162,18 @@ function finishDraft(draft: Draft, index: number, leftOut: LeftOut[]): ProseQues
     return [];
   }
   const inline = draft.rest ? letteredOptions(draft.rest) : undefined;
-  const written: { label: string; description: string[] }[] =
+  const written: WrittenOption[] =
     draft.options.length > 0
       ? draft.options
       : (inline ?? orAlternatives(question.question) ?? []).map((label) => ({
           label,
           description: [],
+          line: at,
         }));
-  const options = readOptions(written, at, leftOut);
+  const options = readOptions(written, leftOut);
   if (options.length < LIMITS.minOptions) {
     leftOut.push({
+      scope: "question",
       line: at,
       text,
       reason:
@@ -189,18 +202,22 @@ function stripHeader(question: string): { question: string; header?: string } {
   return { question: match[2], header };
 }
 
-function readOptions(
-  written: readonly { label: string; description: string[] }[],
-  line: number,
-  leftOut: LeftOut[],
-): ProseOption[] {
+interface WrittenOption {
+  readonly label: string;
+  readonly description: readonly string[];
+  readonly line: number;
+}
+
+function readOptions(written: readonly WrittenOption[], leftOut: LeftOut[]): ProseOption[] {
   const options: ProseOption[] = [];
   const seen = new Set<string>();
   for (const item of written) {
+    const line = item.line;
     const option = splitOption(item.label, item.description);
     const key = option.label.toLowerCase();
     if (isOtherLabel(option.label)) {
       leftOut.push({
+        scope: "option",
         line,
         text: shortenEcho(option.label),
         reason: 'the option "Other" is left out: the form always offers free text',
@@ -208,11 +225,17 @@ function readOptions(
       continue;
     }
     if (seen.has(key)) {
-      leftOut.push({ line, text: shortenEcho(option.label), reason: "the option is listed twice" });
+      leftOut.push({
+        scope: "option",
+        line,
+        text: shortenEcho(option.label),
+        reason: "the option is listed twice",
+      });
       continue;
     }
     if (options.length === LIMITS.maxOptions) {
       leftOut.push({
+        scope: "option",
         line,
         text: shortenEcho(option.label),
         reason: `a question takes at most ${LIMITS.maxOptions} options`,

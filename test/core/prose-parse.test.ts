@@ -141,17 +141,20 @@ describe("parseProse ignores code and leaves out what it cannot read, saying so"
     [
       'an "Other" option',
       "Which colour?\n- Red\n- Blue\n- Other",
-      ['1: Other — the option "Other" is left out: the form always offers free text'],
+      ['4: Other — the option "Other" is left out: the form always offers free text'],
     ],
     [
       "an option listed twice",
       "Which colour?\n- Red\n- Blue\n- red",
-      ["1: red — the option is listed twice"],
+      ["4: red — the option is listed twice"],
     ],
     [
       "more than eight options",
       `Which number?\n${Array.from({ length: 10 }, (_, i) => `- n${i + 1}`).join("\n")}`,
-      ["1: n9 — a question takes at most 8 options", "1: n10 — a question takes at most 8 options"],
+      [
+        "10: n9 — a question takes at most 8 options",
+        "11: n10 — a question takes at most 8 options",
+      ],
     ],
   ])("%s", (_name, message, expected) => {
     expect(leftOut(message)).toEqual(expected);
@@ -172,6 +175,7 @@ describe("parseProse ignores code and leaves out what it cannot read, saying so"
     expect(reading.asked).toBe(50);
     expect(reading.leftOut).toHaveLength(46);
     expect(reading.leftOut[0]).toEqual({
+      scope: "question",
       line: 13,
       text: "Which option for item 5?",
       reason: "the form takes at most 4 questions",
@@ -201,6 +205,7 @@ describe("parseProse ignores code and leaves out what it cannot read, saying so"
     expect(shown(message)).toEqual(["Question 1: Which colour? [Red | Blue | Green]"]);
     expect(reading.leftOut).toEqual([
       {
+        scope: "message",
         text: "6 control characters or escape sequences",
         reason: "removed from the text; they cannot be shown",
       },

@@ -7,7 +7,8 @@ export function leftOutNotice(leftOut: readonly LeftOut[], shown: number): strin
   if (leftOut.length === 0) return undefined;
   const items = leftOut.slice(0, LISTED).map((item) => {
     const where = item.line === undefined ? "" : `line ${item.line}: `;
-    return `${where}${JSON.stringify(shortenEcho(item.text, 60))} (${item.reason})`;
+    const what = item.count === undefined ? JSON.stringify(shortenEcho(item.text, 60)) : item.text;
+    return `${where}${what} (${item.reason})`;
   });
   const rest = leftOut.length - LISTED;
   const more = rest > 0 ? `; and ${rest} more` : "";

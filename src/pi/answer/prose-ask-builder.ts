@@ -57,6 +57,8 @@ export async function buildProseAsk(message: string, options: BuildOptions): Pro
   const missing = parsed.asked - extraction.ask.questions.length - extraction.leftOut.length;
   if (missing > 0) {
     leftOut.push({
+      scope: "question",
+      count: missing,
       text: `${missing} question${missing === 1 ? "" : "s"}`,
       reason: `the message asks ${parsed.asked} questions, and ${name} put ${extraction.ask.questions.length} in the form`,
     });

@@ -86,7 +86,7 @@ export async function answerFromProse(
       return;
     }
     if (leftOut) tell(ctx, leftOut, "info");
-    form = { entryId: last.entryId, ask: built.ask };
+    form = { entryId: last.entryId, ask: built.ask, leftOut: built.leftOut };
     memory.last = form;
   } finally {
     memory.busy = false;
@@ -140,7 +140,7 @@ async function openProseForm(
   }
   const text = survival.closing.aborted
     ? undefined
-    : proseAnswerText(details, form.sent !== undefined);
+    : proseAnswerText(details, form.sent !== undefined, form.leftOut);
   if (!text) {
     tell(ctx, PROSE_NOTICES.nothingSent, "info");
     return;

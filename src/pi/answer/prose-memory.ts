@@ -1,10 +1,12 @@
-import type { Answer, Ask } from "../../core/index.ts";
+import type { Answer, Ask, LeftOut } from "../../core/index.ts";
 
 /** The last form built from the agent's prose, for `/answer:again`. */
 export interface ProseForm {
   /** The assistant message it was read from. */
   readonly entryId: string;
   readonly ask: Ask;
+  /** What of the message the form does not hold; the agent is told which questions. */
+  readonly leftOut: readonly LeftOut[];
   /** The answers last sent to the agent; undefined until the form is submitted once. */
   sent?: Readonly<Record<string, Answer>>;
 }

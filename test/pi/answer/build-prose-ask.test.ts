@@ -78,6 +78,8 @@ describe("buildProseAsk", () => {
     // The parser counts three questions in the message; the model's form has one.
     expect(built.leftOut).toEqual([
       {
+        scope: "question",
+        count: 2,
         text: "2 questions",
         reason: "the message asks 3 questions, and fauxtest/m1 put 1 in the form",
       },
@@ -134,6 +136,7 @@ describe("buildProseAsk", () => {
     expect(questions(built)).toHaveLength(4);
     expect(built.leftOut).toHaveLength(46);
     expect(built.leftOut[0]).toEqual({
+      scope: "question",
       text: "Question number 5?",
       reason: "the form takes at most 4 questions",
     });
