@@ -91,6 +91,42 @@ describe("the real pi: /answer on questions written in prose", () => {
     `);
   }, 60_000);
 
+  it("over pi --mode rpc, an extraction model that hangs: timed out twice, the parser reads it", async () => {
+    const { pi, sandbox } = startRpcPi(
+      [{ text: PROSE }, { hang: true }, { hang: true }, { text: "Thanks, noted." }],
+      cleanup,
+      { settings: { answer: { timeoutSeconds: 0.5 } } },
+    );
+    pi.send({ id: "r1", type: "prompt", message: "Plan the order service" });
+    const first = await pi.next(isSettled, { timeoutMs: 20_000 });
+    pi.send({ id: "r2", type: "prompt", message: "/answer" });
+    const notice = await pi.next(
+      (f) => f.type === "extension_ui_request" && f.method === "notify",
+      { from: first.index, timeoutMs: 20_000 },
+    );
+    expect(notice.frame.message).toBe(
+      "ask_user: fauxtest/m1 could not read the questions (no reply within 0.5 seconds); the built-in parser read them instead.",
+    );
+    let from = notice.index;
+    for (const wanted of [/Postgres/u, /REST/u, /Fly\.io/u, /^Submit$/u]) {
+      const dialog = await pi.next(
+        (f) => f.type === "extension_ui_request" && f.method === "select",
+        { from, timeoutMs: 15_000 },
+      );
+      from = dialog.index + 1;
+      const options = dialog.frame.options as string[];
+      pi.send({
+        type: "extension_ui_response",
+        id: dialog.frame.id,
+        value: options.find((option) => wanted.test(option)),
+      });
+    }
+    await pi.next(isSettled, { from, timeoutMs: 20_000 });
+    const requests = sandbox.requests();
+    expect(requests).toHaveLength(4);
+    expect(lastUserText(requests[3])).toContain('"Should the API be REST or GraphQL?" = "REST"');
+  }, 60_000);
+
   it("in print mode /answer says it cannot, on standard error, and asks no model", async () => {
     const sandbox = new PiSandbox(STEPS);
     cleanup(() => sandbox.dispose());

@@ -147,7 +147,7 @@ describe("/answer reads the questions in the agent's last message", () => {
     await answerAll(w, 3);
     await answering;
     expect(notices(w)).toEqual([
-      'ask_user: The form shows 3 questions; left out of it: 1 question (the message asks 4 questions, and fauxtest/m1 put 3 in the form).',
+      "ask_user: The form shows 3 questions; left out of it: 1 question (the message asks 4 questions, and fauxtest/m1 put 3 in the form).",
     ]);
     await until("the turn the answers started", () => w.model.requests[2]);
     expect(lastUserText(w, 2)?.split("\n").at(-1)).toBe(
