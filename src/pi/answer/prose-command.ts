@@ -4,7 +4,7 @@ import { askSurface } from "../availability.ts";
 import type { ProseAnswerSettings } from "../survive/settings-bridge.ts";
 import type { Survival } from "../survive/survival.ts";
 import { chooseModel } from "./choose-model.ts";
-import { lastAssistantMessage } from "./last-message.ts";
+import { type LastMessage, lastAssistantMessage } from "./last-message.ts";
 import { leftOutNotice } from "./left-out-notice.ts";
 import { buildProseAsk } from "./prose-ask-builder.ts";
 import type { ProseForm, ProseMemory } from "./prose-memory.ts";
@@ -14,7 +14,7 @@ export const PROSE_NOTICES = {
   cannotHere:
     "ask_user: /answer needs someone to answer in a form: it works in Pi's terminal UI and over RPC, not in print or JSON mode.",
   agentBusy: "ask_user: the agent is still writing; use /answer once its message is finished.",
-  busy: "ask_user: /answer is already reading the questions.",
+  busy: "ask_user: /answer is already reading the questions or showing them.",
   noMessage:
     "ask_user: no question is waiting for an answer, and the agent has written no message on this branch to read questions from.",
   noText:
@@ -66,32 +66,44 @@ export async function answerFromProse(
     tell(ctx, PROSE_NOTICES.noText, "info");
     return;
   }
+  // Busy until the form closes: over RPC a second /answer can arrive while the dialogs are open.
   memory.busy = true;
-  let form: ProseForm | undefined;
   try {
-    const settings = await settingsOrDefault(ctx, readSettings);
-    const chosen = chooseModel(ctx, settings.model);
-    if (chosen.notice) tell(ctx, chosen.notice, "warning");
-    ctx.ui.setStatus(STATUS_KEY, PROSE_NOTICES.reading);
-    const built = await buildProseAsk(last.text, {
-      model: chosen.model,
-      timeoutMs: settings.timeoutSeconds * 1000,
-      signal: survival.closing,
-    }).finally(() => ctx.ui.setStatus(STATUS_KEY, undefined));
-    for (const notice of built.notices) tell(ctx, notice, "warning");
-    const shown = built.ask?.questions.length ?? 0;
-    const leftOut = leftOutNotice(built.leftOut, shown);
-    if (!built.ask) {
-      tell(ctx, leftOut ?? PROSE_NOTICES.noQuestion, "warning");
-      return;
-    }
-    if (leftOut) tell(ctx, leftOut, "info");
-    form = { entryId: last.entryId, ask: built.ask, leftOut: built.leftOut };
+    const form = await readProseForm(ctx, last, survival.closing, readSettings);
+    if (!form) return;
     memory.last = form;
+    await openProseForm(survival, ctx, form);
   } finally {
     memory.busy = false;
   }
-  await openProseForm(survival, ctx, form);
+}
+
+/** The form for the questions in `last`, with what it leaves out told; undefined when none. */
+async function readProseForm(
+  ctx: ExtensionContext,
+  last: LastMessage,
+  signal: AbortSignal,
+  readSettings: ((ctx: ExtensionContext) => Promise<ProseAnswerSettings>) | undefined,
+): Promise<ProseForm | undefined> {
+  const settings = await settingsOrDefault(ctx, readSettings);
+  const chosen = chooseModel(ctx, settings.model);
+  if (chosen.notice) tell(ctx, chosen.notice, "warning");
+  ctx.ui.setStatus(STATUS_KEY, PROSE_NOTICES.reading);
+  const built = await buildProseAsk(last.text, {
+    model: chosen.model,
+    timeoutMs: settings.timeoutSeconds * 1000,
+    signal,
+  }).finally(() => ctx.ui.setStatus(STATUS_KEY, undefined));
+  for (const notice of built.notices) tell(ctx, notice, "warning");
+  const leftOut = leftOutNotice(built.leftOut, built.ask?.questions.length ?? 0);
+  if (!built.ask) {
+    tell(ctx, leftOut ?? PROSE_NOTICES.noQuestion, "warning");
+    return undefined;
+  }
+  // A warning, not an info: Pi replaces one info line with the next (the settings notice that
+  // opening the form may add), and what is left out must stay on screen while the form is open.
+  if (leftOut) tell(ctx, leftOut, "warning");
+  return { entryId: last.entryId, ask: built.ask, leftOut: built.leftOut };
 }
 
 /** `/answer:again`: the last form built from prose, pre-filled with the answers last sent. */
@@ -114,7 +126,16 @@ export async function answerAgain(
     tell(ctx, PROSE_NOTICES.offBranch, "info");
     return;
   }
-  await openProseForm(survival, ctx, form);
+  if (memory.busy) {
+    tell(ctx, PROSE_NOTICES.busy, "info");
+    return;
+  }
+  memory.busy = true;
+  try {
+    await openProseForm(survival, ctx, form);
+  } finally {
+    memory.busy = false;
+  }
 }
 
 async function openProseForm(

@@ -216,4 +216,25 @@ describe("/answer reads the questions in the agent's last message", () => {
       "Where will it run?" = "A VPS""
     `);
   });
+
+  it("over RPC a second /answer while the dialogs are open is refused, not read again", async () => {
+    const w = await world({
+      mode: "rpc",
+      model: new ScriptedModel().text(PROSE).reply(() => extraction(EXTRACTED)),
+    });
+    let second: Promise<void> | undefined;
+    w.ui.onSelect = (_title, options) => {
+      second ??= w.command("/answer");
+      return options.find((o) => /Postgres|REST|Fly|Submit/u.test(o));
+    };
+    await w.runtime.session.prompt("Plan the order service");
+    await w.command("/answer");
+    await second;
+    expect(notices(w)).toEqual([
+      "ask_user: /answer is already reading the questions or showing them.",
+    ]);
+    await until("the turn the answers started", () => w.model.requests[2]);
+    await w.runtime.session.waitForIdle();
+    expect(w.model.requests).toHaveLength(3);
+  });
 });
