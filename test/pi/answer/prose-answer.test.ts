@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type AssistantMessage, fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
+import { controlIn } from "../../support/control-sequences.ts";
 import { until } from "../../support/until.ts";
 import { textOf } from "../helpers/session-branch.ts";
 import { KEYS, type PiWorld, ScriptedModel } from "../helpers/survive-pi.ts";
@@ -236,5 +237,48 @@ describe("/answer reads the questions in the agent's last message", () => {
     await until("the turn the answers started", () => w.model.requests[2]);
     await w.runtime.session.waitForIdle();
     expect(w.model.requests).toHaveLength(3);
+  });
+
+  it("escape bytes from the model never reach a notice", async () => {
+    const extra = {
+      header: "Evil",
+      question: "Which \u001b]0;pwned\u0007one\u009b2J?",
+      options: [{ label: "A" }, { label: "B" }],
+    };
+    const fourth = {
+      header: "Size",
+      question: "Which size?",
+      options: [{ label: "S" }, { label: "M" }],
+    };
+    const five = { questions: [...EXTRACTED.questions, fourth, extra] };
+    const w = await world({
+      model: new ScriptedModel().text(PROSE).reply(() => extraction(five)),
+    });
+    await w.runtime.session.prompt("Plan the order service");
+    const answering = w.command("/answer");
+    (await w.ui.nextForm()).handleInput(KEYS.escape);
+    await answering;
+    const told = notices(w).join("\n");
+    expect(told).toContain("left out of it:");
+    expect(controlIn(told)).toBeUndefined();
+  });
+
+  it("answer.model names the model that reads the questions", async () => {
+    const w = await world({
+      model: new ScriptedModel().text(PROSE).reply(() => extraction(EXTRACTED)),
+    });
+    settings(w, { model: "fauxtest/m1" });
+    await w.runtime.session.prompt("Plan the order service");
+    const answering = w.command("/answer");
+    (await w.ui.nextForm()).handleInput(KEYS.escape);
+    await answering;
+    expect(notices(w)).toEqual(["ask_user: the form was closed; nothing was sent to the agent."]);
+    settings(w, { model: "nobody/none" });
+    const again = w.command("/answer");
+    (await w.ui.nextForm()).handleInput(KEYS.escape);
+    await again;
+    expect(w.ui.notifications.map((n) => n.text)).toContain(
+      'askuser settings: answer.model "nobody/none" is not a model Pi knows (write it as "provider/model-id"); the session\'s model reads the questions.',
+    );
   });
 });
