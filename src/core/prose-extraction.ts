@@ -28,7 +28,9 @@ export const EXTRACTION_SYSTEM_PROMPT = [
 
 /** The message to read, cut to its last `EXTRACTION_TEXT_MAX` characters. */
 export function extractionRequest(message: string): { text: string; cut: number } {
-  const cut = Math.max(0, message.length - EXTRACTION_TEXT_MAX);
+  let cut = Math.max(0, message.length - EXTRACTION_TEXT_MAX);
+  // Never start inside a surrogate pair: half a character is not text.
+  if (cut > 0 && /[\udc00-\udfff]/u.test(message[cut] ?? "")) cut++;
   const body = cut > 0 ? message.slice(cut) : message;
   const note = cut > 0 ? `(The first ${cut} characters of the message are left out.)\n` : "";
   return {

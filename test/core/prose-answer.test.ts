@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   askFromProse,
   cancelledBeforeOpenDetails,
+  extractionRequest,
   type LeftOut,
   proseAnswerText,
 } from "../../src/core/index.ts";
@@ -54,5 +55,16 @@ describe("proseAnswerText", () => {
     expect(proseAnswerText(answered, true, leftOut)?.split("\n").at(-1)).toBe(
       'Not in the form, so not answered: "Which \\u001b[2Jone?" and 2 more. Do not assume answers to these; ask again if they matter.',
     );
+  });
+});
+
+describe("extractionRequest", () => {
+  it("sends the end of a long message, never half a character, and says how much was left out", () => {
+    const message = `${"😀".repeat(40_000)}a`;
+    const { text, cut } = extractionRequest(message);
+    const body = text.split("<<<MESSAGE\n")[1] ?? "";
+    expect(cut).toBe(20_002);
+    expect(body.codePointAt(0)).toBe(0x1f600);
+    expect(text).toContain("(The first 20002 characters of the message are left out.)");
   });
 });

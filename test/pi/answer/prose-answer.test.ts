@@ -4,6 +4,7 @@ import { type AssistantMessage, fauxAssistantMessage, fauxToolCall } from "@eare
 import { describe, expect, it } from "vitest";
 import { controlIn } from "../../support/control-sequences.ts";
 import { until } from "../../support/until.ts";
+import { Gate } from "../helpers/gate-tool.ts";
 import { textOf } from "../helpers/session-branch.ts";
 import { KEYS, type PiWorld, ScriptedModel } from "../helpers/survive-pi.ts";
 import { worldsCleanedUpAfterEach } from "../survive/fixtures.ts";
@@ -280,5 +281,25 @@ describe("/answer reads the questions in the agent's last message", () => {
     expect(w.ui.notifications.map((n) => n.text)).toContain(
       'askuser settings: answer.model "nobody/none" is not a model Pi knows (write it as "provider/model-id"); the session\'s model reads the questions.',
     );
+  });
+
+  it("while the agent is still working, /answer asks to wait and reads nothing", async () => {
+    const gate = new Gate();
+    const model = new ScriptedModel()
+      .text(PROSE)
+      .toolCall("wait_for_gate", {}, "call_1")
+      .text("Done.");
+    const w = await world({ model, gate });
+    await w.runtime.session.prompt("Plan the order service");
+    const turn = w.runtime.session.prompt("Go on");
+    await until("the agent to be busy in the gate tool", () => gate.entered);
+    await w.command("/answer");
+    expect(notices(w)).toEqual([
+      "ask_user: the agent is still writing; use /answer once its message is finished.",
+    ]);
+    expect(w.ui.formsOpened).toBe(0);
+    gate.release();
+    await turn;
+    expect(w.model.requests).toHaveLength(3);
   });
 });
