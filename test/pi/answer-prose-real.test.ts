@@ -127,6 +127,53 @@ describe("the real pi: /answer on questions written in prose", () => {
     expect(lastUserText(requests[3])).toContain('"Should the API be REST or GraphQL?" = "REST"');
   }, 60_000);
 
+  it("over pi --mode rpc: /answer skip while the question's dialogs are open ends it as the user's cancel", async () => {
+    const question = {
+      header: "Database",
+      question: "Which database should the service use?",
+      options: [{ label: "Postgres" }, { label: "SQLite" }],
+    };
+    const { pi, sandbox } = startRpcPi(
+      [
+        {
+          toolCall: {
+            name: "ask_user",
+            arguments: { questions: [question], waitForAnswer: false },
+          },
+        },
+        { text: "Working meanwhile." },
+        { text: "Understood." },
+      ],
+      cleanup,
+    );
+    pi.send({ id: "r1", type: "prompt", message: "Plan the order service" });
+    const first = await pi.next(isSettled, { timeoutMs: 20_000 });
+    pi.send({ id: "r2", type: "prompt", message: "/answer" });
+    const dialog = await pi.next(
+      (f) => f.type === "extension_ui_request" && f.method === "select",
+      { from: first.index, timeoutMs: 15_000 },
+    );
+    pi.send({ id: "r3", type: "prompt", message: "/answer skip" });
+    const skipped = await pi.next(
+      (f) =>
+        f.type === "extension_ui_request" &&
+        f.method === "notify" &&
+        String(f.message).startsWith("ask_user: skipped"),
+      { from: dialog.index, timeoutMs: 15_000 },
+    );
+    expect(skipped.frame.message).toBe(
+      'ask_user: skipped "Which database should the service use?" [call_1].',
+    );
+    pi.send({ id: "r4", type: "prompt", message: "What next?" });
+    await pi.next(isSettled, { from: skipped.index, timeoutMs: 20_000 });
+    const requests = sandbox.requests();
+    expect(requests).toHaveLength(3);
+    const texts = (requests[2]?.messages ?? [])
+      .filter((m) => m.role === "user" || m.role === "custom")
+      .map((m) => textOf(m));
+    expect(texts.filter((t) => t.startsWith("[ask_user] No answer to"))).toHaveLength(1);
+  }, 60_000);
+
   it("in print mode /answer says it cannot, on standard error, and asks no model", async () => {
     const sandbox = new PiSandbox(STEPS);
     cleanup(() => sandbox.dispose());
