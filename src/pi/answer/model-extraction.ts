@@ -66,8 +66,11 @@ export async function extractWithModel(
     tools: [{ name: TOOL_NAME, description: TOOL_DESCRIPTION, parameters: AskInputSchema }],
   });
   const giveUpAt = Date.now() + 2 * options.timeoutMs;
-  const request = (): Promise<Attempt> => {
-    const left = Math.min(options.timeoutMs, giveUpAt - Date.now());
+  // The first request and its retry get the full time each (2× in all); a repair gets only what
+  // they left of it, so fixing an invalid call never makes the user wait longer.
+  const request = (round: number): Promise<Attempt> => {
+    const left =
+      round === 0 ? options.timeoutMs : Math.min(options.timeoutMs, giveUpAt - Date.now());
     if (left <= 0) {
       return Promise.resolve({
         ok: false,
@@ -77,7 +80,7 @@ export async function extractWithModel(
     return requestOnce(complete, context(), options.signal, left);
   };
   for (let round = 0; round < 2; round++) {
-    const attempt = await withRetry(request);
+    const attempt = await withRetry(() => request(round));
     if (!attempt.ok) return { kind: "failed", reason: attempt.reason };
     const call = attempt.message.content.find(
       (block): block is ToolCall => block.type === "toolCall" && block.name === TOOL_NAME,
