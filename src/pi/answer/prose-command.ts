@@ -1,5 +1,6 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { type AskDetails, errorMessage, proseAnswerText } from "../../core/index.ts";
+import { DEFAULT_SETTINGS } from "../../settings/settings.ts";
 import { askSurface } from "../availability.ts";
 import type { ProseAnswerSettings } from "../survive/settings-bridge.ts";
 import type { Survival } from "../survive/survival.ts";
@@ -30,7 +31,7 @@ export const PROSE_NOTICES = {
 } as const;
 
 const STATUS_KEY = "askuser-answer";
-const DEFAULT_SETTINGS: ProseAnswerSettings = { model: "", timeoutSeconds: 30 };
+const DEFAULTS: ProseAnswerSettings = DEFAULT_SETTINGS.answer;
 
 /**
  * `/answer` with no waiting ask: reads the questions in the agent's last message (a model, or the
@@ -174,15 +175,15 @@ async function settingsOrDefault(
   ctx: ExtensionContext,
   readSettings: ((ctx: ExtensionContext) => Promise<ProseAnswerSettings>) | undefined,
 ): Promise<ProseAnswerSettings> {
-  if (!readSettings) return DEFAULT_SETTINGS;
+  if (!readSettings) return DEFAULTS;
   try {
     return await readSettings(ctx);
   } catch (error) {
     tell(
       ctx,
-      `askuser settings could not be read (${errorMessage(error)}); /answer uses the session's model and waits 30 seconds`,
+      `askuser settings could not be read (${errorMessage(error)}); /answer uses the session's model and waits ${DEFAULTS.timeoutSeconds} seconds`,
       "error",
     );
-    return DEFAULT_SETTINGS;
+    return DEFAULTS;
   }
 }
