@@ -81,6 +81,17 @@ export {
   UNAVAILABLE_REASONS,
   type UnavailableReason,
 } from "./outcome-types.ts";
+export { proseAnswerText } from "./prose-answer.ts";
+export { askFromProse, type ProseAsk } from "./prose-ask.ts";
+export {
+  EXTRACTION_SYSTEM_PROMPT,
+  EXTRACTION_TEXT_MAX,
+  type ExtractionReading,
+  extractionRequest,
+  readExtraction,
+  repairRequest,
+} from "./prose-extraction.ts";
+export { type LeftOut, type ProseParse, parseProse } from "./prose-parse.ts";
 export { reduceForm } from "./reducer.ts";
 export {
   type Ask,

@@ -8,7 +8,14 @@ import { CURRENT_SCHEMA_VERSION } from "./migrations.ts";
  */
 
 /** How a value shows in a settings row. */
-export type Display = "onOff" | "minutes" | "seconds" | "milliseconds" | "keyName" | "command";
+export type Display =
+  | "onOff"
+  | "minutes"
+  | "seconds"
+  | "milliseconds"
+  | "keyName"
+  | "command"
+  | "modelName";
 
 interface ScalarEntryBase {
   readonly name: string;
@@ -168,6 +175,29 @@ export const SETTING_TABLE = [
     display: "onOff",
     description:
       "Open every single-select question as multi-select; the agent is told. The switch key (`t`) changes a question either way while answering.",
+  },
+  {
+    name: "answer.model",
+    type: "string",
+    default: "",
+    expected:
+      'a model as "provider/model-id" like "anthropic/claude-haiku-4-5" ("" for the session\'s model)',
+    trim: true,
+    label: "Model that reads prose questions",
+    display: "modelName",
+    description:
+      'The model `/answer` asks to read the questions in the agent\'s last message, as `"provider/model-id"`; `""` uses the session\'s current model. Without a model, or when it fails, a built-in parser reads them.',
+  },
+  {
+    name: "answer.timeoutSeconds",
+    type: "number",
+    default: 30,
+    limits: { max: 300 },
+    expected: "a number of seconds like 30",
+    label: "Time to read prose questions",
+    display: "seconds",
+    description:
+      "Seconds `/answer` waits for that model (once more if it fails or runs out of time) before the built-in parser reads the questions instead. Fractions are allowed.",
   },
 ] as const satisfies readonly SettingEntry[];
 

@@ -58,6 +58,8 @@ describe("askuser settings", () => {
       inputGuardMs                         600                        default
       remote                               false                      default
       presentSingleAsMulti                 false                      default
+      answer.model                         ""                         default
+      answer.timeoutSeconds                30                         default
       keys.list                            {"moveDown":["down","n"]}  user  <root>/xdg/askuser/settings.json
       "
     `);

@@ -68,9 +68,9 @@ describe("the ask_user tool definition", () => {
     expect(events).toContain("agent_settled");
   });
 
-  it("registers /answer, /ask:replay and the session events they need", () => {
+  it("registers /answer, /answer:again, /ask:replay and the session events they need", () => {
     const { commands, shortcuts, events } = register();
-    expect(commands).toEqual(["answer", "ask:replay", "askuser"]);
+    expect(commands).toEqual(["answer", "answer:again", "ask:replay", "askuser"]);
     // The answer key comes from the user's settings, read when the session starts.
     expect(shortcuts).toEqual([]);
     expect([...new Set(events)].sort()).toEqual([

@@ -57,17 +57,17 @@ describe("/askuser menu", () => {
     await command.run("", ui);
     expect(menus[0]).toMatchInlineSnapshot(`
       [
-        "Idle timeout                  1 minute           (user)",
-        "Bell when a question opens    off                (default)",
-        "OSC 9 desktop notification    off                (default)",
-        "OSC 777 desktop notification  off                (default)",
-        "Notification command          notify-send hi     (project)",
-        "Command time limit            10 s               (default)",
-        "Key for /answer               alt+a              (default)",
-        "Keys held as a form opens     600 ms             (default)",
-        "Answer from anywhere          off                (default)",
-        "Single as multi-select        off                (default)",
-        "Keys: list                    1 command rebound  (user)",
+        "Idle timeout                      1 minute             (user)",
+        "Bell when a question opens        off                  (default)",
+        "OSC 9 desktop notification        off                  (default)",
+        "OSC 777 desktop notification      off                  (default)",
+        "Notification command              notify-send hi       (project)",
+        "Command time limit                10 s                 (default)",
+        "Key for /answer                   alt+a                (default)",
+        "Keys held as a form opens         600 ms               (default)",
+        "Model that reads prose questions  the session's model  (default)",
+        "Time to read prose questions      30 s                 (default)",
+        "Keys: list                        1 command rebound    (user)",
         "Reset to defaults…",
       ]
     `);
@@ -221,16 +221,16 @@ describe("/askuser with arguments", () => {
       "askuser settings
       user file: /agent/askuser.json (1 setting skipped: notifications.bell: expected true or false, got "x")
       project file: not read (the project is not trusted, or there is no project)
-        Idle timeout                  off     (default)
-        Bell when a question opens    off     (default)
-        OSC 9 desktop notification    off     (default)
-        OSC 777 desktop notification  off     (default)
-        Notification command          none    (default)
-        Command time limit            10 s    (default)
-        Key for /answer               alt+a   (default)
-        Keys held as a form opens     600 ms  (default)
-        Answer from anywhere          off     (default)
-        Single as multi-select        off     (default)"
+        Idle timeout                      off                  (default)
+        Bell when a question opens        off                  (default)
+        OSC 9 desktop notification        off                  (default)
+        OSC 777 desktop notification      off                  (default)
+        Notification command              none                 (default)
+        Command time limit                10 s                 (default)
+        Key for /answer                   alt+a                (default)
+        Keys held as a form opens         600 ms               (default)
+        Model that reads prose questions  the session's model  (default)
+        Time to read prose questions      30 s                 (default)"
     `);
   });
 
@@ -304,16 +304,16 @@ describe("/askuser over a user file and Pi's file", () => {
       user file: /home/me/.config/askuser/settings.json
       Pi file: /agent/askuser.json
       project file: not read (the project is not trusted, or there is no project)
-        Idle timeout                  5 minutes  (user)
-        Bell when a question opens    on         (user)
-        OSC 9 desktop notification    on         (pi)
-        OSC 777 desktop notification  off        (default)
-        Notification command          none       (default)
-        Command time limit            10 s       (default)
-        Key for /answer               alt+a      (default)
-        Keys held as a form opens     600 ms     (default)
-        Answer from anywhere          off        (default)
-        Single as multi-select        off        (default)"
+        Idle timeout                      5 minutes            (user)
+        Bell when a question opens        on                   (user)
+        OSC 9 desktop notification        on                   (pi)
+        OSC 777 desktop notification      off                  (default)
+        Notification command              none                 (default)
+        Command time limit                10 s                 (default)
+        Key for /answer                   alt+a                (default)
+        Keys held as a form opens         600 ms               (default)
+        Model that reads prose questions  the session's model  (default)
+        Time to read prose questions      30 s                 (default)"
     `);
   });
 

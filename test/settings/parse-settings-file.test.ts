@@ -104,7 +104,7 @@ describe("parseSettingsFile", () => {
     });
     expect(result.problems).toMatchInlineSnapshot(`
       [
-        "idleTimeout: unknown setting, ignored; known settings here: schemaVersion, idleTimeoutMinutes, notifications, keys, answerKey, inputGuardMs, remote, presentSingleAsMulti",
+        "idleTimeout: unknown setting, ignored; known settings here: schemaVersion, idleTimeoutMinutes, notifications, keys, answerKey, inputGuardMs, remote, presentSingleAsMulti, answer",
         "idleTimeoutMinutes: expected a number of minutes like 5 (0 turns the timeout off), got "5"",
         "notifications.sound: unknown setting, ignored; known settings here: notifications.bell, notifications.osc9, notifications.osc777, notifications.command, notifications.commandTimeoutSeconds",
         "notifications.bell: expected true or false, got "yes"",

@@ -31,6 +31,7 @@ describe("the settings table drives the reader and the defaults", () => {
       inputGuardMs: 600,
       remote: false,
       presentSingleAsMulti: false,
+      answer: { model: "", timeoutSeconds: 30 },
     });
   });
 

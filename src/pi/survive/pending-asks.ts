@@ -17,13 +17,15 @@ export interface PendingAsk {
 export type ShowAsk = (ask: Ask, signal: AbortSignal) => Promise<AskDetails | undefined>;
 
 type LifecycleOrigin = Exclude<CancelOrigin, "user" | "ui_failure">;
+/** An end from outside the form: a lifecycle end, or the user skipping the ask (`/answer skip`). */
+type OutsideOrigin = LifecycleOrigin | "user";
 
 interface Slot {
   readonly pending: PendingAsk;
   /** Set while the ask's form is open; aborting it ends the form. */
   open?: { readonly controller: AbortController; readonly closed: Promise<void> };
-  /** A lifecycle end that arrived while the form was open: it decides the outcome. */
-  ending?: LifecycleOrigin;
+  /** An end that arrived from outside while the form was open: it decides the outcome. */
+  ending?: OutsideOrigin;
 }
 
 /**
@@ -111,6 +113,24 @@ export class PendingAsks {
     this.#end(slot, cancelledBeforeOpenDetails(slot.pending.ask, origin));
   }
 
+  /**
+   * Ends one ask as the user's cancel without showing it (`/answer skip`). A form already open
+   * ends too, and the answers it holds count as that cancel's partial answers. False when the
+   * ask has already ended.
+   */
+  async skip(callEntryId: string): Promise<boolean> {
+    const slot = this.#slots.get(callEntryId);
+    if (!slot) return false;
+    if (slot.open) {
+      slot.ending ??= "user";
+      slot.open.controller.abort();
+      await slot.open.closed;
+      return true;
+    }
+    this.#end(slot, cancelledBeforeOpenDetails(slot.pending.ask, "user"));
+    return true;
+  }
+
   async endAll(origin: LifecycleOrigin): Promise<void> {
     await Promise.all([...this.#slots.keys()].map((id) => this.end(id, origin)));
   }
@@ -125,7 +145,7 @@ export class PendingAsks {
 }
 
 /** The outcome of a form a lifecycle end closed: the answers it held stay recorded, never sent. */
-function ended(ask: Ask, details: AskDetails | undefined, origin: LifecycleOrigin): AskDetails {
+function ended(ask: Ask, details: AskDetails | undefined, origin: OutsideOrigin): AskDetails {
   if (!details) return cancelledBeforeOpenDetails(ask, origin);
   return { ...details, status: "cancelled", origin };
 }

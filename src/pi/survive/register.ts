@@ -101,10 +101,28 @@ export function registerSurvival(pi: ExtensionAPI, settings?: AskSettingsHooks):
   });
 
   pi.registerCommand("answer", {
-    description: "Answer a question the agent asked without waiting (/answer 2 picks the second)",
+    description:
+      "Answer the agent's questions: one it asked without waiting (/answer 2 picks the second, /answer skip ends one unanswered), else those written in its last message",
     handler: async (args, ctx) => {
-      const [survival, { answerPending }] = await Promise.all([load(), import("./commands.ts")]);
-      await answerPending(survival, ctx, args);
+      const [survival, { answerCommand }] = await Promise.all([
+        load(),
+        import("../answer/answer-command.ts"),
+      ]);
+      // Read only: an /answer never creates the user's settings file.
+      const readProse =
+        settings &&
+        (async (c: ExtensionContext) => (await (await settings.load()).load(c, false)).answer);
+      await answerCommand(survival, ctx, args, readProse);
+    },
+  });
+  pi.registerCommand("answer:again", {
+    description: "Reopen the last form /answer built from the agent's message, with your answers",
+    handler: async (_args, ctx) => {
+      const [survival, { answerAgainCommand }] = await Promise.all([
+        load(),
+        import("../answer/answer-command.ts"),
+      ]);
+      await answerAgainCommand(survival, ctx);
     },
   });
   pi.registerCommand("ask:replay", {

@@ -72,6 +72,8 @@ export function formatValue(id: ScalarSettingId, value: ScalarValue): string {
       return value === "" ? "none" : neutraliseInline(String(value));
     case "command":
       return value === "" ? "none" : notificationText(String(value), 40);
+    case "modelName":
+      return value === "" ? "the session's model" : neutraliseInline(String(value));
   }
 }
 

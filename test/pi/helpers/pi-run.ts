@@ -15,6 +15,8 @@ export const ASKUSER_EXTENSION = join(REPO_ROOT, "src/pi/extension.ts");
 export interface ScriptStep {
   readonly toolCall?: { readonly name: string; readonly arguments: unknown };
   readonly text?: string;
+  /** Never replies; ends only when the request is aborted. */
+  readonly hang?: boolean;
 }
 
 /** A message as the faux model received it (only the fields the tests read). */

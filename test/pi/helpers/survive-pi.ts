@@ -42,7 +42,10 @@ export const KEYS = {
   escape: "\x1b",
 } as const;
 
-type Step = (messages: readonly Message[]) => AssistantMessage;
+type Step = (
+  messages: readonly Message[],
+  signal: AbortSignal | undefined,
+) => AssistantMessage | Promise<AssistantMessage>;
 
 /**
  * A scripted model: steps are queued by the test; each request is recorded; with nothing
@@ -54,10 +57,10 @@ export class ScriptedModel {
   readonly faux = fauxProvider(FAUX_MODEL);
 
   constructor() {
-    const next = (context: { messages: Message[] }) => {
+    const next = (context: { messages: Message[] }, options?: { signal?: AbortSignal }) => {
       this.requests.push(structuredClone(context.messages));
       const step = this.#steps.shift();
-      return step ? step(context.messages) : fauxAssistantMessage("ok");
+      return step ? step(context.messages, options?.signal) : fauxAssistantMessage("ok");
     };
     this.faux.setResponses(Array.from({ length: 200 }, () => next));
   }
@@ -71,6 +74,12 @@ export class ScriptedModel {
     this.#steps.push(() =>
       fauxAssistantMessage([fauxToolCall(name, args, { id })], { stopReason: "toolUse" }),
     );
+    return this;
+  }
+
+  /** A reply of the test's own making: it may wait (until `signal` aborts) or fail. */
+  reply(step: Step): this {
+    this.#steps.push(step);
     return this;
   }
 
@@ -89,6 +98,8 @@ export class ScriptedModel {
 export class FakeUI {
   readonly notifications: { text: string; level: string | undefined }[] = [];
   readonly widgets = new Map<string, readonly string[] | undefined>();
+  /** Every status line set, in order (`key: text`, or `key: -` when cleared). */
+  readonly statuses: string[] = [];
   /** Answers `select` dialogs (RPC fallback, choosing a pending ask); undefined = dismissed. */
   onSelect: (title: string, options: string[]) => string | undefined = () => undefined;
   onInput: (title: string) => string | undefined = () => undefined;
@@ -117,6 +128,9 @@ export class FakeUI {
       theme: IDENTITY_THEME as never,
       notify: (text, level) => {
         this.notifications.push({ text, level });
+      },
+      setStatus: (key, text) => {
+        this.statuses.push(`${key}: ${text ?? "-"}`);
       },
       setWidget: ((key: string, lines: string[] | undefined) => {
         this.widgets.set(key, lines);

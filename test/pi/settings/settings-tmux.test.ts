@@ -102,7 +102,7 @@ describe("/askuser in the real pi TUI", () => {
     const toggled = await tmux.waitFor(/→ OSC 9 desktop notification +on +\(pi\)/u);
     expect(toggled).toMatch(/Idle timeout +off +\(default\)/u);
 
-    tmux.keys("Down", "Down", "Down", "Down", "Down", "Down", "Down");
+    tmux.keys("Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down");
     await tmux.waitFor("→ Reset to defaults…");
     tmux.keys("Enter");
     await tmux.waitFor("→ Reset to defaults: select again to confirm");

@@ -60,10 +60,10 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
       type: "askuser-answer",
       data: { occasion: "pending", delivered: "message", details: { status: "answered" } },
     });
-    // Answered: nothing is left to answer.
+    // Answered: nothing is left to answer, and the agent's reply asks nothing.
     await w.command("/answer");
     expect(w.ui.notifications.at(-1)?.text).toBe(
-      "ask_user: no question is waiting for an answer on this branch.",
+      "ask_user: no question is waiting for an answer, and the agent's last message has no question with options to show.",
     );
   });
 
