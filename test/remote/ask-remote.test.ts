@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { modelText } from "../../src/core/index.ts";
@@ -14,6 +13,7 @@ import {
   startProcess,
   stopBackgroundServer,
   stopProcesses,
+  testDir,
 } from "./support.ts";
 
 const envs: Record<string, string>[] = [];
@@ -25,7 +25,7 @@ afterEach(async () => {
 function freshEnv(settings?: unknown): Record<string, string> {
   const env = runtimeEnv();
   if (settings !== undefined) {
-    const dir = mkdtempSync(join(tmpdir(), "askuser-remote-settings-"));
+    const dir = testDir("askuser-remote-settings-");
     writeFileSync(join(dir, "settings.json"), JSON.stringify(settings));
     env.ASKUSER_CONFIG = join(dir, "settings.json");
   }
