@@ -103,6 +103,22 @@ describe("askuser ask --remote without a terminal", () => {
     expect(ask.err()).toContain("the answer server stopped before anyone answered");
   });
 
+  it("SIGTERM while it waits withdraws the ask (session_closed) and still prints a result", async () => {
+    const env = freshEnv();
+    const ask = startProcess([BIN, "ask", "examples/release-plan.json", "--remote", "--json"], env);
+    const server = await backgroundServer(env);
+    const [id] = await pendingAskId(server);
+    await call(server, `/api/asks/${id}/progress`, { body: { api: "GraphQL" } });
+    ask.child.kill("SIGTERM");
+    expect(await ask.exited).toBe(1);
+    expect(JSON.parse(ask.out())).toMatchObject({ status: "cancelled", origin: "session_closed" });
+    const shown = await call(server, `/api/asks/${id}`);
+    expect(shown.json).toMatchObject({
+      state: "withdrawn",
+      withdrawn: { origin: "session_closed" },
+    });
+  });
+
   it("--remote with --answers is a usage error", async () => {
     const env = freshEnv();
     const ask = startProcess(
