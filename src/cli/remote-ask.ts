@@ -1,6 +1,7 @@
 import {
   type Ask,
   type AskDetails,
+  type CancelOrigin,
   cancelledBeforeOpenDetails,
   draftFromScript,
   endedWith,
@@ -71,25 +72,42 @@ async function withForm(ask: Ask, io: CommandIo, remote: RemoteAsk): Promise<Ask
   return claim.end.details ?? local;
 }
 
+/** What a signal means for an ask waiting without a form, as the terminal form reads them. */
+const SIGNAL_ORIGINS: ReadonlyArray<readonly [NodeJS.Signals, CancelOrigin]> = [
+  ["SIGINT", "user"],
+  ["SIGTERM", "session_closed"],
+  ["SIGHUP", "disconnected"],
+];
+
 async function withoutForm(ask: Ask, io: CommandIo, remote: RemoteAsk): Promise<AskDetails> {
   const settings = await settingsForAsk({ env: io.env, cwd: io.cwd ?? process.cwd() }, io.stderr);
-  let expire: () => void = () => {};
-  const expired = new Promise<"timed_out">((resolve) => {
-    expire = () => resolve("timed_out");
+  let stop: (end: "timed_out" | CancelOrigin) => void = () => {};
+  const stopped = new Promise<"timed_out" | CancelOrigin>((resolve) => {
+    stop = resolve;
   });
-  const timer = idleTimerFor(settings, systemClock, () => expire());
+  const timer = idleTimerFor(settings, systemClock, () => stop("timed_out"));
   const stopTouching = remote.onDraft(() => timer?.touch());
+  const handlers = SIGNAL_ORIGINS.map(([signal, origin]) => {
+    const handler = () => stop(origin);
+    process.on(signal, handler);
+    return [signal, handler] as const;
+  });
   try {
-    const first = await Promise.race([remote.ended, expired]);
-    if (first === "timed_out") {
+    const first = await Promise.race([remote.ended, stopped]);
+    if (typeof first === "string") {
+      // Timed out or stopped by a signal: the answers so far are the page's draft.
       const draft = remote.latestDraft() ?? emptyDraft(ask);
-      await remote.withdraw("timed_out");
-      return endedWith(draft, { kind: "timed_out" });
+      await remote.withdraw(first);
+      return endedWith(
+        draft,
+        first === "timed_out" ? { kind: "timed_out" } : { kind: "cancelled", origin: first },
+      );
     }
     return reportElsewhere(first, io, ask);
   } finally {
     timer?.stop();
     stopTouching();
+    for (const [signal, handler] of handlers) process.off(signal, handler);
   }
 }
 

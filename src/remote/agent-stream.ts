@@ -50,7 +50,7 @@ export function publishFromBody(
   };
   send({ type: "opened", id: entry.id, pageUrl: pageUrlFor(entry.id) });
   const unsubscribe = registry.subscribeTo(entry.id, (event) => {
-    if (event.type === "progress") send({ type: "draft", details: event.data.details });
+    if (event.type === "progress") send({ type: "draft", details: entry.draft?.details });
     else if (event.type === "resolved") {
       send({ type: "resolved", by: event.data.by, details: event.data.details });
       response.end();

@@ -21,7 +21,8 @@ export async function findServer(env: Env): Promise<ServerInfo | undefined> {
  * The running server, started in the background when none answers: a detached
  * `askuser serve --background` that outlives the process that started it, writing to
  * server.log beside the discovery file. Two surfaces starting one at once both end up with
- * the same server: only one claims the discovery file, the other exits.
+ * the same server: only one claims the discovery file; the other is stopped by the surface that
+ * started it (or exits by itself when it finds the file taken).
  */
 export async function ensureServer(env: Env): Promise<ServerInfo> {
   const running = await findServer(env);
@@ -31,8 +32,9 @@ export async function ensureServer(env: Env): Promise<ServerInfo> {
   const logPath = join(dir, "server.log");
   const log = openSync(logPath, "a", 0o600);
   let exited: number | null | undefined;
+  let child: ReturnType<typeof spawn> | undefined;
   try {
-    const child = spawn(
+    child = spawn(
       process.execPath,
       [join(packageRoot(), "bin", "askuser.js"), "serve", "--background"],
       // The caller's variables over this process's: a caller may name only the runtime dir.
@@ -51,7 +53,12 @@ export async function ensureServer(env: Env): Promise<ServerInfo> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     const found = await findServer(env);
-    if (found) return found;
+    if (found) {
+      // Another surface's server won the race: this one has nothing to serve, so it goes now
+      // rather than after its idle time.
+      if (found.pid !== child?.pid && exited === undefined) child?.kill("SIGTERM");
+      return found;
+    }
     if (Date.now() > deadline) {
       const why = exited === undefined ? "did not answer in time" : `exited (code ${exited})`;
       throw new Error(`askuser: the answer server ${why}; see ${logPath}`);

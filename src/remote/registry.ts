@@ -127,7 +127,9 @@ export class AskRegistry {
     const drafted = draftFromScript(entry.ask, script);
     if (!drafted.ok) return { kind: "invalid", issues: drafted.issues };
     entry.draft = { script, details: drafted.details };
-    this.#emit("progress", id, { id, draft: script, details: drafted.details });
+    // The event names the draft, not its details: those repeat the questions, and every event
+    // stream would carry them at each keystroke. The agent reads the details from the entry.
+    this.#emit("progress", id, { id, draft: script });
     return { kind: "saved" };
   }
 

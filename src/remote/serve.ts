@@ -97,6 +97,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     pageMissing: page.missing,
     stop: () => {
       stopped ??= (async () => {
+        // Best effort: a file left behind is stale, and the next server or surface says so.
         await removeServerInfoIf(options.env, info).catch(() => false);
         await answer.close();
       })();
@@ -115,7 +116,9 @@ async function claimDiscovery(env: Env, info: ServerInfo): Promise<void> {
       await removeUnreadable(env);
       continue;
     }
-    if (processAlive(existing.pid) && (await serverAnswers(existing))) {
+    // A live process gets a generous time to answer: on a loaded machine a slow reply is no
+    // proof of death, and replacing a live server's file would leave it serving unseen.
+    if (processAlive(existing.pid) && (await serverAnswers(existing, 5000))) {
       throw new AlreadyRunning(existing);
     }
     await removeServerInfoIf(env, existing);

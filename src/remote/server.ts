@@ -133,13 +133,15 @@ export function createAnswerServer(options: AnswerServerOptions): AnswerServer {
       return;
     }
     const address = request.socket.remoteAddress ?? "";
-    if (limiter.blocked(address)) {
-      refuse(request, response, "rate_limited", 429, "too many wrong tokens; wait a minute");
-      return;
-    }
     const credential = access.check(request);
     if (credential === "wrong" || credential === "none") {
       if (credential === "wrong") limiter.fail(address);
+      // Past the limit a failure is answered 429: guessing slows down, and since only failures
+      // are limited, a stale page retrying cannot lock out the agents that share its address.
+      if (limiter.blocked(address)) {
+        refuse(request, response, "rate_limited", 429, "too many wrong tokens; wait a minute");
+        return;
+      }
       refuse(
         request,
         response,

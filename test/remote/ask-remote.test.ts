@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { modelText } from "../../src/core/index.ts";
@@ -14,6 +13,7 @@ import {
   startProcess,
   stopBackgroundServer,
   stopProcesses,
+  testDir,
 } from "./support.ts";
 
 const envs: Record<string, string>[] = [];
@@ -25,7 +25,7 @@ afterEach(async () => {
 function freshEnv(settings?: unknown): Record<string, string> {
   const env = runtimeEnv();
   if (settings !== undefined) {
-    const dir = mkdtempSync(join(tmpdir(), "askuser-remote-settings-"));
+    const dir = testDir("askuser-remote-settings-");
     writeFileSync(join(dir, "settings.json"), JSON.stringify(settings));
     env.ASKUSER_CONFIG = join(dir, "settings.json");
   }
@@ -101,6 +101,22 @@ describe("askuser ask --remote without a terminal", () => {
       answers: {},
     });
     expect(ask.err()).toContain("the answer server stopped before anyone answered");
+  });
+
+  it("SIGTERM while it waits withdraws the ask (session_closed) and still prints a result", async () => {
+    const env = freshEnv();
+    const ask = startProcess([BIN, "ask", "examples/release-plan.json", "--remote", "--json"], env);
+    const server = await backgroundServer(env);
+    const [id] = await pendingAskId(server);
+    await call(server, `/api/asks/${id}/progress`, { body: { api: "GraphQL" } });
+    ask.child.kill("SIGTERM");
+    expect(await ask.exited).toBe(1);
+    expect(JSON.parse(ask.out())).toMatchObject({ status: "cancelled", origin: "session_closed" });
+    const shown = await call(server, `/api/asks/${id}`);
+    expect(shown.json).toMatchObject({
+      state: "withdrawn",
+      withdrawn: { origin: "session_closed" },
+    });
   });
 
   it("--remote with --answers is a usage error", async () => {

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { onTestFinished } from "vitest";
 import type { PageAsset } from "../../src/remote/page-assets.ts";
 import { type RunningServer, type StartOptions, startServer } from "../../src/remote/serve.ts";
 import { askOf, THREE } from "../support/asks.ts";
@@ -17,8 +18,15 @@ export const TEST_ASSETS: readonly PageAsset[] = [
   },
 ];
 
+/** A temporary folder for this test, removed once it finished (after its afterEach hooks). */
+export function testDir(prefix = "askuser-remote-"): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 export function runtimeEnv(): Record<string, string> {
-  return { XDG_RUNTIME_DIR: mkdtempSync(join(tmpdir(), "askuser-remote-")) };
+  return { XDG_RUNTIME_DIR: testDir() };
 }
 
 export async function startTestServer(

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { NODE, printed, terminalSandbox } from "../support/terminal-sandbox.ts";
@@ -11,6 +10,7 @@ import {
   startProcess,
   stopBackgroundServer,
   stopProcesses,
+  testDir,
 } from "./support.ts";
 
 const terminals = terminalSandbox("remote");
@@ -64,7 +64,7 @@ describe("askuser ask --remote in a real terminal (tmux)", () => {
 describe("askuser ask --remote's idle timeout in a real terminal (tmux)", () => {
   it("a page draft newer than the form's keys keeps the ask alive, and is the partial answer when it times out", async () => {
     const env = freshEnv();
-    const dir = mkdtempSync(join(tmpdir(), "askuser-remote-settings-"));
+    const dir = testDir("askuser-remote-settings-");
     writeFileSync(join(dir, "settings.json"), JSON.stringify({ idleTimeoutMinutes: 0.03 }));
     const tmux = terminals.start(`${ASK} --json`, {
       width: 100,
