@@ -65,6 +65,8 @@ describe("/askuser menu", () => {
         "Command time limit                10 s                 (default)",
         "Key for /answer                   alt+a                (default)",
         "Keys held as a form opens         600 ms               (default)",
+        "Answer from anywhere              off                  (default)",
+        "Single as multi-select            off                  (default)",
         "Model that reads prose questions  the session's model  (default)",
         "Time to read prose questions      30 s                 (default)",
         "Keys: list                        1 command rebound    (user)",
@@ -229,6 +231,8 @@ describe("/askuser with arguments", () => {
         Command time limit                10 s                 (default)
         Key for /answer                   alt+a                (default)
         Keys held as a form opens         600 ms               (default)
+        Answer from anywhere              off                  (default)
+        Single as multi-select            off                  (default)
         Model that reads prose questions  the session's model  (default)
         Time to read prose questions      30 s                 (default)"
     `);
@@ -312,6 +316,8 @@ describe("/askuser over a user file and Pi's file", () => {
         Command time limit                10 s                 (default)
         Key for /answer                   alt+a                (default)
         Keys held as a form opens         600 ms               (default)
+        Answer from anywhere              off                  (default)
+        Single as multi-select            off                  (default)
         Model that reads prose questions  the session's model  (default)
         Time to read prose questions      30 s                 (default)"
     `);
