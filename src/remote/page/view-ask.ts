@@ -144,6 +144,15 @@ function noticeView(state: FormState): HTMLElement | undefined {
       "Select at least one option first, or choose Other.",
     );
   }
+  if (notice.kind === "confirm_single_select") {
+    const others =
+      notice.dropped === 1 ? "1 other choice is" : `${notice.dropped} other choices are`;
+    return h(
+      "p",
+      { class: "warning", attrs: { role: "alert" } },
+      `Single-select keeps only "${line(notice.keep)}"; ${others} dropped (typed text is kept). Switch again to confirm.`,
+    );
+  }
   const headers = state.ask.questions
     .filter((question) => notice.unanswered.includes(question.id))
     .map((question) => line(question.header));
