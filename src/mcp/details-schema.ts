@@ -1,11 +1,19 @@
 import { Type } from "typebox";
-import { ASK_STATUSES, CANCEL_ORIGINS, UNAVAILABLE_REASONS } from "../core/index.ts";
+import {
+  ASK_STATUSES,
+  CANCEL_ORIGINS,
+  QUESTION_TYPES,
+  TYPE_CHANGERS,
+  UNAVAILABLE_REASONS,
+} from "../core/index.ts";
 
 const AnswerSchema = Type.Object({
   selected: Type.Array(Type.String(), { description: "The labels of the options chosen." }),
   other: Type.Optional(Type.String({ description: 'The text the user wrote under "Other".' })),
   comment: Type.Optional(Type.String({ description: "The note the user added." })),
 });
+
+const QuestionTypeSchema = Type.Union(QUESTION_TYPES.map((type) => Type.Literal(type)));
 
 /**
  * The details object every surface records, as the tool's `outputSchema`: the same fields and
@@ -38,6 +46,29 @@ export const DetailsSchema = Type.Object({
     description: "The confirmed answer of each answered question, by question id.",
   }),
   unanswered: Type.Array(Type.String(), { description: "The ids of questions without an answer." }),
+  presentedType: Type.Optional(
+    Type.Record(
+      Type.String(),
+      Type.Object({
+        requested: QuestionTypeSchema,
+        presented: QuestionTypeSchema,
+        changedBy: Type.Union(TYPE_CHANGERS.map((changer) => Type.Literal(changer))),
+      }),
+      {
+        description:
+          "By question id: a question the user saw as another type than asked (switched while answering, or by a setting).",
+      },
+    ),
+  ),
+  clarification: Type.Optional(
+    Type.Object(
+      {
+        about: Type.String({ description: "The id of the question the user asked about." }),
+        question: Type.String({ description: "The user's question, exactly as typed." }),
+      },
+      { description: "With status clarification_requested: what the user asked back." },
+    ),
+  ),
   text: Type.String({
     description:
       "What the user answered and why the ask ended, with what not to assume: the same text as the result's content.",

@@ -132,6 +132,10 @@ export const DETAILS_JSON_SCHEMA: JsonObjectSchema = {
           type: "string",
           const: "pending",
         },
+        {
+          type: "string",
+          const: "clarification_requested",
+        },
       ],
     },
     origin: {
@@ -253,6 +257,78 @@ export const DETAILS_JSON_SCHEMA: JsonObjectSchema = {
         type: "string",
       },
       description: "The ids of questions without an answer.",
+    },
+    presentedType: {
+      type: "object",
+      patternProperties: {
+        "^.*$": {
+          type: "object",
+          required: ["requested", "presented", "changedBy"],
+          properties: {
+            requested: {
+              anyOf: [
+                {
+                  type: "string",
+                  const: "single",
+                },
+                {
+                  type: "string",
+                  const: "multi",
+                },
+                {
+                  type: "string",
+                  const: "preview",
+                },
+              ],
+            },
+            presented: {
+              anyOf: [
+                {
+                  type: "string",
+                  const: "single",
+                },
+                {
+                  type: "string",
+                  const: "multi",
+                },
+                {
+                  type: "string",
+                  const: "preview",
+                },
+              ],
+            },
+            changedBy: {
+              anyOf: [
+                {
+                  type: "string",
+                  const: "user",
+                },
+                {
+                  type: "string",
+                  const: "setting",
+                },
+              ],
+            },
+          },
+        },
+      },
+      description:
+        "By question id: a question the user saw as another type than asked (switched while answering, or by a setting).",
+    },
+    clarification: {
+      type: "object",
+      required: ["about", "question"],
+      properties: {
+        about: {
+          type: "string",
+          description: "The id of the question the user asked about.",
+        },
+        question: {
+          type: "string",
+          description: "The user's question, exactly as typed.",
+        },
+      },
+      description: "With status clarification_requested: what the user asked back.",
     },
     text: {
       type: "string",

@@ -43,7 +43,7 @@ describe("a question asked back on an ask that did not wait", () => {
     });
     await w.command("/answer");
     expect(w.ui.notifications.at(-1)?.text).toBe(
-      "ask_user: no question is waiting for an answer on this branch.",
+      "ask_user: no question is waiting for an answer, and the agent's last message has no question with options to show.",
     );
   });
 });
