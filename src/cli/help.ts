@@ -181,6 +181,7 @@ Exit codes:
 
 export const ANSWER_HELP = `Usage: askuser answer [<id>]
        askuser answer --list [--json]
+       askuser answer --link [<id>]
 
 Lists the asks every agent on this machine is waiting on (through the answer server; see
 askuser serve), and opens one in the terminal form: the only one, the one named by <id>, or the
@@ -190,6 +191,8 @@ page, another terminal) answered first; then you are told what was sent instead.
 Options:
   --list      Print the waiting asks (id, agent, age, working directory, question headers).
   --json      With --list: print {"asks": [{id, agent, cwd, createdAt, headers}]} as JSON.
+  --link      Print a fresh one-time link to the answer page (to the ask <id> names): the link
+              an ask printed works once, so a closed browser or a second device needs a new one.
   -h, --help  Show this help.
 
 Exit codes:
