@@ -136,9 +136,14 @@ function post(path: string, body: unknown): Promise<Response> {
   });
 }
 
+/** The server refused this browser's session (none, or one from before it restarted). */
+export function isSignedOut(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
 async function failureText(response: Response): Promise<string> {
   if (response.status === 401 || response.status === 403) {
-    return "this browser is not signed in to the answer server: open the address askuser printed (it carries a one-time code)";
+    return "this browser is not signed in to the answer server: a page link works once, so open a new one (askuser answer --link prints it)";
   }
   if (response.status === 404) return "the answer server does not know this question";
   const reply = await response.json().catch(() => undefined);
