@@ -70,8 +70,8 @@ export async function answerCommand(args: readonly string[], io: CommandIo): Pro
 }
 
 /**
- * A fresh one-time page link: the code of the link an ask printed works once, so a browser that
- * was closed (the session cookie goes with it), or a second device, needs a new one.
+ * A fresh one-time page link: the code of the link an ask printed works once, so another browser
+ * or device, or a page from before the server restarted, needs a new one.
  */
 async function printLink(
   info: ServerInfo | undefined,

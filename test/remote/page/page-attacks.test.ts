@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { askOf } from "../../support/asks.ts";
 import {
@@ -162,6 +164,35 @@ describe("attacks on the page", () => {
     await page.keyboard.press("Enter");
     expect(await page.locator(".tab.active").textContent()).toBe("○ API");
     expect(await page.locator(".tab.done").textContent()).toBe("✓ Features");
+  });
+
+  it("the page's session never goes to another server on this host (cookies ignore ports)", async () => {
+    // Any program listening on 127.0.0.1 (a dev server, a container's published port, another
+    // user's process) gets whatever the browser sends to that host: it must get nothing that
+    // answers for the user.
+    const received: string[] = [];
+    const other = createServer((request, response) => {
+      received.push(JSON.stringify(request.headers));
+      response.end("another local server");
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    try {
+      const remote = await fixture.publish(releasePlan());
+      const { page } = await fixture.open(remote.pageUrl);
+      await page.locator(".option").first().waitFor();
+      expect(page.url()).not.toContain("session");
+      await page.goto(`http://127.0.0.1:${(other.address() as AddressInfo).port}/`);
+      // The page itself, and sometimes a favicon: none carries anything of askuser's.
+      expect(received.length).toBeGreaterThan(0);
+      for (const headers of received) expect(headers).not.toContain("askuser");
+      // Back on the page (a reload, another tab of the same browser): still signed in.
+      const again = await page.context().newPage();
+      await again.goto(`${(await fixture.server()).answer.base}/#ask=${remote.id}`);
+      await again.locator(".option").first().waitFor();
+      expect(await again.locator(".connection").textContent()).toBe("live");
+    } finally {
+      other.close();
+    }
   });
 
   it("a browser that is not signed in is told how to sign in", async () => {
