@@ -292,7 +292,8 @@ function waitingText(asks: readonly AskSummary[]): string {
 
 function connectionText(connection: Connection, signedOut: boolean): string {
   if (connection === "live") return "live";
-  if (signedOut) return "not signed in";
+  if (signedOut || connection === "signed_out") return "not signed in";
+  if (connection === "busy") return "too many pages are open on the answer server; close one";
   if (connection === "connecting") return "connecting…";
   return "offline: the answer server cannot be reached; retrying";
 }

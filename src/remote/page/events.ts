@@ -5,7 +5,12 @@ import { sessionHeaders } from "./session-key.ts";
 export type ServerEventType = "opened" | "progress" | "resolved" | "withdrawn" | "resync";
 const TYPES: readonly ServerEventType[] = ["opened", "progress", "resolved", "withdrawn", "resync"];
 
-export type Connection = "connecting" | "live" | "lost";
+/**
+ * `lost`: no answer from the server. `signed_out` and `busy`: the server answered and refused
+ * the stream (the session is not accepted; too many streams are open): said as such, since the
+ * server can be reached.
+ */
+export type Connection = "connecting" | "live" | "lost" | "signed_out" | "busy";
 
 export interface EventHandlers {
   readonly event: (type: ServerEventType, askId: string | undefined) => void;
@@ -34,6 +39,7 @@ export function followEvents(handlers: EventHandlers): void {
   const open = async (): Promise<void> => {
     handlers.connection("connecting");
     let pause = REOPEN_MS;
+    let refused: Connection = "lost";
     try {
       const response = await fetch("/api/events", {
         headers: {
@@ -56,12 +62,13 @@ export function followEvents(handlers: EventHandlers): void {
           },
         });
         pause = retryMs;
-      }
+      } else if (response.status === 401 || response.status === 403) refused = "signed_out";
+      else if (response.status === 503) refused = "busy";
     } catch {
       // The server is gone or the connection broke: said below, and tried again.
       pause = retryMs;
     }
-    handlers.connection("lost");
+    handlers.connection(refused);
     setTimeout(() => void open(), pause);
   };
   void open();

@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { askOf } from "../../support/asks.ts";
+import { openEvents } from "../support.ts";
 import {
   examplePayload,
   horizontalOverflow,
@@ -223,6 +224,40 @@ describe("attacks on the page", () => {
       answers: { features: { selected: ["Refunds"] } },
     });
     await expect.poll(() => mainText(page)).toContain("Cancelled. The agent was told:");
+  });
+
+  it("a stream the server refuses is said as such, never as a server that cannot be reached", async () => {
+    const remote = await fixture.publish(releasePlan());
+    const { page } = await fixture.open(remote.pageUrl);
+    await page.locator(".option").first().waitFor();
+    await expect.poll(() => page.locator(".connection").textContent()).toBe("live");
+    // The session stops being accepted (a server restarted on the same port): 401.
+    await page.route("**/api/events", (route) =>
+      route.continue({
+        headers: { ...route.request().headers(), "askuser-session": "0".repeat(64) },
+      }),
+    );
+    await page.reload();
+    await expect
+      .poll(() => page.locator(".connection").textContent(), { timeout: 15_000 })
+      .toBe("not signed in");
+    expect(await page.locator("body").textContent()).not.toContain("cannot be reached");
+  });
+
+  it("past the server's limit of event streams, the page says too many pages are open", async () => {
+    const server = await fixture.server();
+    const streams = await Promise.all(Array.from({ length: 64 }, () => openEvents(server)));
+    try {
+      expect(streams.every((stream) => stream.status === 200)).toBe(true);
+      const remote = await fixture.publish(releasePlan());
+      const { page } = await fixture.open(remote.pageUrl);
+      await page.locator(".option").first().waitFor();
+      await expect
+        .poll(() => page.locator(".connection").textContent(), { timeout: 15_000 })
+        .toContain("too many pages");
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 
   it("with the server gone, the page says so, keeps the answer, and never shows it as sent", async () => {
