@@ -4,9 +4,11 @@ import {
   type AskInput,
   isRecord,
   modelText,
+  neutraliseInline,
   validateAskInput,
 } from "../core/index.ts";
 import type { ServerInfo } from "../remote/discovery.ts";
+import { callApi } from "../remote/http-client.ts";
 import { findServer } from "../remote/launch.ts";
 import { callUserApi, followEvents } from "../remote/user-client.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
@@ -24,6 +26,7 @@ export async function answerCommand(args: readonly string[], io: CommandIo): Pro
   const { values, positionals } = parseOptions(args, {
     list: { type: "boolean", default: false },
     json: { type: "boolean", default: false },
+    link: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   });
   if (values.help) {
@@ -32,11 +35,14 @@ export async function answerCommand(args: readonly string[], io: CommandIo): Pro
   }
   if (values.json && !values.list)
     throw new UsageError("--json goes with --list: askuser answer --list --json");
+  if (values.link && values.list)
+    throw new UsageError("--link and --list are two commands: use one of them");
   if (positionals.length > 1)
     throw new UsageError(`expected at most one ask id, got ${positionals.length}`);
   const info = await findServer(io.env);
   const now = (io.now ?? Date.now)();
   const pending = info ? await pendingAsks(info) : [];
+  if (values.link) return printLink(info, positionals[0], pending, io);
   if (values.list) {
     if (values.json) io.stdout.writeJson({ asks: pending }, 2);
     else
@@ -61,6 +67,36 @@ export async function answerCommand(args: readonly string[], io: CommandIo): Pro
   const chosen = await choose(positionals[0], pending, io, now);
   if (!chosen) return EXIT.notAnswered;
   return answerOne(info, chosen, io);
+}
+
+/**
+ * A fresh one-time page link: the code of the link an ask printed works once, so another browser
+ * or device, or a page from before the server restarted, needs a new one.
+ */
+async function printLink(
+  info: ServerInfo | undefined,
+  id: string | undefined,
+  pending: readonly PendingAsk[],
+  io: CommandIo,
+): Promise<number> {
+  if (!info) {
+    io.stderr.write(
+      "askuser: no answer server runs, so there is no page to link to (askuser serve starts one)\n",
+    );
+    return EXIT.notAnswered;
+  }
+  if (id !== undefined && !pending.some((ask) => ask.id === id)) {
+    throw new InputError(
+      `no waiting ask has the id ${JSON.stringify(neutraliseInline(id))}; askuser answer --list shows the ids, or omit it for a link to the list`,
+    );
+  }
+  const reply = await callApi(info, "POST", "/api/codes");
+  const pageUrl = isRecord(reply.body) ? reply.body.pageUrl : undefined;
+  if (reply.status !== 200 || typeof pageUrl !== "string" || !pageUrl.startsWith("http://")) {
+    throw new Error(`the answer server did not give a page link (HTTP ${reply.status})`);
+  }
+  io.stdout.write(`${pageUrl}${id === undefined ? "" : `&ask=${id}`}\n`);
+  return EXIT.answered;
 }
 
 async function choose(

@@ -164,7 +164,7 @@ or with askuser answer. Surfaces that need the server start it in the background
 
 The server binds 127.0.0.1, needs a 256-bit token (in the discovery file, mode 0600:
 $XDG_RUNTIME_DIR/askuser/server.json, else ~/.cache/askuser/server.json), and the link carries a
-one-time code the page exchanges for a cookie. The HTTP API: docs/remote.md.
+one-time code the page exchanges for a session key. The HTTP API: docs/remote.md.
 
 Options:
   --lan             Bind a LAN address instead, so a phone on the same network can answer; the
@@ -181,6 +181,7 @@ Exit codes:
 
 export const ANSWER_HELP = `Usage: askuser answer [<id>]
        askuser answer --list [--json]
+       askuser answer --link [<id>]
 
 Lists the asks every agent on this machine is waiting on (through the answer server; see
 askuser serve), and opens one in the terminal form: the only one, the one named by <id>, or the
@@ -190,6 +191,8 @@ page, another terminal) answered first; then you are told what was sent instead.
 Options:
   --list      Print the waiting asks (id, agent, age, working directory, question headers).
   --json      With --list: print {"asks": [{id, agent, cwd, createdAt, headers}]} as JSON.
+  --link      Print a fresh one-time link to the answer page (to the ask <id> names): the link
+              an ask printed works once, so another browser or device needs a new one.
   -h, --help  Show this help.
 
 Exit codes:

@@ -56,13 +56,14 @@ async function withForm(ask: Ask, io: CommandIo, remote: RemoteAsk): Promise<Ask
   if (elsewhere) return reportElsewhere(elsewhere, io, ask);
   if (local.status === "timed_out") {
     const draft = remote.latestDraft();
-    await remote.withdraw("timed_out");
+    const answered = await remote.withdraw("timed_out");
+    if (answered) return reportElsewhere(answered, io, ask);
     return draft && draftAt > localAt ? endedWith(draft, { kind: "timed_out" }) : local;
   }
   if (local.status === "cancelled" && !showsPartialAnswers(local) && local.origin) {
     // The form ended without the user choosing to (a hangup, SIGTERM): the agent stops waiting.
-    await remote.withdraw(local.origin);
-    return local;
+    const answered = await remote.withdraw(local.origin);
+    return answered ? reportElsewhere(answered, io, ask) : local;
   }
   const claim = await remote.claim(local, "terminal");
   if (claim.won) return local;
@@ -97,7 +98,9 @@ async function withoutForm(ask: Ask, io: CommandIo, remote: RemoteAsk): Promise<
     if (typeof first === "string") {
       // Timed out or stopped by a signal: the answers so far are the page's draft.
       const draft = remote.latestDraft() ?? emptyDraft(ask);
-      await remote.withdraw(first);
+      // An answer the page sent just before is the result: its user was told it was sent.
+      const answered = await remote.withdraw(first);
+      if (answered) return reportElsewhere(answered, io, ask);
       return endedWith(
         draft,
         first === "timed_out" ? { kind: "timed_out" } : { kind: "cancelled", origin: first },

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
-import { bearerOf, cookieOf, newToken, SESSION_COOKIE, sameSecret } from "./security.ts";
+import { bearerOf, newToken, SESSION_HEADER, sameSecret } from "./security.ts";
 
-/** How a request proved itself: the bearer token (programs), or a page session cookie. */
-export type Credential = "bearer" | "cookie";
+/** How a request proved itself: the bearer token (programs), or a page's session key. */
+export type Credential = "bearer" | "session";
 
 /** One-time page codes live this long unused; a link older than that must be asked for again. */
 const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -50,20 +50,17 @@ export class Access {
   }
 
   /**
-   * The credential a request carries: "bearer" or "cookie" when valid, "wrong" when it carries
+   * The credential a request carries: "bearer" or "session" when valid, "wrong" when it carries
    * one that is not, "none" when it carries none.
    */
   check(request: IncomingMessage): Credential | "wrong" | "none" {
     const bearer = bearerOf(request);
     if (bearer !== undefined) return sameSecret(bearer, this.token) ? "bearer" : "wrong";
     if (request.headers.authorization !== undefined) return "wrong";
-    const session = cookieOf(request, SESSION_COOKIE);
+    const session = request.headers[SESSION_HEADER];
     if (session === undefined) return "none";
-    for (const known of this.#sessions) if (sameSecret(session, known)) return "cookie";
+    if (typeof session !== "string") return "wrong";
+    for (const known of this.#sessions) if (sameSecret(session, known)) return "session";
     return "wrong";
   }
-}
-
-export function sessionCookie(session: string): string {
-  return `${SESSION_COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/`;
 }

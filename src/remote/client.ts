@@ -26,8 +26,12 @@ export interface RemoteAsk {
   onDraft(listener: (draft: AskDetails) => void): () => void;
   /** The local surface ended the ask; the first resolution wins. */
   claim(details: AskDetails, by: SurfaceName): Promise<ClaimResult>;
-  /** The agent stopped waiting: the page says so and refuses late answers. */
-  withdraw(origin: WithdrawOrigin): Promise<void>;
+  /**
+   * The agent stopped waiting: the page says so and refuses late answers. Resolves with the
+   * other surface's end when that one resolved the ask first (its user was told the answer was
+   * sent, so it is the result), else undefined.
+   */
+  withdraw(origin: WithdrawOrigin): Promise<RemoteEnd | undefined>;
 }
 
 export interface PublishOptions {
@@ -203,16 +207,24 @@ class PublishedAsk {
     );
   }
 
-  async withdraw(origin: WithdrawOrigin): Promise<void> {
-    if (this.#withdrawn) return;
+  async withdraw(origin: WithdrawOrigin): Promise<RemoteEnd | undefined> {
+    if (this.#end?.kind === "resolved") return this.#end;
+    if (this.#withdrawn) return undefined;
     this.#withdrawn = true;
     try {
-      await callApi(this.#info, "POST", `/api/asks/${this.id}/withdraw`, { origin });
+      const path = `/api/asks/${this.id}/withdraw`;
+      const reply = await callApi(this.#info, "POST", path, { origin });
+      if (reply.status === 409 && isRecord(reply.body)) {
+        // Resolved before the withdrawal arrived, its `resolved` line not yet read here.
+        this.#end = resolvedEnd(reply.body);
+        return this.#end;
+      }
     } catch {
       // The server is gone, and the ask with it: there is nothing left to withdraw.
     } finally {
       this.#stream.destroy();
     }
+    return undefined;
   }
 }
 

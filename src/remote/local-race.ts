@@ -77,8 +77,8 @@ async function endRemote(
     const claim = await remote.claim(details, by).catch(() => ({ won: true as const }));
     return claim.won ? undefined : claim.end;
   }
-  await remote.withdraw(
+  // An answer the page sent just before is the ask's end: its user was told it was sent.
+  return remote.withdraw(
     details.status === "timed_out" ? "timed_out" : (details.origin ?? "ui_failure"),
   );
-  return undefined;
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type Access, sessionCookie } from "./access.ts";
+import type { Access } from "./access.ts";
 import { ASK_ID } from "./api-routes.ts";
 import { SECURITY_HEADERS } from "./http-io.ts";
 import type { PageAsset } from "./page-assets.ts";
@@ -22,9 +22,11 @@ export interface PageContext {
 
 /**
  * The page: its fixed files from memory, and `/?code=…&ask=…`, which spends the one-time code
- * for a session cookie and redirects to `/#ask=<id>`, so the code leaves the address bar and
- * the history. A spent code still redirects (a reload of the old link then shows the page, which
- * says it needs a new link), without a cookie.
+ * for a session key and redirects to `/#ask=<id>&session=<key>`, so the code leaves the address
+ * bar and the history. The key travels in the fragment, which a browser never sends to any
+ * server nor puts in a Referer; the page moves it into its own storage and out of the address.
+ * A spent code still redirects (a reload of the old link then shows the page, which says it needs
+ * a new link), without a key.
  */
 export function servePage(
   context: PageContext,
@@ -42,10 +44,12 @@ export function servePage(
     const session = context.access.exchange(code);
     if (session === undefined) context.spentCode(request);
     const ask = url.searchParams.get("ask");
+    const fragment = new URLSearchParams();
+    if (ask !== null && ASK_ID.test(ask)) fragment.set("ask", ask);
+    if (session !== undefined) fragment.set("session", session);
     response.writeHead(303, {
       ...SECURITY_HEADERS,
-      Location: ask !== null && ASK_ID.test(ask) ? `/#ask=${ask}` : "/",
-      ...(session === undefined ? {} : { "Set-Cookie": sessionCookie(session) }),
+      Location: fragment.size === 0 ? "/" : `/#${fragment}`,
     });
     response.end();
     return;

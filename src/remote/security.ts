@@ -52,19 +52,19 @@ export function hostAllowed(request: IncomingMessage, hosts: ReadonlySet<string>
  * The Origin rule for requests that change state and for the event stream: a browser names the
  * page's origin, which must be this server; `null` (a sandboxed frame, a file, some redirects)
  * and any other site are refused. No Origin at all means a client that is not a browser page,
- * which must then prove itself with the bearer token (a cookie alone is not enough). A browser
+ * which must then prove itself with the bearer token (a page's session key is not enough). A browser
  * that says the request is cross-site (`Sec-Fetch-Site`) is refused whatever else it sends.
  */
 export function originVerdict(
   request: IncomingMessage,
   hosts: ReadonlySet<string>,
   viaBearer: boolean,
-  requireOriginForCookie: boolean,
+  requireOriginForSession: boolean,
 ): "ok" | "refused" {
   const site = request.headers["sec-fetch-site"];
   if (site !== undefined && site !== "same-origin" && site !== "none") return "refused";
   const origin = request.headers.origin;
-  if (origin === undefined) return viaBearer || !requireOriginForCookie ? "ok" : "refused";
+  if (origin === undefined) return viaBearer || !requireOriginForSession ? "ok" : "refused";
   if (!origin.startsWith("http://")) return "refused";
   return hosts.has(origin.slice("http://".length).toLowerCase()) ? "ok" : "refused";
 }
@@ -76,17 +76,13 @@ export function bearerOf(request: IncomingMessage): string | undefined {
   return match?.[1];
 }
 
-export const SESSION_COOKIE = "askuser_session";
-
-export function cookieOf(request: IncomingMessage, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (typeof header !== "string") return undefined;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return undefined;
-}
+/**
+ * The header the page sends its session key in. Not a cookie: a browser sends a host's cookies
+ * to every port of it, so any other program listening on 127.0.0.1 that the browser visits would
+ * receive a cookie, while the key lives in this origin's storage, which no other port can read,
+ * and another site cannot set a custom header without the CORS preflight this server never passes.
+ */
+export const SESSION_HEADER = "askuser-session";
 
 /**
  * Wrong credentials, counted per remote address: past `limit` failures within `windowMs`, that

@@ -22,7 +22,7 @@ const HERE: AskDetails = {
 const THERE: AskDetails = { ...HERE, answers: { db: { selected: ["B"] } } };
 
 /** A published ask whose end the test decides; records every claim and withdrawal. */
-function fakeRemote(claimAnswer: "won" | RemoteEnd = "won") {
+function fakeRemote(claimAnswer: "won" | RemoteEnd = "won", withdrawAnswer?: RemoteEnd) {
   const calls: string[] = [];
   let end: (value: RemoteEnd) => void = () => {};
   const remote: RemoteAsk = {
@@ -37,6 +37,7 @@ function fakeRemote(claimAnswer: "won" | RemoteEnd = "won") {
     },
     withdraw: async (origin) => {
       calls.push(`withdraw ${origin}`);
+      return withdrawAnswer;
     },
   };
   return { remote, calls, answerThere: (value: RemoteEnd) => end(value) };
@@ -134,6 +135,18 @@ describe("raceWithPage: the form here and the page, first answer wins", () => {
     here.finish(details);
     expect((await result)?.details).toEqual(details);
     expect(page.calls).toEqual([call]);
+  });
+
+  it("a timeout here that crosses the page's answer: the server had the answer, so it is the result", async () => {
+    const page = fakeRemote("won", { kind: "resolved", by: "page", details: THERE });
+    const here = formHere();
+    const { env: e, said } = env(Promise.resolve(page.remote));
+    const result = raceWithPage(here.show, e);
+    await tick();
+    here.finish({ ...HERE, status: "timed_out", answers: {} } as AskDetails);
+    expect(await result).toEqual({ details: THERE, by: "page" });
+    expect(page.calls).toEqual(["withdraw timed_out"]);
+    expect(said).toEqual(["answered by page"]);
   });
 
   it("an end before the page has the ask stands at once; the page is told once it has it", async () => {

@@ -56,15 +56,33 @@ describe("the first resolution wins, across every surface", () => {
   it("an answer racing the agent's withdrawal: either the answer wins or the late one gets 410", async () => {
     server = await startTestServer();
     const remote = await publishAsk(threeQuestions(), AGENT, { env: server.env });
-    const [answer] = await Promise.all([
+    const [answer, lost] = await Promise.all([
       call(server, `/api/asks/${remote.id}/answer`, { body: { db: "SQLite" } }),
       remote.withdraw("timed_out"),
     ]);
     const shown = (await call(server, `/api/asks/${remote.id}`)).json as { state: string };
-    if (answer.status === 200) expect(shown.state).toBe("resolved");
-    else {
+    if (answer.status === 200) {
+      expect(shown.state).toBe("resolved");
+      // The page was told "sent": the agent must get that answer, not its own timeout.
+      expect(lost?.details?.answers).toEqual({ db: { selected: ["SQLite"] } });
+    } else {
       expect(answer.status).toBe(410);
       expect(shown.state).toBe("withdrawn");
+      expect(lost).toBeUndefined();
     }
+  });
+
+  it("a withdrawal that comes after the page's answer returns that answer, whether or not the stream has told it yet", async () => {
+    server = await startTestServer();
+    const remote = await publishAsk(threeQuestions(), AGENT, { env: server.env });
+    const answer = await call(server, `/api/asks/${remote.id}/answer`, { body: { db: "SQLite" } });
+    expect(answer.status).toBe(200);
+    // The timeout fires now, before or after the stream's `resolved` line has been read.
+    const lost = await remote.withdraw("timed_out");
+    expect(lost).toMatchObject({
+      kind: "resolved",
+      by: "page",
+      details: { status: "answered", answers: { db: { selected: ["SQLite"] } } },
+    });
   });
 });

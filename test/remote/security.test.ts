@@ -18,15 +18,18 @@ async function setUp(limits = {}) {
   return { server, remote, origin };
 }
 
-/** A page session, as a browser gets it from the link. */
-async function sessionCookie(server: RunningServer): Promise<string> {
+/**
+ * A page session key, as a browser gets it from the link: in the redirect's fragment, which no
+ * browser sends to a server; never as a cookie, which a browser sends to every port of the host.
+ */
+async function sessionKey(server: RunningServer): Promise<string> {
   const link = new URL(server.answer.newPageUrl("abc"));
   const reply = await call(server, `${link.pathname}${link.search}`, { token: null });
   expect(reply.status).toBe(303);
-  expect(reply.headers.location).toBe("/#ask=abc");
-  const cookie = String(reply.headers["set-cookie"]);
-  expect(cookie).toMatch(/HttpOnly; SameSite=Strict; Path=\//u);
-  return cookie.split(";")[0] ?? "";
+  expect(reply.headers["set-cookie"]).toBeUndefined();
+  const location = String(reply.headers.location);
+  expect(location).toMatch(/^\/#ask=abc&session=[0-9a-f]{64}$/u);
+  return new URLSearchParams(location.slice(2)).get("session") ?? "";
 }
 
 /** The ask as the server holds it, and its event counter: none of which a refusal may change. */
@@ -43,7 +46,7 @@ describe("the security matrix: each refused with its status, nothing changed, co
     readonly request: (
       id: string,
       origin: string,
-      cookie: string,
+      session: string,
     ) => { readonly path: string } & CallOptions;
   }> = [
     {
@@ -120,15 +123,15 @@ describe("the security matrix: each refused with its status, nothing changed, co
       }),
     },
     {
-      name: "a cross-site form post carrying the page's cookie",
+      name: "a cross-site post carrying the page's session",
       status: 403,
       reason: "origin",
-      request: (id, _origin, cookie) => ({
+      request: (id, _origin, session) => ({
         path: `/api/asks/${id}/answer`,
         rawBody: "db=SQLite",
         token: null,
         headers: {
-          Cookie: cookie,
+          "Askuser-Session": session,
           Origin: "http://attacker.example",
           "Content-Type": "application/x-www-form-urlencoded",
           "Sec-Fetch-Site": "cross-site",
@@ -136,37 +139,41 @@ describe("the security matrix: each refused with its status, nothing changed, co
       }),
     },
     {
-      name: "a page on another port of this host (same-site, so the cookie goes along)",
+      name: "a page on another port of this host (same-site)",
       status: 403,
       reason: "origin",
-      request: (id, _origin, cookie) => ({
+      request: (id, _origin, session) => ({
         path: `/api/asks/${id}/answer`,
         body: { db: "SQLite" },
         token: null,
-        headers: { Cookie: cookie, Origin: "http://127.0.0.1:8080", "Sec-Fetch-Site": "same-site" },
+        headers: {
+          "Askuser-Session": session,
+          Origin: "http://127.0.0.1:8080",
+          "Sec-Fetch-Site": "same-site",
+        },
       }),
     },
     {
-      name: "a cookie-only post without any Origin",
+      name: "a session-only post without any Origin",
       status: 403,
       reason: "origin",
-      request: (id, _origin, cookie) => ({
+      request: (id, _origin, session) => ({
         path: `/api/asks/${id}/answer`,
         body: { db: "SQLite" },
         token: null,
-        headers: { Cookie: cookie },
+        headers: { "Askuser-Session": session },
       }),
     },
     {
       name: "a same-origin form post (not JSON)",
       status: 415,
       reason: "body_invalid",
-      request: (id, origin, cookie) => ({
+      request: (id, origin, session) => ({
         path: `/api/asks/${id}/answer`,
         rawBody: "db=SQLite",
         token: null,
         headers: {
-          Cookie: cookie,
+          "Askuser-Session": session,
           Origin: origin,
           "Content-Type": "application/x-www-form-urlencoded",
         },
@@ -248,36 +255,47 @@ describe("the security matrix: each refused with its status, nothing changed, co
       request: () => ({ path: "/api/events", headers: { Origin: "http://attacker.example" } }),
     },
     {
-      name: "a page cookie publishing an ask",
+      name: "a page session publishing an ask",
       status: 403,
       reason: "token",
-      request: (_id, origin, cookie) => ({
+      request: (_id, origin, session) => ({
         path: "/api/asks",
         body: { ask: threeQuestions(), agent: AGENT },
         token: null,
-        headers: { Cookie: cookie, Origin: origin },
+        headers: { "Askuser-Session": session, Origin: origin },
       }),
     },
     {
-      name: "a page cookie claiming for the agent",
+      name: "a page session claiming for the agent",
       status: 403,
       reason: "token",
-      request: (id, origin, cookie) => ({
+      request: (id, origin, session) => ({
         path: `/api/asks/${id}/claim`,
         body: { by: "terminal", details: {} },
         token: null,
-        headers: { Cookie: cookie, Origin: origin },
+        headers: { "Askuser-Session": session, Origin: origin },
       }),
     },
     {
-      name: "a forged session cookie",
+      name: "a forged session key",
       status: 401,
       reason: "token",
       request: (id, origin) => ({
         path: `/api/asks/${id}/answer`,
         body: { db: "SQLite" },
         token: null,
-        headers: { Cookie: `askuser_session=${"a".repeat(64)}`, Origin: origin },
+        headers: { "Askuser-Session": "a".repeat(64), Origin: origin },
+      }),
+    },
+    {
+      name: "the session key as a cookie (what another port of this host would receive)",
+      status: 401,
+      reason: "token",
+      request: (id, origin, session) => ({
+        path: `/api/asks/${id}/answer`,
+        body: { db: "SQLite" },
+        token: null,
+        headers: { Cookie: `askuser_session=${session}`, Origin: origin },
       }),
     },
     {
@@ -296,10 +314,10 @@ describe("the security matrix: each refused with its status, nothing changed, co
 
   it.each(cases)("$name → $status", async ({ status, reason, request }) => {
     const { server, remote, origin } = await setUp();
-    const cookie = await sessionCookie(server);
+    const session = await sessionKey(server);
     const before = await snapshot(server, remote);
     const refusedBefore = { ...server.answer.refused };
-    const { path, ...options } = request(remote.id, origin, cookie);
+    const { path, ...options } = request(remote.id, origin, session);
     const reply = await call(server, path, options);
     expect(reply.status).toBe(status);
     expect(reply.headers["access-control-allow-origin"]).toBeUndefined();
@@ -328,27 +346,30 @@ describe("the security matrix: each refused with its status, nothing changed, co
     expect(server.answer.refused.already_resolved).toBe(1);
   });
 
-  it("the page's own requests pass: the cookie with its Origin changes state, the cookie alone reads", async () => {
+  it("the page's own requests pass: the session with its Origin changes state, the session alone reads", async () => {
     const { server, remote, origin } = await setUp();
-    const cookie = await sessionCookie(server);
-    const list = await call(server, "/api/asks", { token: null, headers: { Cookie: cookie } });
+    const session = await sessionKey(server);
+    const list = await call(server, "/api/asks", {
+      token: null,
+      headers: { "Askuser-Session": session },
+    });
     expect(list.status).toBe(200);
     const answer = await call(server, `/api/asks/${remote.id}/answer`, {
       body: { db: "SQLite" },
       token: null,
-      headers: { Cookie: cookie, Origin: origin, "Sec-Fetch-Site": "same-origin" },
+      headers: { "Askuser-Session": session, Origin: origin, "Sec-Fetch-Site": "same-origin" },
     });
     expect(answer.status).toBe(200);
   });
 
-  it("a code works once: the second use sets no cookie and is counted", async () => {
+  it("a code works once: the second use gives no session and is counted", async () => {
     const { server } = await setUp();
     const link = new URL(server.answer.newPageUrl());
     const first = await call(server, `${link.pathname}${link.search}`, { token: null });
-    expect(first.headers["set-cookie"]).toBeDefined();
+    expect(first.headers.location).toMatch(/^\/#session=[0-9a-f]{64}$/u);
     const again = await call(server, `${link.pathname}${link.search}`, { token: null });
     expect(again.status).toBe(303);
-    expect(again.headers["set-cookie"]).toBeUndefined();
+    expect(again.headers.location).toBe("/");
     expect(server.answer.refused.token).toBe(1);
   });
 

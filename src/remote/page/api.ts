@@ -1,9 +1,10 @@
 import type { Ask, AskDetails } from "../../core/index.ts";
 import { type AnswersBody, isObject } from "./answers-body.ts";
+import { sessionHeaders } from "./session-key.ts";
 
 /**
  * The user-facing HTTP API of the answer server, as the page uses it (nothing else). Same
- * origin: the session cookie goes with every request, and the browser sets Origin on the posts.
+ * origin: the session key goes with every request, and the browser sets Origin on the posts.
  * Every reply is read defensively; a reply the page cannot read is a visible error, not a guess.
  */
 
@@ -118,7 +119,7 @@ async function send(path: string, body: AnswersBody): Promise<SendOutcome> {
 async function getJson(path: string): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(path, { headers: { accept: "application/json" } });
+    response = await fetch(path, { headers: { accept: "application/json", ...sessionHeaders() } });
   } catch (error) {
     throw new ApiError(`the answer server could not be reached (${describe(error)})`);
   }
@@ -131,14 +132,19 @@ async function getJson(path: string): Promise<unknown> {
 function post(path: string, body: unknown): Promise<Response> {
   return fetch(path, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...sessionHeaders() },
     body: JSON.stringify(body),
   });
 }
 
+/** The server refused this browser's session (none, or one from before it restarted). */
+export function isSignedOut(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
 async function failureText(response: Response): Promise<string> {
   if (response.status === 401 || response.status === 403) {
-    return "this browser is not signed in to the answer server: open the address askuser printed (it carries a one-time code)";
+    return "this browser is not signed in to the answer server: a page link works once, so open a new one (askuser answer --link prints it)";
   }
   if (response.status === 404) return "the answer server does not know this question";
   const reply = await response.json().catch(() => undefined);

@@ -3,6 +3,7 @@ import {
   ApiError,
   type AskSummary,
   getAsk,
+  isSignedOut,
   listAsks,
   postAnswer,
   postCancel,
@@ -25,6 +26,8 @@ export class App {
   private session: AskSession | undefined;
   private connection: Connection = "connecting";
   private problem: string | undefined;
+  /** The server refused the session: the stream fails for that, not for a lost connection. */
+  private signedOut = false;
   /** The last input was a key: focus follows the form's highlight. */
   private keyboard = false;
   private editor: { key: string; element: HTMLTextAreaElement } | undefined;
@@ -71,6 +74,7 @@ export class App {
     try {
       this.asks = await listAsks();
       this.problem = undefined;
+      this.signedOut = false;
       const waiting = new Set(
         this.asks.filter((ask) => ask.state === "pending").map((ask) => ask.id),
       );
@@ -81,6 +85,7 @@ export class App {
       }
     } catch (error) {
       this.problem = messageOf(error);
+      this.signedOut = isSignedOut(error);
       return this.render();
     }
     const first = this.asks.find((ask) => ask.state === "pending");
@@ -226,7 +231,7 @@ export class App {
           h(
             "span",
             { class: `connection ${this.connection}`, attrs: { role: "status" } },
-            connectionText(this.connection),
+            connectionText(this.connection, this.signedOut),
           ),
         ),
         this.problem !== undefined &&
@@ -285,8 +290,10 @@ function waitingText(asks: readonly AskSummary[]): string {
   return count === 1 ? "1 question waiting" : `${count} questions waiting`;
 }
 
-function connectionText(connection: Connection): string {
+function connectionText(connection: Connection, signedOut: boolean): string {
   if (connection === "live") return "live";
+  if (signedOut || connection === "signed_out") return "not signed in";
+  if (connection === "busy") return "too many pages are open on the answer server; close one";
   if (connection === "connecting") return "connecting…";
   return "offline: the answer server cannot be reached; retrying";
 }

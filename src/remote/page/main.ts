@@ -1,5 +1,6 @@
 import { App } from "./app.ts";
 import type { DraftStore } from "./saved-form.ts";
+import { SESSION_STORAGE_KEY, splitSessionFragment, useSessionKey } from "./session-key.ts";
 
 /** Storage that always works: a browser that refuses localStorage only loses the reload fallback. */
 function draftStore(): DraftStore {
@@ -21,5 +22,26 @@ function draftStore(): DraftStore {
   }
 }
 
+/**
+ * Takes the session key out of the address, where the redirect put it, into storage: the address
+ * bar and the history entry keep only the rest of the fragment. Without one there, the stored key.
+ */
+function adoptSessionKey(store: DraftStore): void {
+  const { key, rest } = splitSessionFragment(location.hash);
+  if (key === undefined) {
+    useSessionKey(store.getItem(SESSION_STORAGE_KEY) ?? undefined);
+    return;
+  }
+  history.replaceState(null, "", `${location.pathname}${rest}`);
+  useSessionKey(key);
+  try {
+    store.setItem(SESSION_STORAGE_KEY, key);
+  } catch {
+    // Storage full or refused: this tab stays signed in until it is reloaded.
+  }
+}
+
+const store = draftStore();
+adoptSessionKey(store);
 const root = document.getElementById("app");
-if (root) void new App(root, draftStore()).start();
+if (root) void new App(root, store).start();

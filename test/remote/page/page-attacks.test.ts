@@ -1,5 +1,8 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { askOf } from "../../support/asks.ts";
+import { openEvents } from "../support.ts";
 import {
   examplePayload,
   horizontalOverflow,
@@ -164,13 +167,44 @@ describe("attacks on the page", () => {
     expect(await page.locator(".tab.done").textContent()).toBe("✓ Features");
   });
 
+  it("the page's session never goes to another server on this host (cookies ignore ports)", async () => {
+    // Any program listening on 127.0.0.1 (a dev server, a container's published port, another
+    // user's process) gets whatever the browser sends to that host: it must get nothing that
+    // answers for the user.
+    const received: string[] = [];
+    const other = createServer((request, response) => {
+      received.push(JSON.stringify(request.headers));
+      response.end("another local server");
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    try {
+      const remote = await fixture.publish(releasePlan());
+      const { page } = await fixture.open(remote.pageUrl);
+      await page.locator(".option").first().waitFor();
+      expect(page.url()).not.toContain("session");
+      await page.goto(`http://127.0.0.1:${(other.address() as AddressInfo).port}/`);
+      // The page itself, and sometimes a favicon: none carries anything of askuser's.
+      expect(received.length).toBeGreaterThan(0);
+      for (const headers of received) expect(headers).not.toContain("askuser");
+      // Back on the page (a reload, another tab of the same browser): still signed in.
+      const again = await page.context().newPage();
+      await again.goto(`${(await fixture.server()).answer.base}/#ask=${remote.id}`);
+      await again.locator(".option").first().waitFor();
+      expect(await again.locator(".connection").textContent()).toBe("live");
+    } finally {
+      other.close();
+    }
+  });
+
   it("a browser that is not signed in is told how to sign in", async () => {
     await fixture.publish(releasePlan());
     const { page } = await fixture.open(`${(await fixture.server()).answer.base}/`);
     await expect.poll(() => page.locator(".problem").textContent()).toContain("not signed in");
-    expect(await page.locator(".problem").textContent()).toContain(
-      "open the address askuser printed",
-    );
+    // The printed link's code is spent once used: the page names the command that prints a
+    // new one, and never calls a server that answered it unreachable.
+    expect(await page.locator(".problem").textContent()).toContain("askuser answer --link");
+    await expect.poll(() => page.locator(".connection").textContent()).toBe("not signed in");
+    expect(await page.locator("body").textContent()).not.toContain("cannot be reached");
   });
 
   it("Esc then Enter cancels, as in the terminal's cancel confirmation, keeping the confirmed answers", async () => {
@@ -190,6 +224,40 @@ describe("attacks on the page", () => {
       answers: { features: { selected: ["Refunds"] } },
     });
     await expect.poll(() => mainText(page)).toContain("Cancelled. The agent was told:");
+  });
+
+  it("a stream the server refuses is said as such, never as a server that cannot be reached", async () => {
+    const remote = await fixture.publish(releasePlan());
+    const { page } = await fixture.open(remote.pageUrl);
+    await page.locator(".option").first().waitFor();
+    await expect.poll(() => page.locator(".connection").textContent()).toBe("live");
+    // The session stops being accepted (a server restarted on the same port): 401.
+    await page.route("**/api/events", (route) =>
+      route.continue({
+        headers: { ...route.request().headers(), "askuser-session": "0".repeat(64) },
+      }),
+    );
+    await page.reload();
+    await expect
+      .poll(() => page.locator(".connection").textContent(), { timeout: 15_000 })
+      .toBe("not signed in");
+    expect(await page.locator("body").textContent()).not.toContain("cannot be reached");
+  });
+
+  it("past the server's limit of event streams, the page says too many pages are open", async () => {
+    const server = await fixture.server();
+    const streams = await Promise.all(Array.from({ length: 64 }, () => openEvents(server)));
+    try {
+      expect(streams.every((stream) => stream.status === 200)).toBe(true);
+      const remote = await fixture.publish(releasePlan());
+      const { page } = await fixture.open(remote.pageUrl);
+      await page.locator(".option").first().waitFor();
+      await expect
+        .poll(() => page.locator(".connection").textContent(), { timeout: 15_000 })
+        .toContain("too many pages");
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 
   it("with the server gone, the page says so, keeps the answer, and never shows it as sent", async () => {
