@@ -71,8 +71,8 @@ export function registerSurvival(pi: ExtensionAPI, settings?: AskSettingsHooks):
     loaded?.use(ctx);
     loaded?.refreshWidget();
   });
-  pi.on("session_shutdown", async () => {
-    await loaded?.shutdown();
+  pi.on("session_shutdown", async (event) => {
+    await loaded?.shutdown(event.reason === "reload" ? "reload" : "close");
   });
   pi.on("agent_start", (_event, ctx) => {
     loaded?.delivery.runStarted();

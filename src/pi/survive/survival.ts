@@ -218,10 +218,19 @@ export class Survival {
     this.notify(NOTICES.toolDisabled, "warning");
   }
 
-  /** The session is closing: every ask and form ends as `session_closed`, sending nothing. */
-  async shutdown(): Promise<void> {
+  /**
+   * The session is closing: every ask and form ends as `session_closed`, sending nothing. On a
+   * reload the session goes on, so asks that do not wait are only let go of, to wait again in
+   * the reloaded extension.
+   */
+  async shutdown(reason: "close" | "reload" = "close"): Promise<void> {
     this.#closing.abort();
-    await this.pending.endAll("session_closed");
+    if (reason === "reload") {
+      await this.#onPage.releaseAll();
+      await this.pending.releaseAll();
+    } else {
+      await this.pending.endAll("session_closed");
+    }
     await Promise.all([...this.#showing]);
     this.#ctx?.ui.setWidget(PENDING_WIDGET, undefined);
   }
