@@ -77,22 +77,35 @@ export function createFormState(
   options: FormOptions = {},
 ): FormState {
   const asMulti = options.presentSingleAsMulti === true;
-  const shown: Ask = asMulti
-    ? { questions: ask.questions.map((q) => (q.multiSelect ? q : { ...q, multiSelect: true })) }
-    : ask;
+  // A pre-fill is never cut down: several choices on a single-select question mean the user had
+  // switched it to multi-select, so it opens that way again, as the user's switch.
+  const keptMulti = (q: Question) => !q.multiSelect && choicesIn(q, prefill?.[q.id]) > 1;
+  const shown: Ask = {
+    questions: ask.questions.map((q) =>
+      q.multiSelect || !(asMulti || keptMulti(q)) ? q : { ...q, multiSelect: true },
+    ),
+  };
   return {
     ask: shown,
     requested: ask,
     questions: shown.questions.map((question, index) => {
       const state = prefilledQuestion(question, prefill?.[question.id]);
-      const changed = question.multiSelect !== ask.questions[index]?.multiSelect;
-      return changed ? { ...state, typeChangedBy: "setting" } : state;
+      const asked = ask.questions[index];
+      if (!asked || question.multiSelect === asked.multiSelect) return state;
+      return { ...state, typeChangedBy: asMulti ? "setting" : "user" };
     }),
     tab: 0,
     submitButton: "submit",
     submitArmed: false,
     cancelArmed: false,
   };
+}
+
+/** How many of the question's options and Other texts an answer holds. */
+function choicesIn(question: Question, answer: Answer | undefined): number {
+  if (!answer) return 0;
+  const picked = question.options.filter((option) => answer.selected.includes(option.label));
+  return picked.length + (answer.other?.trim() ? 1 : 0);
 }
 
 function prefilledQuestion(question: Question, answer: Answer | undefined): QuestionState {

@@ -5,6 +5,7 @@ import {
   createFormState,
   detailsFromForm,
   type FormAction,
+  type FormOptions,
   type FormState,
   hasAnswer,
   isSubmitTab,
@@ -64,8 +65,9 @@ export async function askThroughDialogs(
   reportFailure: (error: unknown) => void,
   idleTimeout?: AbortSignal,
   prefill?: Readonly<Record<string, Answer>>,
+  formOptions?: FormOptions,
 ): Promise<AskDetails> {
-  const flow = new DialogFlow(ask, port, signal, idleTimeout, prefill);
+  const flow = new DialogFlow(ask, port, signal, idleTimeout, prefill, formOptions);
   // A pre-filled ask of several questions opens on the review, where any answer can be changed.
   if (prefill && Object.keys(prefill).length > 0 && ask.questions.length > 1) {
     flow.dispatch({ type: "gotoTab", index: ask.questions.length });
@@ -102,8 +104,9 @@ class DialogFlow {
     signal: AbortSignal | undefined,
     idleTimeout: AbortSignal | undefined,
     prefill: Readonly<Record<string, Answer>> | undefined,
+    formOptions: FormOptions | undefined,
   ) {
-    this.state = createFormState(ask, prefill);
+    this.state = createFormState(ask, prefill, formOptions);
     this.#port = port;
     this.#signal = signal;
     this.#idleTimeout = idleTimeout;

@@ -5,6 +5,7 @@ import type { AskSettings } from "./settings/ask-settings.ts";
 import { registerAskuserCommand } from "./settings/askuser-command.ts";
 import type { AskSettingsOptions } from "./settings/create.ts";
 import type { AskSettingsHooks } from "./settings/hooks.ts";
+import { LaterEnds } from "./survive/later-ends.ts";
 import { registerSurvival } from "./survive/register.ts";
 import { askUserTool } from "./tool.ts";
 
@@ -29,7 +30,8 @@ export function createAskUserExtension(
         return runtime;
       },
     };
-    const survival = registerSurvival(pi, settings);
+    const laterEnds = new LaterEnds();
+    const survival = registerSurvival(pi, settings, laterEnds);
     pi.registerTool(
       askUserTool({
         deactivate: () =>
@@ -37,6 +39,7 @@ export function createAskUserExtension(
         settings,
         survival,
         events: pi.events,
+        laterEnds,
       }),
     );
     registerAskuserCommand(pi, settings);

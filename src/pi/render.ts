@@ -17,6 +17,7 @@ import {
 } from "../core/index.ts";
 // Untrusted text on one line is drawn exactly as pi-tui measures it.
 import { safeInline, safeLines } from "../tui/render/safe-text.ts";
+import type { LaterEnd } from "./survive/later-ends.ts";
 
 /** The theme slots the renderers use; Pi's `Theme` fits, and tests pass identity styles. */
 export interface RenderTheme {
@@ -47,16 +48,22 @@ export function resultText(
   result: { readonly details: unknown; readonly content: readonly unknown[] },
   expanded: boolean,
   theme: RenderTheme,
+  later?: LaterEnd,
 ): string {
   const details = readStoredDetails(result.details);
   if (!details) return theme.fg("error", safeLines(firstText(result.content)).join("\n"));
-  const lines = [...statusLines(details, expanded, theme)];
+  const lines = [...statusLines(details, expanded, theme, later)];
   const shown = shownAnswers(details);
   if (shown) lines.push(...answerLines(details, shown, expanded, theme));
   return lines.join("\n");
 }
 
-function statusLines(details: AskDetails, expanded: boolean, theme: RenderTheme): string[] {
+function statusLines(
+  details: AskDetails,
+  expanded: boolean,
+  theme: RenderTheme,
+  later: LaterEnd | undefined,
+): string[] {
   switch (details.status) {
     case "answered":
       return [];
@@ -67,7 +74,7 @@ function statusLines(details: AskDetails, expanded: boolean, theme: RenderTheme)
     case "unavailable":
       return [theme.fg("warning", UNAVAILABLE_LINES[details.reason ?? "non_interactive"])];
     case "pending":
-      return [theme.fg("accent", "⋯ Asked without waiting: the answer will arrive as a message")];
+      return [theme.fg("accent", `⋯ Asked without waiting: ${PENDING_ROW[later ?? "waiting"]}`)];
     case "clarification_requested":
       return askedBackLines(details.clarification?.question ?? "", expanded, theme);
     case "invalid": {
@@ -89,6 +96,12 @@ function askedBackLines(question: string, expanded: boolean, theme: RenderTheme)
   if (!expanded) return [theme.fg("accent", `${lead}${clipCollapsed(safeInline(question))}`)];
   return [theme.fg("accent", lead), ...safeLines(question).map((line) => `  ${line}`)];
 }
+
+const PENDING_ROW: Record<LaterEnd | "waiting", string> = {
+  waiting: "the answer will arrive as a message",
+  sent: "answered later, sent to the agent as a message",
+  ended: "it ended without an answer",
+};
 
 const UNAVAILABLE_LINES: Record<UnavailableReason, string> = {
   non_interactive: "⊘ Not asked: no interactive user in this mode (ask_user turned off)",

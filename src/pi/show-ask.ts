@@ -146,6 +146,8 @@ async function showHere(
     reportFailure,
     options.idle?.signal,
     request.prefill,
+    // The same setting the form reads: single-select questions open as multi-select here too.
+    { presentSingleAsMulti: options.presentSingleAsMulti === true },
   );
 }
 

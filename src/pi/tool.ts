@@ -16,6 +16,7 @@ import {
 import type { EventBus } from "./remote/local-events.ts";
 import { callText, resultText } from "./render.ts";
 import type { AskSettingsHooks } from "./settings/hooks.ts";
+import type { LaterEnds } from "./survive/later-ends.ts";
 import type { SurvivalLoader } from "./survive/register.ts";
 
 export interface AskUserToolOptions {
@@ -27,6 +28,8 @@ export interface AskUserToolOptions {
   readonly survival?: SurvivalLoader;
   /** Pi's event bus (`pi.events`): every ask is announced there and can be answered from there. */
   readonly events?: EventBus;
+  /** How asks that did not wait ended later, so their rows stop saying an answer will come. */
+  readonly laterEnds?: LaterEnds;
 }
 
 /**
@@ -71,7 +74,12 @@ export function askUserTool(
     renderResult(result, { expanded, isPartial }, theme, context) {
       if (isPartial)
         return reuseText(context.lastComponent, theme.fg("dim", "Waiting for the user…"));
-      return reuseText(context.lastComponent, resultText(result, expanded, theme));
+      const { laterEnds } = options;
+      if (laterEnds && result.details?.status === "pending") {
+        laterEnds.watch(context.toolCallId, context.invalidate);
+      }
+      const later = laterEnds?.get(context.toolCallId);
+      return reuseText(context.lastComponent, resultText(result, expanded, theme, later));
     },
   };
 }

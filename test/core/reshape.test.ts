@@ -5,6 +5,7 @@ import {
   type FormAction,
   type FormState,
   modelText,
+  reduceForm,
 } from "../../src/core/index.ts";
 import { askOf, PREVIEWED, RESHAPE, THREE } from "../support/asks.ts";
 import { A, play } from "../support/form.ts";
@@ -283,6 +284,27 @@ describe("switching a question between single- and multi-select", () => {
     );
     expect(state.questions[0]).toMatchObject({ selected: [1], confirmed: true });
   });
+
+  it.each([
+    ["two picks", { selected: ["Postgres", "DynamoDB"] }, [0, 2], undefined],
+    ["a pick and Other text", { selected: ["SQLite"], other: "CockroachDB" }, [1], "CockroachDB"],
+  ])(
+    "a pre-fill with %s on a single-select question (the user had switched it) opens as multi-select and keeps every choice",
+    (_name, answer, selected, other) => {
+      const state = createFormState(askOf(RESHAPE), { db: answer });
+      expect(multi(state, 0)).toBe(true);
+      expect(db(state)).toMatchObject({ selected, confirmed: true, typeChangedBy: "user" });
+      expect(db(state)?.other).toBe(other);
+      const submitted = [A.goto(2), A.submit, A.submit].reduce(reduceForm, state);
+      const ended = endOf(submitted);
+      expect(ended.answers.db).toEqual(answer);
+      expect(ended.presentedType?.db).toEqual({
+        requested: "single",
+        presented: "multi",
+        changedBy: "user",
+      });
+    },
+  );
 
   it("details keep their earlier shape when nothing is switched", () => {
     expect(endOf(play(THREE, [A.row(0)])).presentedType).toBeUndefined();

@@ -63,6 +63,35 @@ describe("showAsk: one way to show an ask", () => {
     expect(notified).toEqual([]);
   });
 
+  it("rpc with presentSingleAsMulti: the dialogs open a single-select question as multi-select, and the result says the setting did it", async () => {
+    const { ctx, touched } = context("rpc");
+    const titles: string[] = [];
+    const rows: string[][] = [];
+    const replies = ["Postgres", "Done"];
+    (ctx as { ui: Record<string, unknown> }).ui.select = async (
+      title: string,
+      options: string[],
+    ) => {
+      titles.push(title);
+      rows.push(options);
+      const reply = replies.shift();
+      return options.find((option) => reply !== undefined && option.includes(reply));
+    };
+    const details = await showAsk(ctx, {
+      ask: ASK,
+      signal: undefined,
+      options: { presentSingleAsMulti: true },
+    });
+    expect(titles[0]).toContain("Pick every option that applies");
+    expect(rows[0]?.some((row) => row.includes("Done"))).toBe(true);
+    expect(details).toMatchObject({
+      status: "answered",
+      answers: { q1: { selected: ["Postgres"] } },
+      presentedType: { q1: { requested: "single", presented: "multi", changedBy: "setting" } },
+    });
+    expect(touched).toEqual([]);
+  });
+
   it("rpc with the ask's settings: notifies without a terminal, every dialog carries the idle time left, and the deadline ends with the ask", async () => {
     const { ctx, touched } = context("rpc");
     const { idle, clock } = manualIdle(2);

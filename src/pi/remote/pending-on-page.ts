@@ -46,6 +46,17 @@ export class PendingOnPage {
     if (outcome === "opened") this.#say(answeredElsewhere(end.by ?? "page"), "info");
   }
 
+  /**
+   * Takes every pending ask off the page without ending it (Pi reloads the extension; its next
+   * instance publishes them again). Done before the asks are let go of, so an answer the page
+   * took first still ends its ask here.
+   */
+  async releaseAll(): Promise<void> {
+    const pages = [...this.#pages.values()];
+    this.#pages.clear();
+    await Promise.all(pages.map((page) => page.withdraw("session_closed")));
+  }
+
   /** The pending ask ended: an end the user did not choose takes it off the page. */
   ended(callEntryId: string, details: AskDetails): void {
     const page = this.#pages.get(callEntryId);

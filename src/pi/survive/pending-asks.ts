@@ -26,6 +26,8 @@ interface Slot {
   open?: { readonly controller: AbortController; readonly closed: Promise<void> };
   /** An end that arrived from outside while the form was open: it decides the outcome. */
   ending?: OutsideOrigin;
+  /** Let go of while its form was open (a reload): whatever the form reports is dropped. */
+  released?: boolean;
 }
 
 /**
@@ -89,6 +91,10 @@ export class PendingAsks {
       throw error;
     }
     slot.open = undefined;
+    if (slot.released) {
+      markClosed();
+      return "opened";
+    }
     const ending = slot.ending;
     if (ending) this.#end(slot, ended(slot.pending.ask, details, ending));
     else if (details) this.#end(slot, details);
@@ -133,6 +139,25 @@ export class PendingAsks {
 
   async endAll(origin: LifecycleOrigin): Promise<void> {
     await Promise.all([...this.#slots.keys()].map((id) => this.end(id, origin)));
+  }
+
+  /**
+   * Lets go of every ask without ending it: Pi reloads the extension in the same session, and the
+   * next instance restores the asks from the session file, where nothing says they ended. An
+   * open form closes; nothing is recorded or sent.
+   */
+  async releaseAll(): Promise<void> {
+    const slots = [...this.#slots.values()];
+    for (const slot of slots) this.#slots.delete(slot.pending.callEntryId);
+    await Promise.all(
+      slots.map(async (slot) => {
+        if (!slot.open) return;
+        slot.released = true;
+        slot.open.controller.abort();
+        await slot.open.closed;
+      }),
+    );
+    if (slots.length > 0) this.#onChange();
   }
 
   #end(slot: Slot, details: AskDetails): void {

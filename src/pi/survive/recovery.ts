@@ -101,7 +101,11 @@ export function restorePendingAsks(survival: Survival, ctx: ExtensionContext): v
   survival.use(ctx);
   if (!ctx.hasUI) return;
   for (const call of scanBranch(ctx.sessionManager.getBranch()).calls) {
-    if (call.result?.details?.status !== "pending" || call.laterAnswers.length > 0) continue;
+    if (call.result?.details?.status !== "pending") continue;
+    const end = call.laterAnswers.find((later) => later.occasion === "pending");
+    if (end)
+      survival.laterEnds.set(call.toolCallId, end.delivered === "message" ? "sent" : "ended");
+    if (call.laterAnswers.length > 0) continue;
     if (survival.pending.has(call.callEntryId)) continue;
     const resolved = resolveAsk(call);
     if (!resolved.ok) continue;

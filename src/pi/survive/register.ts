@@ -3,6 +3,7 @@ import type { KeyId } from "@earendil-works/pi-tui";
 import { errorMessage } from "../../core/index.ts";
 import type { AskSettingsHooks } from "../settings/hooks.ts";
 import { ENTRY_TYPES } from "./entry-types.ts";
+import type { LaterEnds } from "./later-ends.ts";
 import { RECOVERY_WIDGET } from "./notices.ts";
 import type { Survival } from "./survival.ts";
 
@@ -15,7 +16,11 @@ export type SurvivalLoader = () => Promise<Survival>;
  * answer (the terminal UI, RPC), the first ask_user call, or the first command, so `pi -p` pays
  * almost nothing for them.
  */
-export function registerSurvival(pi: ExtensionAPI, settings?: AskSettingsHooks): SurvivalLoader {
+export function registerSurvival(
+  pi: ExtensionAPI,
+  settings?: AskSettingsHooks,
+  laterEnds?: LaterEnds,
+): SurvivalLoader {
   let loaded: Survival | undefined;
   let loading: Promise<Survival> | undefined;
   /** Recovery's notices are up (RECOVERY_WIDGET); the next agent run takes them down. */
@@ -25,6 +30,7 @@ export function registerSurvival(pi: ExtensionAPI, settings?: AskSettingsHooks):
       loaded = new module.Survival(
         pi,
         settings && (async (ctx, ask) => (await settings.load()).optionsFor(ctx, ask, "later")),
+        laterEnds,
       );
       return loaded;
     });
@@ -71,8 +77,8 @@ export function registerSurvival(pi: ExtensionAPI, settings?: AskSettingsHooks):
     loaded?.use(ctx);
     loaded?.refreshWidget();
   });
-  pi.on("session_shutdown", async () => {
-    await loaded?.shutdown();
+  pi.on("session_shutdown", async (event) => {
+    await loaded?.shutdown(event.reason === "reload" ? "reload" : "close");
   });
   pi.on("agent_start", (_event, ctx) => {
     loaded?.delivery.runStarted();

@@ -22,6 +22,7 @@ import { AnswerDelivery } from "./delivery.ts";
 import { endedNote, endedNoteMessage } from "./ended-notes.ts";
 import { askEntry, ENTRY_TYPES } from "./entries.ts";
 import { type CallRef, type FinishEnv, finishLater } from "./finish-later.ts";
+import { LaterEnds } from "./later-ends.ts";
 import { NOTICES } from "./notices.ts";
 import { type PendingAsk, PendingAsks } from "./pending-asks.ts";
 import { PENDING_WIDGET, pendingWidgetLines } from "./widget.ts";
@@ -67,11 +68,16 @@ export class Survival {
   readonly #onPage: PendingOnPage;
   #ctx: ExtensionContext | undefined;
 
+  /** How asks that did not wait ended, for their transcript rows. */
+  readonly laterEnds: LaterEnds;
+
   constructor(
     pi: SurvivalPi,
     optionsFor?: (ctx: ExtensionContext, ask: Ask) => Promise<AskOptions>,
+    laterEnds = new LaterEnds(),
   ) {
     this.#pi = pi;
+    this.laterEnds = laterEnds;
     this.#optionsFor = optionsFor;
     this.delivery = new AnswerDelivery({
       isIdle: () => this.#ctx?.isIdle() ?? true,
@@ -114,6 +120,7 @@ export class Survival {
    * it can be answered there without opening it here. An answer there ends it as the user's.
    */
   addPending(ctx: ExtensionContext, pending: PendingAsk): void {
+    this.laterEnds.waiting(pending.toolCallId);
     this.pending.add(pending);
     const optionsFor = this.#optionsFor;
     if (!optionsFor) return;
@@ -218,10 +225,19 @@ export class Survival {
     this.notify(NOTICES.toolDisabled, "warning");
   }
 
-  /** The session is closing: every ask and form ends as `session_closed`, sending nothing. */
-  async shutdown(): Promise<void> {
+  /**
+   * The session is closing: every ask and form ends as `session_closed`, sending nothing. On a
+   * reload the session goes on, so asks that do not wait are only let go of, to wait again in
+   * the reloaded extension.
+   */
+  async shutdown(reason: "close" | "reload" = "close"): Promise<void> {
     this.#closing.abort();
-    await this.pending.endAll("session_closed");
+    if (reason === "reload") {
+      await this.#onPage.releaseAll();
+      await this.pending.releaseAll();
+    } else {
+      await this.pending.endAll("session_closed");
+    }
     await Promise.all([...this.#showing]);
     this.#ctx?.ui.setWidget(PENDING_WIDGET, undefined);
   }
@@ -269,7 +285,9 @@ export class Survival {
       return;
     }
     const kind = finishLater(this.#finishEnv(), pending, outcome, "pending");
-    if (onBranch && kind !== "message") this.#sendEndedNote(pending, outcome);
+    if (!onBranch) return;
+    this.laterEnds.set(pending.toolCallId, kind === "message" ? "sent" : "ended");
+    if (kind !== "message") this.#sendEndedNote(pending, outcome);
   }
 
   /**
