@@ -52,14 +52,14 @@ type EarlyEnd = Exclude<Resolution, { kind: "submitted" }>;
 export const MAX_FORM_ROUNDS = 3;
 
 /**
- * The elicitation carries the idle timeout (with a moment's grace, so askuser's own timer ends
- * the ask with its partial answers first), and never the SDK's 60 s default: with the timeout
- * off, the longest wait any ask may take.
+ * The elicitation's own timeout (never the SDK's 60 s default) outlasts askuser's idle timer,
+ * which ends the ask first and withdraws the form: the timer is capped at the longest wait any
+ * ask may take, and drafts on the answer page push its deadline on, which a timeout fixed when
+ * the form was sent could not follow (it would end an ask the user is still answering).
  */
-export function elicitationTimeoutMs(settings: Settings): number {
-  const minutes = Math.min(settings.idleTimeoutMinutes, SETTINGS_LIMITS.idleTimeoutMaxMinutes);
+export function elicitationTimeoutMs(): number {
   const grace = 5_000;
-  return minutes > 0 ? minutes * 60_000 + grace : SETTINGS_LIMITS.idleTimeoutMaxMinutes * 60_000;
+  return SETTINGS_LIMITS.idleTimeoutMaxMinutes * 60_000 + grace;
 }
 
 /**
@@ -122,7 +122,7 @@ class LiveAsk {
           elicitationForm(this.#ask, form.dialect, notice, defaults),
           {
             signal: this.#stop.signal,
-            timeoutMs: elicitationTimeoutMs(this.#ports.settings),
+            timeoutMs: elicitationTimeoutMs(),
           },
         );
         if (this.#finished) return;
