@@ -70,13 +70,15 @@ export function readFormReply(ask: Ask, dialect: FormDialect, reply: FormReply):
     const answer = scriptAnswer(question, dialect, fields);
     if (answer === undefined) continue;
     const conflict = conflictIn(question, answer);
-    if (conflict) conflicts.push(`${question.header}: ${conflict}`);
+    if (conflict) conflicts.push(`- ${question.header}: ${conflict}`);
     else script[question.id] = answer;
   }
   if (conflicts.length > 0) {
+    // One short line per question: clients show only a message's first lines, each cut at the
+    // terminal's width (Claude Code: three lines, two columns in).
     return {
       kind: "reask",
-      notice: `Your answer was not used yet. Please change: ${conflicts.join("; ")}.`,
+      notice: ["Your answer was not used yet. Please change:", ...conflicts].join("\n"),
       defaults: defaultsFrom(fields),
     };
   }
@@ -128,10 +130,10 @@ function textIn(value: unknown): unknown {
 
 function conflictIn(question: Question, answer: ScriptAnswer): string | undefined {
   if (!question.multiSelect && answer.selected.length > 0 && answer.other !== undefined) {
-    return "choose an option or write your own answer under Other, not both";
+    return "choose an option or write your own under Other, not both";
   }
   if (answer.selected.length === 0 && answer.other === undefined) {
-    return "a note goes with an answer: choose an option or write your own";
+    return "a note needs an answer: choose an option or write your own";
   }
   return undefined;
 }
