@@ -132,6 +132,10 @@ export const DETAILS_JSON_SCHEMA: JsonObjectSchema = {
           type: "string",
           const: "pending",
         },
+        {
+          type: "string",
+          const: "clarification_requested",
+        },
       ],
     },
     origin: {
