@@ -6,6 +6,7 @@ import {
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
+import { clipCodePoints, neutraliseInline } from "../core/index.ts";
 
 /** The first revision in which a call returns its input requests instead of sending them. */
 export const INPUT_REQUIRED_REVISION = "2026-07-28";
@@ -44,4 +45,19 @@ function declaresForms(capabilities: ClientCapabilities | undefined): boolean {
   if (typeof elicitation !== "object" || elicitation === null) return false;
   const modes = Object.keys(elicitation);
   return modes.length === 0 || modes.includes("form");
+}
+
+/** The answer server refuses an agent name longer than this (UTF-16 units). */
+const PAGE_AGENT_MAX = 100;
+
+/**
+ * The client's name as the answer page shows the asking agent: one line, no control
+ * characters, short enough that the server takes the ask (a longer name would leave every ask
+ * without a page), and never empty.
+ */
+export function pageAgentName(clientName: string | undefined): string {
+  const name = neutraliseInline(clientName ?? "").trim();
+  if (name === "") return "MCP client";
+  const clipped = clipCodePoints(name, PAGE_AGENT_MAX);
+  return clipped.length <= PAGE_AGENT_MAX ? clipped : clipCodePoints(name, PAGE_AGENT_MAX / 2);
 }

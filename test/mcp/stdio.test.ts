@@ -245,6 +245,29 @@ describe("node bin/askuser.js mcp with the remote setting, for a client without 
     },
   );
 
+  it.each([
+    ["a name longer than the page takes", "n".repeat(300), /^n{90,99}…$/],
+    ["an empty name", "", /^MCP client$/],
+    ["control characters", "evil\u001b]0;x\u0007\u202ename", /^evil␛\]0;x␇.*name$/],
+  ])("puts a client with %s on the page under a name it can show", async (_what, name, shown) => {
+    const env = runtimeEnv();
+    const dir = mkdtempSync(join(tmpdir(), "askuser-mcp-settings-"));
+    writeFileSync(join(dir, "settings.json"), JSON.stringify({ remote: true }));
+    env.ASKUSER_CONFIG = join(dir, "settings.json");
+    envs.push(env);
+    const raw = startRawServer(env);
+    running.push({ close: () => raw.child.kill() });
+    await initialize(raw, { forms: false, name });
+    raw.send(askCall(1, SINGLE));
+    const server = await backgroundServer(env);
+    const [id] = await pendingAskId(server);
+    const state = (await httpCall(server, `/api/asks/${id}`)).json as { agent?: string };
+    expect(state.agent).toMatch(shown);
+    await httpCall(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
+    const result = await raw.next("the result", (message) => message.id === 1);
+    expect(result.result).toMatchObject({ structuredContent: { status: "answered" } });
+  });
+
   it("withdraws the page's ask and exits when stdin closes while it waits", async () => {
     const env = runtimeEnv();
     const dir = mkdtempSync(join(tmpdir(), "askuser-mcp-settings-"));
