@@ -4,6 +4,7 @@ import {
   answerFromScript,
   cancelledBeforeOpenDetails,
   formatIssue,
+  pendingDetails,
   type Question,
 } from "../core/index.ts";
 import type { FormDialect } from "./form-dialect.ts";
@@ -21,7 +22,7 @@ export interface FormReply {
  * - `ended`: the details (answered, or cancelled by the user's decline or dismissal);
  * - `reask`: the user gave an answer that cannot stand (an option and their own text for a
  *   single-select question, or a note with no answer): the form is shown again, filled in as
- *   they left it, saying what to change;
+ *   they left it, saying what to change, with the other questions' answers standing by;
  * - `broken`: the client sent something no form could produce (an unknown action, a value of
  *   the wrong type or naming no option): an interface failure, never guessed into an answer.
  */
@@ -31,7 +32,13 @@ export type FormReading =
       readonly details: AskDetails;
       readonly action: "accept" | "decline" | "cancel";
     }
-  | { readonly kind: "reask"; readonly notice: string; readonly defaults: FormDefaults }
+  | {
+      readonly kind: "reask";
+      readonly notice: string;
+      readonly defaults: FormDefaults;
+      /** The answers to the other questions, kept if the form comes back too often. */
+      readonly standing: AskDetails;
+    }
   | { readonly kind: "broken"; readonly problems: readonly string[] };
 
 interface ScriptAnswer {
@@ -76,10 +83,12 @@ export function readFormReply(ask: Ask, dialect: FormDialect, reply: FormReply):
   if (conflicts.length > 0) {
     // One short line per question: clients show only a message's first lines, each cut at the
     // terminal's width (Claude Code: three lines, two columns in).
+    const standing = answerFromScript(ask, script);
     return {
       kind: "reask",
       notice: ["Your answer was not used yet. Please change:", ...conflicts].join("\n"),
       defaults: defaultsFrom(fields),
+      standing: standing.ok ? standing.details : pendingDetails(ask),
     };
   }
   const result = answerFromScript(ask, script);

@@ -71,7 +71,9 @@ export async function inputRequiredRound(
       ? `askuser mcp: the client's form reply was unusable: ${reading.problems.join("; ")}`
       : `askuser mcp: the form was sent back ${MAX_FORM_ROUNDS} times with answers that cannot stand`,
   );
-  return callResult(endedWith(pendingDetails(ask), { kind: "cancelled", origin: "ui_failure" }));
+  // The answers to the other questions stood: they are the user's, and are kept.
+  const kept = reading.kind === "reask" ? reading.standing : pendingDetails(ask);
+  return callResult(endedWith(kept, { kind: "cancelled", origin: "ui_failure" }));
 }
 
 async function formRequest(

@@ -116,6 +116,7 @@ class LiveAsk {
     this.#channelsLeft += 1;
     let notice: string | undefined;
     let defaults: FormDefaults = {};
+    let standing: AskDetails | undefined;
     try {
       for (let round = 1; round <= MAX_FORM_ROUNDS; round += 1) {
         const reply = await form.elicit(
@@ -140,9 +141,11 @@ class LiveAsk {
         }
         notice = reading.notice;
         defaults = reading.defaults;
+        standing = reading.standing;
       }
       this.#channelFailed(
         `the form was sent back ${MAX_FORM_ROUNDS} times with answers that cannot stand`,
+        standing,
       );
     } catch (error) {
       if (this.#finished) return;
@@ -222,11 +225,14 @@ class LiveAsk {
     });
   }
 
-  /** One channel is gone for good; when none is left, the ask failed (never a silent hang). */
-  #channelFailed(reason: string): void {
+  /**
+   * One channel is gone for good; when none is left, the ask failed (never a silent hang), with
+   * the answers the user gave that stood (`kept`, from the form), else the page's draft.
+   */
+  #channelFailed(reason: string, kept?: AskDetails): void {
     this.#channelsLeft -= 1;
     if (this.#finished || this.#channelsLeft > 0) return;
-    const draft = this.#page?.latestDraft();
+    const draft = kept ?? this.#page?.latestDraft();
     this.#ports.report(`askuser mcp: no way is left to answer the question (${reason})`);
     this.#finishWith({
       details: endedWith(draft ?? pendingDetails(this.#ask), {

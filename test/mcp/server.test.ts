@@ -138,6 +138,25 @@ describe.each(ERAS)("askuser mcp, %s era", (era) => {
     });
   });
 
+  it("keeps the answers that stood when the form keeps coming back with one that cannot", async () => {
+    harness = await connect({
+      era,
+      onElicit: async () => ({
+        action: "accept",
+        content: { db: "SQLite", "db-other": "Redis", features: ["Auth"], api: "REST" },
+      }),
+    });
+    const result = await harness.call(THREE);
+    expect(harness.elicitations).toHaveLength(3);
+    expect(result.structuredContent).toMatchObject({
+      status: "cancelled",
+      origin: "ui_failure",
+      answers: { features: { selected: ["Auth"] }, api: { selected: ["REST"] } },
+      unanswered: ["db"],
+    });
+    expect(result.content[0]?.text).toContain('"Which API style?" = "REST"');
+  });
+
   it("never guesses an answer from content no form could produce", async () => {
     harness = await connect({
       era,
