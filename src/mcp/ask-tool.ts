@@ -78,7 +78,7 @@ export class AskUserTool {
     if (!validation.ok) return callResult(invalidDetails(validation.issues)) as CallToolResult;
     const ask = validation.ask;
     const client = clientView(server, ctx);
-    const dialect = dialectFor(client.name);
+    const dialect = dialectFor(client.name, client.revision);
     if (client.inputRequired && client.forms) {
       return (await inputRequiredRound(
         ask,

@@ -14,6 +14,8 @@ export const INPUT_REQUIRED_REVISION = "2026-07-28";
 /** What one request tells about its client. */
 export interface ClientView {
   readonly name: string | undefined;
+  /** The protocol revision the request speaks, when known. */
+  readonly revision: string | undefined;
   /** The client declared form elicitation. */
   readonly forms: boolean;
   /** The request speaks the 2026-07-28 revision: the form goes back as an input-required result. */
@@ -34,6 +36,7 @@ export function clientView(server: Server, ctx: ServerContext): ClientView {
     | undefined;
   return {
     name: typeof info?.name === "string" ? info.name : undefined,
+    revision: typeof revision === "string" ? revision : undefined,
     forms: declaresForms(capabilities),
     inputRequired: typeof revision === "string" && revision >= INPUT_REQUIRED_REVISION,
   };

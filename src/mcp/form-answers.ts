@@ -7,7 +7,7 @@ import {
   pendingDetails,
   type Question,
 } from "../core/index.ts";
-import type { FormDialect } from "./form-dialect.ts";
+import { checkboxesFor, type FormDialect } from "./form-dialect.ts";
 import { fieldKey } from "./form-fields.ts";
 import type { FormDefaults } from "./form-schema.ts";
 
@@ -117,7 +117,7 @@ function selectedIn(
   dialect: FormDialect,
   fields: Record<string, unknown>,
 ): unknown[] {
-  if (question.multiSelect && dialect === "codex") {
+  if (question.multiSelect && checkboxesFor(dialect)) {
     return question.options.flatMap((option, index) => {
       const ticked = fields[fieldKey.option(question, index)];
       if (ticked === undefined || ticked === false) return [];

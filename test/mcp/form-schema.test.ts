@@ -41,6 +41,37 @@ describe("dialectFor", () => {
   ] as const)("%s → %s", (name, dialect) => {
     expect(dialectFor(name)).toBe(dialect);
   });
+
+  it.each(["claude-code", "codex-mcp-client", "cursor-vscode"])(
+    "%s on 2025-06-18 → flat: that revision has no titled or multi-select fields",
+    (name) => {
+      expect(dialectFor(name, "2025-06-18")).toBe("flat");
+      expect(dialectFor(name, "2025-11-25")).toBe(dialectFor(name));
+    },
+  );
+});
+
+describe("the 2025-06-18 form", () => {
+  it("uses only that revision's fields: enum strings with enumNames, booleans, text", () => {
+    const form = elicitationForm(ASK, "flat");
+    for (const field of Object.values(form.requestedSchema.properties)) {
+      expect(["string", "boolean"]).toContain(field.type);
+      expect(field).not.toHaveProperty("oneOf");
+      expect(field).not.toHaveProperty("items");
+    }
+    expect(form.requestedSchema.properties.db).toMatchObject({
+      enum: ["Postgres", "SQLite"],
+      enumNames: ["Postgres — mature", "SQLite"],
+    });
+    const reading = readFormReply(ASK, "flat", {
+      action: "accept",
+      content: { db: "SQLite", "features-1": false, "features-2": true },
+    });
+    expect(reading.kind === "ended" && reading.details.answers).toEqual({
+      db: { selected: ["SQLite"] },
+      features: { selected: ["Search"] },
+    });
+  });
 });
 
 describe("elicitationForm", () => {

@@ -12,7 +12,7 @@ import {
   runtimeEnv,
   stopBackgroundServer,
 } from "../remote/support.ts";
-import { SINGLE } from "../support/asks.ts";
+import { SINGLE, THREE } from "../support/asks.ts";
 import { controlIn } from "../support/control-sequences.ts";
 import { BIN, runCli } from "../support/run-cli.ts";
 import { until } from "../support/until.ts";
@@ -88,6 +88,41 @@ describe("node bin/askuser.js mcp under attack", () => {
     server.child.stdin?.end();
     expect(await server.exited()).toBe(0);
     expect(server.strayLines).toEqual([]);
+  });
+
+  it("sends a 2025-06-18 client only that revision's fields, and reads its checkboxes back", async () => {
+    const server = start();
+    server.send({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: { elicitation: {} },
+        clientInfo: { name: "older-client", version: "1" },
+      },
+    });
+    await server.next("the initialize result", (message) => message.id === 0);
+    server.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    server.send(askCall(1, THREE));
+    const request = (await server.next(
+      "the elicitation request",
+      (message) => message.method === "elicitation/create",
+    )) as { id: number; params: { requestedSchema: { properties: object } } };
+    const fields = JSON.stringify(request.params.requestedSchema.properties);
+    expect(fields).not.toMatch(/"oneOf"|"anyOf"|"array"/);
+    server.send({
+      jsonrpc: "2.0",
+      id: request.id,
+      result: { action: "accept", content: { db: "SQLite", "features-1": true, api: "REST" } },
+    });
+    const result = await server.next("the result", (message) => message.id === 1);
+    expect(result.result).toMatchObject({
+      structuredContent: {
+        status: "answered",
+        answers: { db: { selected: ["SQLite"] }, features: { selected: ["Auth"] } },
+      },
+    });
   });
 
   it("answers malformed JSON-RPC with errors and keeps serving", async () => {
