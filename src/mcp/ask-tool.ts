@@ -118,6 +118,7 @@ export class AskUserTool {
       return callResult(outcome.details, {
         ...outcome.provenance,
         clientName: client.name,
+        ...(form || page ? {} : { noForms: true }),
       }) as CallToolResult;
     } finally {
       stopProgress();

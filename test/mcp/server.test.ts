@@ -118,6 +118,12 @@ describe.each(ERAS)("askuser mcp, %s era", (era) => {
       status: "unavailable",
       reason: "non_interactive",
     });
+    // The user may well be there: it is the client that shows no forms, and the model can tell
+    // them how to answer next time.
+    const text = result.content[0]?.text ?? "";
+    expect(text).toContain("test-client declared no forms");
+    expect(text).toContain('"remote": true');
+    expect((result.structuredContent as { text?: string }).text).toBe(text);
   });
 
   it("shows the form again when an answer cannot stand, filled in as the user left it", async () => {
