@@ -125,6 +125,61 @@ describe("node bin/askuser.js mcp under attack", () => {
     });
   });
 
+  describe("a 2026-07-28 client's retries", () => {
+    const META = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "raw-2026", version: "1" },
+      "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+    };
+    let nextId = 1;
+    async function retry(server: RawServer, extra: Record<string, unknown>) {
+      const id = nextId++;
+      server.send({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: { name: "ask_user", arguments: SINGLE, ...extra, _meta: META },
+      });
+      return (await server.next(`reply ${id}`, (message) => message.id === id)) as {
+        result: {
+          resultType?: string;
+          requestState?: string;
+          structuredContent?: { status: string; origin?: string };
+        };
+      };
+    }
+
+    it("never reads accepted content that is not an object as an empty form", async () => {
+      const server = start();
+      const first = await retry(server, {});
+      const reply = await retry(server, {
+        requestState: first.result.requestState,
+        inputResponses: { ask: { action: "accept", content: ["SQLite"] } },
+      });
+      expect(reply.result.structuredContent).toMatchObject({
+        status: "cancelled",
+        origin: "ui_failure",
+      });
+      expect(server.stderrText()).toContain("not an object");
+    });
+
+    it("says when a retry carries no usable answer, and stops asking after the round limit", async () => {
+      const server = start();
+      let reply = await retry(server, {});
+      for (let round = 1; round <= 3 && reply.result.resultType === "input_required"; round += 1) {
+        reply = await retry(server, {
+          requestState: reply.result.requestState,
+          inputResponses: { answer: { action: "accept", content: { q1: "SQLite" } } },
+        });
+      }
+      expect(reply.result.structuredContent).toMatchObject({
+        status: "cancelled",
+        origin: "ui_failure",
+      });
+      expect(server.stderrText()).toContain('no usable reply under "ask" (received "answer")');
+    });
+  });
+
   it("answers malformed JSON-RPC with errors and keeps serving", async () => {
     const server = start();
     server.sendRaw("this is not json\n");
