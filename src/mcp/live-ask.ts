@@ -203,6 +203,12 @@ class LiveAsk {
         `askuser mcp: the answer page could not be told of the answer: ${errorMessage(error)}`,
       );
       this.#finish({ details, provenance });
+      // The page must not stay open for an answer nobody will receive: it is withdrawn.
+      page.withdraw("turn_abort").catch((withdrawError: unknown) => {
+        this.#ports.report(
+          `askuser mcp: the answer page could not be told the question ended: ${errorMessage(withdrawError)}`,
+        );
+      });
     }
   }
 
