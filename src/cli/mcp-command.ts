@@ -32,12 +32,14 @@ export async function mcpCommand(args: readonly string[], io: CommandIo): Promis
     page: (settings, clientName) =>
       settings.remote
         ? {
-            publish: async (ask, signal) =>
-              (await import("../remote/client.ts")).publishAsk(
+            publish: async (ask, signal) => {
+              const { pageAgentName } = await import("../mcp/client-view.ts");
+              return (await import("../remote/client.ts")).publishAsk(
                 ask,
-                { agent: clientName ?? "MCP client", cwd, pid: process.pid },
+                { agent: pageAgentName(clientName), cwd, pid: process.pid },
                 { signal, env: io.env },
-              ),
+              );
+            },
           }
         : undefined,
     clock: systemClock,

@@ -78,7 +78,7 @@ export class AskUserTool {
     if (!validation.ok) return callResult(invalidDetails(validation.issues)) as CallToolResult;
     const ask = validation.ask;
     const client = clientView(server, ctx);
-    const dialect = dialectFor(client.name);
+    const dialect = dialectFor(client.name, client.revision);
     if (client.inputRequired && client.forms) {
       return (await inputRequiredRound(
         ask,
@@ -118,6 +118,7 @@ export class AskUserTool {
       return callResult(outcome.details, {
         ...outcome.provenance,
         clientName: client.name,
+        ...(form || page ? {} : { noForms: true }),
       }) as CallToolResult;
     } finally {
       stopProgress();

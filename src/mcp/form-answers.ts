@@ -4,9 +4,10 @@ import {
   answerFromScript,
   cancelledBeforeOpenDetails,
   formatIssue,
+  pendingDetails,
   type Question,
 } from "../core/index.ts";
-import type { FormDialect } from "./form-dialect.ts";
+import { checkboxesFor, type FormDialect } from "./form-dialect.ts";
 import { fieldKey } from "./form-fields.ts";
 import type { FormDefaults } from "./form-schema.ts";
 
@@ -21,7 +22,7 @@ export interface FormReply {
  * - `ended`: the details (answered, or cancelled by the user's decline or dismissal);
  * - `reask`: the user gave an answer that cannot stand (an option and their own text for a
  *   single-select question, or a note with no answer): the form is shown again, filled in as
- *   they left it, saying what to change;
+ *   they left it, saying what to change, with the other questions' answers standing by;
  * - `broken`: the client sent something no form could produce (an unknown action, a value of
  *   the wrong type or naming no option): an interface failure, never guessed into an answer.
  */
@@ -31,7 +32,13 @@ export type FormReading =
       readonly details: AskDetails;
       readonly action: "accept" | "decline" | "cancel";
     }
-  | { readonly kind: "reask"; readonly notice: string; readonly defaults: FormDefaults }
+  | {
+      readonly kind: "reask";
+      readonly notice: string;
+      readonly defaults: FormDefaults;
+      /** The answers to the other questions, kept if the form comes back too often. */
+      readonly standing: AskDetails;
+    }
   | { readonly kind: "broken"; readonly problems: readonly string[] };
 
 interface ScriptAnswer {
@@ -70,14 +77,18 @@ export function readFormReply(ask: Ask, dialect: FormDialect, reply: FormReply):
     const answer = scriptAnswer(question, dialect, fields);
     if (answer === undefined) continue;
     const conflict = conflictIn(question, answer);
-    if (conflict) conflicts.push(`${question.header}: ${conflict}`);
+    if (conflict) conflicts.push(`- ${question.header}: ${conflict}`);
     else script[question.id] = answer;
   }
   if (conflicts.length > 0) {
+    // One short line per question: clients show only a message's first lines, each cut at the
+    // terminal's width (Claude Code: three lines, two columns in).
+    const standing = answerFromScript(ask, script);
     return {
       kind: "reask",
-      notice: `Your answer was not used yet. Please change: ${conflicts.join("; ")}.`,
+      notice: ["Your answer was not used yet. Please change:", ...conflicts].join("\n"),
       defaults: defaultsFrom(fields),
+      standing: standing.ok ? standing.details : pendingDetails(ask),
     };
   }
   const result = answerFromScript(ask, script);
@@ -106,7 +117,7 @@ function selectedIn(
   dialect: FormDialect,
   fields: Record<string, unknown>,
 ): unknown[] {
-  if (question.multiSelect && dialect === "codex") {
+  if (question.multiSelect && checkboxesFor(dialect)) {
     return question.options.flatMap((option, index) => {
       const ticked = fields[fieldKey.option(question, index)];
       if (ticked === undefined || ticked === false) return [];
@@ -128,10 +139,10 @@ function textIn(value: unknown): unknown {
 
 function conflictIn(question: Question, answer: ScriptAnswer): string | undefined {
   if (!question.multiSelect && answer.selected.length > 0 && answer.other !== undefined) {
-    return "choose an option or write your own answer under Other, not both";
+    return "choose an option or write your own under Other, not both";
   }
   if (answer.selected.length === 0 && answer.other === undefined) {
-    return "a note goes with an answer: choose an option or write your own";
+    return "a note needs an answer: choose an option or write your own";
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import { type Ask, clipCodePoints, OTHER_LABEL, type Question } from "../core/index.ts";
-import type { FormDialect } from "./form-dialect.ts";
+import { checkboxesFor, type FormDialect } from "./form-dialect.ts";
 import { fieldKey } from "./form-fields.ts";
 
 /** One field of a flat elicitation form (the primitive schemas MCP allows). */
@@ -9,6 +9,8 @@ export type FormField =
       readonly title: string;
       readonly description?: string;
       readonly enum?: readonly string[];
+      /** The 2025-06-18 revision's titles for `enum` values. */
+      readonly enumNames?: readonly string[];
       readonly oneOf?: readonly { readonly const: string; readonly title: string }[];
       readonly default?: string;
     }
@@ -79,10 +81,10 @@ function questionFields(
       type: "string",
       title: question.header,
       description: question.question,
-      ...(dialect === "cursor" ? { enum: labels } : { oneOf: titled }),
+      ...singleChoices(dialect, labels, titled),
       ...(typeof given === "string" && labels.includes(given) ? { default: given } : {}),
     };
-  } else if (dialect === "codex") {
+  } else if (checkboxesFor(dialect)) {
     question.options.forEach((option, index) => {
       const key = fieldKey.option(question, index);
       fields[key] = {
@@ -124,6 +126,16 @@ function questionFields(
     };
   }
   return fields;
+}
+
+function singleChoices(
+  dialect: FormDialect,
+  labels: readonly string[],
+  titled: readonly { readonly const: string; readonly title: string }[],
+): Pick<Extract<FormField, { type: "string" }>, "enum" | "enumNames" | "oneOf"> {
+  if (dialect === "cursor") return { enum: labels };
+  if (dialect === "flat") return { enum: labels, enumNames: titled.map((option) => option.title) };
+  return { oneOf: titled };
 }
 
 function optionTitle(label: string, description: string | undefined): string {

@@ -6,7 +6,13 @@ import {
   inputResponse,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { type Ask, endedWith, errorMessage, pendingDetails } from "../core/index.ts";
+import {
+  type Ask,
+  endedWith,
+  errorMessage,
+  neutraliseInline,
+  pendingDetails,
+} from "../core/index.ts";
 import { readFormReply } from "./form-answers.ts";
 import type { FormDialect } from "./form-dialect.ts";
 import { elicitationForm, type FormDefaults } from "./form-schema.ts";
@@ -50,14 +56,29 @@ export async function inputRequiredRound(
   report: (line: string) => void,
 ): Promise<AskCallResult | InputRequiredResult> {
   const digest = askDigest(ask);
-  const view = inputResponse(ctx.mcpReq.inputResponses, FORM_KEY);
-  if (view.kind === "missing") return formRequest(ask, dialect, codec, digest, 1);
+  const responses = ctx.mcpReq.inputResponses;
+  const view = inputResponse(responses, FORM_KEY);
+  if (view.kind === "missing") {
+    if (!hasEntries(responses)) return formRequest(ask, dialect, codec, digest, 1);
+    // A retry with replies, none usable as the form's: the form is asked again (the client may
+    // have lost it), but never without a word, and counted like any other round.
+    const round = await roundOf(ctx, codec, digest, report);
+    report(
+      `askuser mcp: the client's retry has no usable reply under "${FORM_KEY}" (received ${describeKeys(responses)}); the form is sent again`,
+    );
+    if (round < MAX_FORM_ROUNDS) return formRequest(ask, dialect, codec, digest, round + 1);
+    report(`askuser mcp: the form was sent ${MAX_FORM_ROUNDS} times without a usable reply`);
+    return callResult(endedWith(pendingDetails(ask), { kind: "cancelled", origin: "ui_failure" }));
+  }
   const round = await roundOf(ctx, codec, digest, report);
   if (view.kind !== "elicit") {
     report(`askuser mcp: the client answered the form with a ${view.kind} response`);
     return callResult(endedWith(pendingDetails(ask), { kind: "cancelled", origin: "ui_failure" }));
   }
-  const reading = readFormReply(ask, dialect, { action: view.action, content: view.content });
+  // The SDK's view drops content that is not an object; the raw reply keeps it, so that the
+  // core names it broken instead of reading an empty form the user never sent.
+  const raw = (responses as Record<string, unknown>)[FORM_KEY] as { content?: unknown };
+  const reading = readFormReply(ask, dialect, { action: view.action, content: raw.content });
   if (reading.kind === "ended") {
     const provenance =
       reading.action === "accept" ? {} : { formAction: reading.action, clientName };
@@ -71,7 +92,9 @@ export async function inputRequiredRound(
       ? `askuser mcp: the client's form reply was unusable: ${reading.problems.join("; ")}`
       : `askuser mcp: the form was sent back ${MAX_FORM_ROUNDS} times with answers that cannot stand`,
   );
-  return callResult(endedWith(pendingDetails(ask), { kind: "cancelled", origin: "ui_failure" }));
+  // The answers to the other questions stood: they are the user's, and are kept.
+  const kept = reading.kind === "reask" ? reading.standing : pendingDetails(ask);
+  return callResult(endedWith(kept, { kind: "cancelled", origin: "ui_failure" }));
 }
 
 async function formRequest(
@@ -118,4 +141,14 @@ async function roundOf(
 
 function askDigest(ask: Ask): string {
   return createHash("sha256").update(JSON.stringify(ask)).digest("base64url").slice(0, 22);
+}
+
+function hasEntries(responses: unknown): responses is Record<string, unknown> {
+  return typeof responses === "object" && responses !== null && Object.keys(responses).length > 0;
+}
+
+function describeKeys(responses: Record<string, unknown>): string {
+  const keys = Object.keys(responses);
+  const shown = keys.slice(0, 5).map((key) => JSON.stringify(neutraliseInline(key.slice(0, 40))));
+  return keys.length > 5 ? `${shown.join(", ")} and ${keys.length - 5} more` : shown.join(", ");
 }

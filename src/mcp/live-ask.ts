@@ -52,14 +52,14 @@ type EarlyEnd = Exclude<Resolution, { kind: "submitted" }>;
 export const MAX_FORM_ROUNDS = 3;
 
 /**
- * The elicitation carries the idle timeout (with a moment's grace, so askuser's own timer ends
- * the ask with its partial answers first), and never the SDK's 60 s default: with the timeout
- * off, the longest wait any ask may take.
+ * The elicitation's own timeout (never the SDK's 60 s default) outlasts askuser's idle timer,
+ * which ends the ask first and withdraws the form: the timer is capped at the longest wait any
+ * ask may take, and drafts on the answer page push its deadline on, which a timeout fixed when
+ * the form was sent could not follow (it would end an ask the user is still answering).
  */
-export function elicitationTimeoutMs(settings: Settings): number {
-  const minutes = Math.min(settings.idleTimeoutMinutes, SETTINGS_LIMITS.idleTimeoutMaxMinutes);
+export function elicitationTimeoutMs(): number {
   const grace = 5_000;
-  return minutes > 0 ? minutes * 60_000 + grace : SETTINGS_LIMITS.idleTimeoutMaxMinutes * 60_000;
+  return SETTINGS_LIMITS.idleTimeoutMaxMinutes * 60_000 + grace;
 }
 
 /**
@@ -116,13 +116,14 @@ class LiveAsk {
     this.#channelsLeft += 1;
     let notice: string | undefined;
     let defaults: FormDefaults = {};
+    let standing: AskDetails | undefined;
     try {
       for (let round = 1; round <= MAX_FORM_ROUNDS; round += 1) {
         const reply = await form.elicit(
           elicitationForm(this.#ask, form.dialect, notice, defaults),
           {
             signal: this.#stop.signal,
-            timeoutMs: elicitationTimeoutMs(this.#ports.settings),
+            timeoutMs: elicitationTimeoutMs(),
           },
         );
         if (this.#finished) return;
@@ -140,9 +141,11 @@ class LiveAsk {
         }
         notice = reading.notice;
         defaults = reading.defaults;
+        standing = reading.standing;
       }
       this.#channelFailed(
         `the form was sent back ${MAX_FORM_ROUNDS} times with answers that cannot stand`,
+        standing,
       );
     } catch (error) {
       if (this.#finished) return;
@@ -200,6 +203,12 @@ class LiveAsk {
         `askuser mcp: the answer page could not be told of the answer: ${errorMessage(error)}`,
       );
       this.#finish({ details, provenance });
+      // The page must not stay open for an answer nobody will receive: it is withdrawn.
+      page.withdraw("turn_abort").catch((withdrawError: unknown) => {
+        this.#ports.report(
+          `askuser mcp: the answer page could not be told the question ended: ${errorMessage(withdrawError)}`,
+        );
+      });
     }
   }
 
@@ -222,11 +231,14 @@ class LiveAsk {
     });
   }
 
-  /** One channel is gone for good; when none is left, the ask failed (never a silent hang). */
-  #channelFailed(reason: string): void {
+  /**
+   * One channel is gone for good; when none is left, the ask failed (never a silent hang), with
+   * the answers the user gave that stood (`kept`, from the form), else the page's draft.
+   */
+  #channelFailed(reason: string, kept?: AskDetails): void {
     this.#channelsLeft -= 1;
     if (this.#finished || this.#channelsLeft > 0) return;
-    const draft = this.#page?.latestDraft();
+    const draft = kept ?? this.#page?.latestDraft();
     this.#ports.report(`askuser mcp: no way is left to answer the question (${reason})`);
     this.#finishWith({
       details: endedWith(draft ?? pendingDetails(this.#ask), {

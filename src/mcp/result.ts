@@ -13,6 +13,8 @@ export interface AskCallResult {
 export interface Provenance {
   /** The client's own report of a form it was sent: it may have answered without showing it. */
   readonly formAction?: "decline" | "cancel";
+  /** Nothing was asked because the client shows no forms and the answer page is off. */
+  readonly noForms?: boolean;
   readonly clientName?: string;
 }
 
@@ -35,11 +37,16 @@ export function callResult(details: AskDetails, provenance: Provenance = {}): As
 
 /**
  * Several clients decline or dismiss a form by themselves (a print mode, an auto-approval
- * policy), and a server cannot tell that from the user: say who reported it.
+ * policy), and a server cannot tell that from the user: say who reported it. A client that
+ * shows no forms is named too, with how the user can answer next time.
  */
 function provenanceNote(provenance: Provenance): string | undefined {
-  if (!provenance.formAction) return undefined;
   const client = neutraliseInline(provenance.clientName?.slice(0, 60) || "the MCP client");
+  if (provenance.noForms) {
+    // The core's text speaks of a run without a user; here the user may well be present.
+    return `(${client} declared no forms, and askuser's answer page is off. The user can answer such questions in a browser after setting "remote": true in askuser's settings file (askuser settings shows where).)`;
+  }
+  if (!provenance.formAction) return undefined;
   const what = provenance.formAction === "decline" ? "declined" : "dismissed";
   return `(${client} reported that the form was ${what}; askuser cannot see whether it was shown to the user.)`;
 }

@@ -41,6 +41,37 @@ describe("dialectFor", () => {
   ] as const)("%s → %s", (name, dialect) => {
     expect(dialectFor(name)).toBe(dialect);
   });
+
+  it.each(["claude-code", "codex-mcp-client", "cursor-vscode"])(
+    "%s on 2025-06-18 → flat: that revision has no titled or multi-select fields",
+    (name) => {
+      expect(dialectFor(name, "2025-06-18")).toBe("flat");
+      expect(dialectFor(name, "2025-11-25")).toBe(dialectFor(name));
+    },
+  );
+});
+
+describe("the 2025-06-18 form", () => {
+  it("uses only that revision's fields: enum strings with enumNames, booleans, text", () => {
+    const form = elicitationForm(ASK, "flat");
+    for (const field of Object.values(form.requestedSchema.properties)) {
+      expect(["string", "boolean"]).toContain(field.type);
+      expect(field).not.toHaveProperty("oneOf");
+      expect(field).not.toHaveProperty("items");
+    }
+    expect(form.requestedSchema.properties.db).toMatchObject({
+      enum: ["Postgres", "SQLite"],
+      enumNames: ["Postgres — mature", "SQLite"],
+    });
+    const reading = readFormReply(ASK, "flat", {
+      action: "accept",
+      content: { db: "SQLite", "features-1": false, "features-2": true },
+    });
+    expect(reading.kind === "ended" && reading.details.answers).toEqual({
+      db: { selected: ["SQLite"] },
+      features: { selected: ["Search"] },
+    });
+  });
 });
 
 describe("elicitationForm", () => {
@@ -180,11 +211,43 @@ describe("readFormReply", () => {
 
   it.each([
     ["an option and Other on a single-select", { db: "SQLite", "db-other": "Redis" }, "not both"],
-    ["a note without an answer", { "features-note": "later" }, "a note goes with an answer"],
+    ["a note without an answer", { "features-note": "later" }, "a note needs an answer"],
   ])("asks again for %s", (_name, content, notice) => {
     const reading = readFormReply(ASK, "generic", { action: "accept", content });
     expect(reading.kind).toBe("reask");
     if (reading.kind === "reask") expect(reading.notice).toContain(notice);
+  });
+
+  it("says what to change in lines an 80-column client shows whole, before any blank line", () => {
+    // Claude Code shows the first three lines of a form's message, indented by two columns and
+    // cut at the terminal's width: the notice must be read there, not cut mid-sentence.
+    const wide = askOf({
+      questions: [
+        {
+          id: "db",
+          header: "Database1234",
+          question: "Which database?",
+          options: [{ label: "Postgres" }, { label: "SQLite" }],
+        },
+        {
+          id: "api",
+          header: "Interface123",
+          question: "Which API?",
+          allowComment: true,
+          options: [{ label: "REST" }, { label: "gRPC" }],
+        },
+      ],
+    });
+    const reading = readFormReply(wide, "generic", {
+      action: "accept",
+      content: { db: "SQLite", "db-other": "Redis", "api-note": "later" },
+    });
+    expect(reading.kind).toBe("reask");
+    if (reading.kind !== "reask") return;
+    const shown = elicitationForm(wide, "generic", reading.notice).message.split("\n").slice(0, 3);
+    for (const line of shown) expect(line.length).toBeLessThanOrEqual(78);
+    expect(shown.join("\n")).toContain("Database1234: choose an option or write your own");
+    expect(shown.join("\n")).toContain("Interface123: a note needs an answer");
   });
 
   it.each([

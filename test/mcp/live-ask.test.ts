@@ -1,16 +1,56 @@
 import { describe, expect, it } from "vitest";
-import { elicitationTimeoutMs } from "../../src/mcp/live-ask.ts";
+import { elicitationTimeoutMs, runLiveAsk } from "../../src/mcp/live-ask.ts";
+import type { PageAsk } from "../../src/mcp/page-channel.ts";
 import { DEFAULT_SETTINGS } from "../../src/settings/settings.ts";
+import { askOf, SINGLE } from "../support/asks.ts";
+import { ManualTimers } from "../support/manual-timers.ts";
+import { until } from "../support/until.ts";
 
 describe("elicitationTimeoutMs", () => {
-  it.each([
-    [0, 120 * 60_000],
-    [5, 5 * 60_000 + 5_000],
-    [0.5, 30_000 + 5_000],
-    [500, 120 * 60_000 + 5_000],
-  ])("idle timeout %s minutes → %s ms, never the SDK's 60 s default", (minutes, expected) => {
-    expect(elicitationTimeoutMs({ ...DEFAULT_SETTINGS, idleTimeoutMinutes: minutes })).toBe(
-      expected,
-    );
+  it("outlasts the idle timer's cap, never the SDK's 60 s default", () => {
+    expect(elicitationTimeoutMs()).toBe(120 * 60_000 + 5_000);
+  });
+});
+
+describe("runLiveAsk with the form and the page", () => {
+  it("withdraws the page when it cannot be told the form's answer, so no later answer is taken there", async () => {
+    const withdrawn: string[] = [];
+    const page: PageAsk = {
+      id: "a1",
+      pageUrl: "http://127.0.0.1:1/?code=x",
+      ended: new Promise(() => {}),
+      latestDraft: () => undefined,
+      onDraft: () => () => {},
+      claim: async () => {
+        throw new Error("connection reset");
+      },
+      withdraw: async (origin) => {
+        withdrawn.push(origin);
+      },
+    };
+    let answer: (() => void) | undefined;
+    const reports: string[] = [];
+    const outcome = runLiveAsk(askOf(SINGLE), {
+      form: {
+        dialect: "generic",
+        elicit: () =>
+          new Promise((resolve) => {
+            answer = () => resolve({ action: "accept", content: { q1: "SQLite" } });
+          }),
+      },
+      page: { publish: async () => page },
+      settings: DEFAULT_SETTINGS,
+      clock: new ManualTimers(),
+      signal: new AbortController().signal,
+      announce: () => answer?.(),
+      report: (line) => reports.push(line),
+    });
+    expect((await outcome).details).toMatchObject({
+      status: "answered",
+      answers: { q1: { selected: ["SQLite"] } },
+    });
+    await until("the page withdrawn", () => withdrawn.length === 1);
+    expect(withdrawn).toEqual(["turn_abort"]);
+    expect(reports.join("\n")).toContain("connection reset");
   });
 });

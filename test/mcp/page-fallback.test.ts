@@ -101,6 +101,36 @@ describe("askuser mcp: the answer page, for clients without forms and beside the
     expect(late.status).toBe(409);
   });
 
+  it("keeps the ask open past the form's own request time while the user drafts on the page", async () => {
+    server = await startTestServer();
+    // 0.6 s without activity ends the ask; the user keeps drafting on the page well past the
+    // moment a form request timed to the idle timeout (plus its 5 s grace) would give up.
+    harness = await connect({
+      era: "legacy",
+      onElicit: neverAnswers,
+      page: pageOn(server),
+      settings: { idleTimeoutMinutes: 0.01 },
+    });
+    const result = harness.call(SINGLE);
+    let ended: Awaited<typeof result> | undefined;
+    void result.then((value) => {
+      ended = value;
+    });
+    const id = await pendingAskId(server);
+    const started = Date.now();
+    // Each draft waits for the server's reply, so the drafts pace themselves.
+    while (ended === undefined && Date.now() - started < 7_000) {
+      await call(server, `/api/asks/${id}/progress`, { body: { q1: "SQLite" } });
+    }
+    expect(ended?.structuredContent).toBeUndefined();
+    await call(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
+    expect((await result).structuredContent).toMatchObject({
+      status: "answered",
+      answers: { q1: { selected: ["SQLite"] } },
+    });
+    await until("the form withdrawn", () => harness?.withdrawn.length === 1);
+  });
+
   it.each(ERAS)(
     "withdraws the page's ask as turn_abort when the client cancels the call (%s era)",
     async (era) => {

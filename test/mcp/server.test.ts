@@ -118,6 +118,12 @@ describe.each(ERAS)("askuser mcp, %s era", (era) => {
       status: "unavailable",
       reason: "non_interactive",
     });
+    // The user may well be there: it is the client that shows no forms, and the model can tell
+    // them how to answer next time.
+    const text = result.content[0]?.text ?? "";
+    expect(text).toContain("test-client declared no forms");
+    expect(text).toContain('"remote": true');
+    expect((result.structuredContent as { text?: string }).text).toBe(text);
   });
 
   it("shows the form again when an answer cannot stand, filled in as the user left it", async () => {
@@ -136,6 +142,25 @@ describe.each(ERAS)("askuser mcp, %s era", (era) => {
       status: "answered",
       answers: { q1: { selected: [], other: "Redis" } },
     });
+  });
+
+  it("keeps the answers that stood when the form keeps coming back with one that cannot", async () => {
+    harness = await connect({
+      era,
+      onElicit: async () => ({
+        action: "accept",
+        content: { db: "SQLite", "db-other": "Redis", features: ["Auth"], api: "REST" },
+      }),
+    });
+    const result = await harness.call(THREE);
+    expect(harness.elicitations).toHaveLength(3);
+    expect(result.structuredContent).toMatchObject({
+      status: "cancelled",
+      origin: "ui_failure",
+      answers: { features: { selected: ["Auth"] }, api: { selected: ["REST"] } },
+      unanswered: ["db"],
+    });
+    expect(result.content[0]?.text).toContain('"Which API style?" = "REST"');
   });
 
   it("never guesses an answer from content no form could produce", async () => {

@@ -12,7 +12,7 @@ import {
   runtimeEnv,
   stopBackgroundServer,
 } from "../remote/support.ts";
-import { SINGLE } from "../support/asks.ts";
+import { SINGLE, THREE } from "../support/asks.ts";
 import { controlIn } from "../support/control-sequences.ts";
 import { BIN, runCli } from "../support/run-cli.ts";
 import { until } from "../support/until.ts";
@@ -88,6 +88,96 @@ describe("node bin/askuser.js mcp under attack", () => {
     server.child.stdin?.end();
     expect(await server.exited()).toBe(0);
     expect(server.strayLines).toEqual([]);
+  });
+
+  it("sends a 2025-06-18 client only that revision's fields, and reads its checkboxes back", async () => {
+    const server = start();
+    server.send({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: { elicitation: {} },
+        clientInfo: { name: "older-client", version: "1" },
+      },
+    });
+    await server.next("the initialize result", (message) => message.id === 0);
+    server.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    server.send(askCall(1, THREE));
+    const request = (await server.next(
+      "the elicitation request",
+      (message) => message.method === "elicitation/create",
+    )) as { id: number; params: { requestedSchema: { properties: object } } };
+    const fields = JSON.stringify(request.params.requestedSchema.properties);
+    expect(fields).not.toMatch(/"oneOf"|"anyOf"|"array"/);
+    server.send({
+      jsonrpc: "2.0",
+      id: request.id,
+      result: { action: "accept", content: { db: "SQLite", "features-1": true, api: "REST" } },
+    });
+    const result = await server.next("the result", (message) => message.id === 1);
+    expect(result.result).toMatchObject({
+      structuredContent: {
+        status: "answered",
+        answers: { db: { selected: ["SQLite"] }, features: { selected: ["Auth"] } },
+      },
+    });
+  });
+
+  describe("a 2026-07-28 client's retries", () => {
+    const META = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "raw-2026", version: "1" },
+      "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+    };
+    let nextId = 1;
+    async function retry(server: RawServer, extra: Record<string, unknown>) {
+      const id = nextId++;
+      server.send({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: { name: "ask_user", arguments: SINGLE, ...extra, _meta: META },
+      });
+      return (await server.next(`reply ${id}`, (message) => message.id === id)) as {
+        result: {
+          resultType?: string;
+          requestState?: string;
+          structuredContent?: { status: string; origin?: string };
+        };
+      };
+    }
+
+    it("never reads accepted content that is not an object as an empty form", async () => {
+      const server = start();
+      const first = await retry(server, {});
+      const reply = await retry(server, {
+        requestState: first.result.requestState,
+        inputResponses: { ask: { action: "accept", content: ["SQLite"] } },
+      });
+      expect(reply.result.structuredContent).toMatchObject({
+        status: "cancelled",
+        origin: "ui_failure",
+      });
+      expect(server.stderrText()).toContain("not an object");
+    });
+
+    it("says when a retry carries no usable answer, and stops asking after the round limit", async () => {
+      const server = start();
+      let reply = await retry(server, {});
+      for (let round = 1; round <= 3 && reply.result.resultType === "input_required"; round += 1) {
+        reply = await retry(server, {
+          requestState: reply.result.requestState,
+          inputResponses: { answer: { action: "accept", content: { q1: "SQLite" } } },
+        });
+      }
+      expect(reply.result.structuredContent).toMatchObject({
+        status: "cancelled",
+        origin: "ui_failure",
+      });
+      expect(server.stderrText()).toContain('no usable reply under "ask" (received "answer")');
+    });
   });
 
   it("answers malformed JSON-RPC with errors and keeps serving", async () => {
@@ -244,6 +334,29 @@ describe("node bin/askuser.js mcp with the remote setting, for a client without 
       if (era === "legacy") expect(logs.join("\n")).toContain("answer at http://127.0.0.1:");
     },
   );
+
+  it.each([
+    ["a name longer than the page takes", "n".repeat(300), /^n{90,99}…$/],
+    ["an empty name", "", /^MCP client$/],
+    ["control characters", "evil\u001b]0;x\u0007\u202ename", /^evil␛\]0;x␇.*name$/],
+  ])("puts a client with %s on the page under a name it can show", async (_what, name, shown) => {
+    const env = runtimeEnv();
+    const dir = mkdtempSync(join(tmpdir(), "askuser-mcp-settings-"));
+    writeFileSync(join(dir, "settings.json"), JSON.stringify({ remote: true }));
+    env.ASKUSER_CONFIG = join(dir, "settings.json");
+    envs.push(env);
+    const raw = startRawServer(env);
+    running.push({ close: () => raw.child.kill() });
+    await initialize(raw, { forms: false, name });
+    raw.send(askCall(1, SINGLE));
+    const server = await backgroundServer(env);
+    const [id] = await pendingAskId(server);
+    const state = (await httpCall(server, `/api/asks/${id}`)).json as { agent?: string };
+    expect(state.agent).toMatch(shown);
+    await httpCall(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
+    const result = await raw.next("the result", (message) => message.id === 1);
+    expect(result.result).toMatchObject({ structuredContent: { status: "answered" } });
+  });
 
   it("withdraws the page's ask and exits when stdin closes while it waits", async () => {
     const env = runtimeEnv();
