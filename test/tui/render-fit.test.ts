@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DEMO_PAYLOAD } from "../../src/cli/demo-payload.ts";
 import type { AskInput } from "../../src/core/index.ts";
@@ -159,5 +160,36 @@ describe("what gives up rows first", () => {
     expect(form.screen()).toContain("[Submit]");
     form.press("enter");
     expect(form.details?.status).toBe("answered");
+  });
+});
+
+describe("at 40×12, the smallest terminal the form is tried in", () => {
+  const RELEASE_PLAN = JSON.parse(readFileSync("examples/release-plan.json", "utf8")) as AskInput;
+
+  it("every question tab shows its highlighted option row, the tab bar and every hint", () => {
+    const form = renderForm(RELEASE_PLAN, { width: 40, rows: 12 });
+    for (const [tab, row] of [
+      [0, "❯ 1. [ ] Order history"],
+      [1, "❯ 1. ○ REST + JSON (Recommended)"],
+      [2, "❯ 1. ○ All at once"],
+    ] as const) {
+      const lines = form.screen().split("\n");
+      expect(lines.length, `tab ${tab}`).toBeLessThanOrEqual(12);
+      expect(lines[1], `tab ${tab}`).toContain("Features");
+      expect(form.screen(), `tab ${tab}`).toContain(row);
+      expect(lines.at(-1), `tab ${tab}`).toContain("? ask back");
+      form.press("tab");
+    }
+  });
+
+  it("a question folded to one row says that more of it follows", () => {
+    const screen = renderForm(RELEASE_PLAN, { width: 40, rows: 12 }).screen();
+    expect(screen).toMatch(/^Which features should the first release ?…$/m);
+  });
+
+  it("moving down keeps the highlighted row on screen", () => {
+    const form = renderForm(RELEASE_PLAN, { width: 40, rows: 12 });
+    form.press("down", "down", "down", "down");
+    expect(form.screen()).toContain("❯ 5. [ ] Other");
   });
 });
