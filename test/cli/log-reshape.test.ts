@@ -57,4 +57,18 @@ describe("askuser log: questions shown as another type, and questions asked back
     const json = JSON.parse((await logOf(askedBack, ["--json"])).trim());
     expect(json).toMatchObject({ outcome: "clarify", response: "What does Export\ncost?" });
   });
+
+  it("writes a hostile question back and hostile answers without a raw control byte", async () => {
+    const hostile = "\u001b]52;c;aGk=\u0007 \u202eevil \u009b31m\u2028x";
+    const details = detailsFromForm(
+      play(RESHAPE, [A.row(1), A.escEditor, A.askBack, A.type(hostile), A.save]),
+    );
+    expect(details.clarification?.question).toBe(hostile);
+    for (const format of [[], ["--markdown"], ["--json"]]) {
+      const out = await logOf(details, format);
+      expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028]/u);
+    }
+    const json = JSON.parse((await logOf(details, ["--json"])).trim());
+    expect(json.response).toBe(hostile);
+  });
 });
