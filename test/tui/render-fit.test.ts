@@ -217,7 +217,7 @@ describe("the highlighted option under any keys, at any size from 40×12", () =>
             const state = form.state;
             if (state.resolution || state.notice || state.cancelArmed) continue;
             const current = state.questions[state.tab];
-            if (!current || current.mode !== "options") continue;
+            if (current?.mode !== "options") continue;
             const lines = form.screen().split("\n");
             expect(lines.length).toBeLessThanOrEqual(rows);
             expect(lines.some((line) => line.includes("❯"))).toBe(true);
