@@ -62,6 +62,8 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
     const script = await readJsonSource(io, values.answers, "answers");
     const scripted = answerFromScript(validation.ask, script);
     if (!scripted.ok) {
+      // As with an invalid payload: a --json reader gets the issues too, not an empty stdout.
+      if (values.json) io.stdout.writeJson(invalidDetails(scripted.issues), 2);
       throw new InputError(
         `invalid answers in ${values.answers === "-" ? "standard input" : echo(values.answers)}:\n${scripted.issues.map((i) => `  - ${formatIssue(i)}`).join("\n")}`,
       );

@@ -51,8 +51,14 @@ Options:
                     askuser answer can answer too; the first answer wins. Without a
                     terminal it waits for that answer. The "remote" setting makes this the
                     default. See docs/remote.md.
-  --json            Print the details object (status, origin, questions, answers,
-                    unanswered) instead of the text the model receives.
+  --json            Print the details object instead of the text the model receives:
+                    status, questions (as the agent asked them), answers (by question id:
+                    selected, other, comment), unanswered (ids); with some statuses
+                    origin (cancelled), reason (unavailable), issues (invalid payload or
+                    answers file), clarification ({about, question}: what the user asked
+                    back, status clarification_requested); presentedType (by id:
+                    {requested, presented, changedBy}) for a question shown as another
+                    type than asked (the t key, or the presentSingleAsMulti setting).
   --demo            Use a built-in payload that shows every feature of the form.
   -h, --help        Show this help.
 

@@ -1,6 +1,13 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { errorMessage, jsonForDisplay, neutraliseInline } from "../core/index.ts";
+import {
+  errorMessage,
+  INPUT_GUARD_ENV,
+  INPUT_GUARD_LIMITS,
+  jsonForDisplay,
+  neutraliseInline,
+  parseGuardMs,
+} from "../core/index.ts";
 import { shownSource } from "../settings/command/settings-rows.ts";
 import type { SettingSource } from "../settings/merge-layers.ts";
 import { projectSettingsFile } from "../settings/paths.ts";
@@ -20,9 +27,19 @@ import { cliSettingsStore } from "./user-settings.ts";
 interface Origin {
   readonly name: string;
   readonly value: ScalarValue | Readonly<Record<string, readonly string[]>>;
-  readonly source: SettingSource;
+  readonly source: SettingSource | "environment";
   /** The file that set it; absent for a default. */
   readonly file?: string;
+  /** The environment variable that set it, with source `environment`. */
+  readonly variable?: string;
+}
+
+/** The input guard's environment variable, when set: it wins over every file. */
+interface GuardVariable {
+  readonly text: string;
+  readonly value: number | undefined;
+  /** Why an unusable value is ignored, and what is used instead. */
+  readonly problem?: string;
 }
 
 /** The widest value the value column is padded to. */
@@ -64,7 +81,12 @@ export async function settingsCommand(args: readonly string[], io: CliIo): Promi
       : { createUserFile: false, projectFile: projectSettingsFile(resolve(cwd, project)) },
   );
   const files = filesOf(snapshot);
-  const origins = originsOf(snapshot, files);
+  const guard = guardVariable(io.env[INPUT_GUARD_ENV], values.pi || project !== undefined);
+  const origins = withGuardVariable(
+    originsOf(snapshot, files),
+    guard,
+    values.pi || project !== undefined,
+  );
   const problems = snapshot.notices.flatMap((notice) =>
     notice.lines.map((problem) => ({ file: notice.file, problem })),
   );
@@ -79,6 +101,18 @@ export async function settingsCommand(args: readonly string[], io: CliIo): Promi
             problems: problems.filter((p) => p.file === state.path).map((p) => p.problem),
           })),
           settings: origins,
+          ...(guard === undefined
+            ? {}
+            : {
+                environment: [
+                  {
+                    variable: INPUT_GUARD_ENV,
+                    value: guard.text,
+                    status: guard.problem === undefined ? "used" : "ignored",
+                    problems: guard.problem === undefined ? [] : [guard.problem],
+                  },
+                ],
+              }),
         },
         2,
       )}\n`,
@@ -90,6 +124,11 @@ export async function settingsCommand(args: readonly string[], io: CliIo): Promi
     lines.push(`${FILE_LABELS[source]}: ${state.path} (${statusWord(state)})`);
     for (const p of problems) if (p.file === state.path) lines.push(`  - ${p.problem}`);
   }
+  if (guard !== undefined) {
+    const status = guard.problem === undefined ? "used" : "ignored";
+    lines.push(`environment: ${INPUT_GUARD_ENV}=${JSON.stringify(guard.text)} (${status})`);
+    if (guard.problem !== undefined) lines.push(`  - ${guard.problem}`);
+  }
   lines.push("");
   const shown = origins.map((o) => ({ ...o, text: jsonForDisplay(o.value) }));
   const nameWidth = Math.max(...shown.map((o) => o.name.length));
@@ -99,12 +138,44 @@ export async function settingsCommand(args: readonly string[], io: CliIo): Promi
     ...shown.map((o) => o.text.length).filter((length) => length <= MAX_ALIGNED_VALUE),
   );
   for (const o of shown) {
-    const where = o.file === undefined ? o.source : `${o.source}  ${o.file}`;
+    const file = o.file ?? o.variable;
+    const where = file === undefined ? o.source : `${o.source}  ${file}`;
     lines.push(`${o.name.padEnd(nameWidth)}  ${o.text.padEnd(valueWidth)}  ${where}`.trimEnd());
   }
   // Paths, values and problems come from the environment and the files: never raw to a terminal.
   io.stdout.write(`${lines.map(neutraliseInline).join("\n")}\n`);
   return EXIT.answered;
+}
+
+function guardVariable(text: string | undefined, pi: boolean): GuardVariable | undefined {
+  // An empty variable is unset, as the form reads it.
+  if (!text) return undefined;
+  const value = parseGuardMs(text);
+  if (value !== undefined) return { text, value };
+  const instead = pi
+    ? "Pi uses the files' value"
+    : `askuser ask uses the default ${INPUT_GUARD_LIMITS.defaultMs}`;
+  return {
+    text,
+    value,
+    problem: `not a whole number of milliseconds from 0 to ${INPUT_GUARD_LIMITS.maxMs}; ${instead}`,
+  };
+}
+
+/** The guard's row as the surfaces read it: the variable wins; askuser ask drops a bad one's files. */
+function withGuardVariable(
+  origins: readonly Origin[],
+  guard: GuardVariable | undefined,
+  pi: boolean,
+): Origin[] {
+  if (guard === undefined) return [...origins];
+  return origins.map((o) => {
+    if (o.name !== "inputGuardMs") return o;
+    if (guard.value !== undefined) {
+      return { name: o.name, value: guard.value, source: "environment", variable: INPUT_GUARD_ENV };
+    }
+    return pi ? o : { name: o.name, value: INPUT_GUARD_LIMITS.defaultMs, source: "default" };
+  });
 }
 
 function filesOf(

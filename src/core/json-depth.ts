@@ -64,11 +64,28 @@ function pathOf(keys: readonly (string | number | undefined)[], root: string | u
   return path ?? root ?? "(top level)";
 }
 
-/** Too deep to describe or walk safely: the one issue reported, before any other check. */
-export function tooDeepIssue(path: string): ValidationIssue {
+/**
+ * Too deep to describe or walk safely: the one issue reported, before any other check. Its fix
+ * shows the shape of what was sent: an ask, or answers to one (named by `answers`, the first
+ * question's id and label).
+ */
+export function tooDeepIssue(
+  path: string,
+  answers?: { readonly id: string; readonly label: string },
+): ValidationIssue {
+  const limit = `nests arrays and objects more than ${INPUT_LIMITS.maxDepth} deep`;
+  if (answers) {
+    const key = JSON.stringify(answers.id);
+    const value = JSON.stringify(answers.label);
+    return {
+      path: shortenEcho(path),
+      problem: `${limit}; a valid answers file needs 3`,
+      fix: `answer with plain values: {${key}: ${value}} or {${key}: {"selected": [${value}], "other": "...", "comment": "..."}}`,
+    };
+  }
   return {
     path: shortenEcho(path),
-    problem: `nests arrays and objects more than ${INPUT_LIMITS.maxDepth} deep; a valid ask needs 5`,
+    problem: `${limit}; a valid ask needs 5`,
     fix: 'send plain values: {"questions": [{"question": "...", "options": [{"label": "A"}, {"label": "B"}]}]}',
   };
 }

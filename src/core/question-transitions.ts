@@ -1,3 +1,4 @@
+import { visibleText } from "./comparable-text.ts";
 import type { QuestionMode, QuestionState } from "./form-state.ts";
 import { hasAnswer } from "./form-state.ts";
 import type { Question } from "./schema.ts";
@@ -6,6 +7,14 @@ import type { Question } from "./schema.ts";
  * Pure edits of one question's state. Each keeps the invariant that `confirmed` implies an answer:
  * any edit that removes the last answer also clears `confirmed`.
  */
+
+/**
+ * Text that draws as nothing (spaces, zero-width and filler characters) is no text: as in an
+ * answers file, it is never an answer, a note or a question back, only what it was, an accident.
+ */
+function isBlank(text: string): boolean {
+  return visibleText(text).trim().length === 0;
+}
 
 export function otherRow(question: Question): number {
   return question.options.length;
@@ -75,7 +84,7 @@ export function saveOther(state: QuestionState, question: Question): QuestionSta
   // The editor started from any text set aside, so what it holds now replaces that text.
   const { otherAside: _replaced, ...editing } = state;
   const closed = closeEditorKeepingSaved(editing);
-  if (text.length === 0) {
+  if (isBlank(text)) {
     const { other: _cleared, ...rest } = closed;
     return withConfirmationChecked(rest);
   }
@@ -109,7 +118,7 @@ export function leaveOther(state: QuestionState, question: Question): QuestionSt
 export function saveComment(state: QuestionState): QuestionState {
   const text = state.draft.trim();
   const closed = closeEditorKeepingSaved(state);
-  if (text.length === 0) {
+  if (isBlank(text)) {
     const { comment: _cleared, ...rest } = closed;
     return rest;
   }
@@ -119,7 +128,7 @@ export function saveComment(state: QuestionState): QuestionState {
 /** Keeps an unsent question back to the agent for later; blank text removes it. */
 export function keepAskBack(state: QuestionState): QuestionState {
   const { askBack: _previous, ...closed } = closeEditorKeepingSaved(state);
-  return state.draft.trim().length === 0 ? closed : { ...closed, askBack: state.draft };
+  return isBlank(state.draft) ? closed : { ...closed, askBack: state.draft };
 }
 
 /** Leaving a question commits an open editor and confirms whatever answer it has. */

@@ -40,7 +40,11 @@ export function answerFromScript(
   ending: ScriptEnding = { kind: "submitted" },
 ): ScriptedResult {
   const tooDeep = findTooDeep(script, "answers");
-  if (tooDeep !== undefined) return { ok: false, issues: [tooDeepIssue(tooDeep)] };
+  if (tooDeep !== undefined) {
+    const id = ask.questions[0]?.id ?? "q1";
+    const label = ask.questions[0]?.options[0]?.label ?? "A";
+    return { ok: false, issues: [tooDeepIssue(tooDeep, { id, label })] };
+  }
   const list = new IssueList();
   const report = list.add;
   if (!isRecord(script)) {

@@ -18,7 +18,7 @@ import type { ValidationIssue } from "./validation-issue.ts";
  * from another version or be damaged, so nothing is assumed: anything that is not recognisably an
  * ask_user outcome yields undefined, and fields are kept only where they are valid (`origin` any
  * known cancel origin, `reason` a known reason on an `unavailable` outcome, each `presentedType`
- * entry with known types, `clarification` on a `clarification_requested` outcome).
+ * entry with two different known types, `clarification` on a `clarification_requested` outcome).
  */
 export function readStoredDetails(value: unknown): AskDetails | undefined {
   if (!isRecord(value)) return undefined;
@@ -63,7 +63,10 @@ function presentedTypeOf(value: unknown): { presentedType?: Record<string, Prese
     const requested = QUESTION_TYPES.find((known) => known === entry.requested);
     const presented = QUESTION_TYPES.find((known) => known === entry.presented);
     const changedBy = TYPE_CHANGERS.find((known) => known === entry.changedBy);
-    if (requested && presented && changedBy) kept[id] = { requested, presented, changedBy };
+    // An entry whose types are the same records no change, and would read as one.
+    if (requested && presented && changedBy && requested !== presented) {
+      kept[id] = { requested, presented, changedBy };
+    }
   }
   return Object.keys(kept).length > 0 ? { presentedType: kept } : {};
 }

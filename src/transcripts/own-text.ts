@@ -12,6 +12,9 @@ export const OWN_LEADS = {
   answered: "The user answered:\n",
   partlyAnswered: "The user submitted the form but left some questions unanswered:\n",
   cancelledWithAnswers: "The user cancelled the form after answering some questions.",
+  cancelledAfterAll:
+    "The user cancelled the form instead of submitting it, after answering every question.",
+  askedBack: "The user did not finish answering: instead they asked you a question",
   /** Opens both "the question without answering" (one question) and "the questions without answering any". */
   cancelled: "The user cancelled the question",
   failed: "The question form failed before the user finished",
@@ -30,6 +33,8 @@ export interface OwnTextResult {
   readonly outcome: AskOutcome;
   readonly questions: readonly ExchangeQuestion[];
   readonly cancelledBy: CancelOrigin | null;
+  /** The question the user asked the agent back, for a `clarify` outcome. */
+  readonly response?: string;
 }
 
 const ENDINGS: readonly [string, AskOutcome, CancelOrigin | null][] = [
@@ -58,16 +63,41 @@ export function classifyOwnText(
     const questions = withParsedAnswers(text, asked);
     return { outcome: submittedOutcome(questions), questions, cancelledBy: null };
   }
-  if (text.startsWith(OWN_LEADS.cancelledWithAnswers)) {
+  if (
+    text.startsWith(OWN_LEADS.cancelledWithAnswers) ||
+    text.startsWith(OWN_LEADS.cancelledAfterAll)
+  ) {
     return { outcome: "cancelled", questions: withParsedAnswers(text, asked), cancelledBy: "user" };
+  }
+  if (text.startsWith(OWN_LEADS.askedBack)) {
+    const response = askedBackQuestion(text);
+    const questions = withParsedAnswers(text, asked);
+    return {
+      outcome: "clarify",
+      questions,
+      cancelledBy: null,
+      ...(response === undefined ? {} : { response }),
+    };
   }
   for (const [lead, outcome, cancelledBy] of ENDINGS) {
     if (text.startsWith(lead)) {
-      const questions = outcome === "timed-out" ? withParsedAnswers(text, asked) : asked;
-      return { outcome, questions, cancelledBy };
+      // A timeout and a failed form write the answers given so far; the other texts hold none.
+      return { outcome, questions: withParsedAnswers(text, asked), cancelledBy };
     }
   }
   return undefined;
+}
+
+/** The user's question, which the text writes as a JSON string on the line after the lead. */
+function askedBackQuestion(text: string): string | undefined {
+  const line = text.split("\n")[1];
+  if (line === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function withParsedAnswers(

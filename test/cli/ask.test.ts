@@ -102,6 +102,25 @@ describe("askuser ask (real process, no terminal)", () => {
     expect(run.stderr).toContain('"Postgres (Recommended)", "SQLite", "DynamoDB"');
   });
 
+  it("with --json, an invalid answers file still prints the invalid details on stdout (exit 2)", async () => {
+    const answers = file("bad-json.answers.json", { database: "Postgres", nope: "A" });
+    const run = await runCli(["ask", "examples/database.json", "--answers", answers, "--json"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("names no option of question database");
+    const details = JSON.parse(run.stdout);
+    expect(details).toMatchObject({ status: "invalid", answers: {}, unanswered: [] });
+    expect(details.issues.map((i: { path: string }) => i.path)).toEqual([
+      'answers["database"]',
+      'answers["nope"]',
+    ]);
+  });
+
+  it("with --json, an invalid payload prints the invalid details on stdout (exit 2)", async () => {
+    const run = await runCli(["ask", "examples/invalid.json", "--json"]);
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: "invalid" });
+  });
+
   it.each([
     ["a missing file", ["ask", "no-such.json"], "cannot read the payload file no-such.json"],
     ["a file that is not JSON", ["ask", file("broken.json", "{not json")], "is not valid JSON"],
@@ -127,5 +146,9 @@ describe("askuser ask (real process, no terminal)", () => {
     const ask = await runCli(["ask", "--help"]);
     expect(ask.stdout).toContain("--answers <file>");
     expect(ask.stdout).toContain("Exit codes:");
+    // Every field --json can print is named, the reshape and ask-back ones included.
+    for (const field of ["presentedType", "clarification", "issues", "reason"]) {
+      expect(ask.stdout).toContain(field);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type AskDetails, detailsFromForm, modelText } from "../../src/core/index.ts";
 import { RESHAPE } from "../support/asks.ts";
+import { controlIn } from "../support/control-sequences.ts";
 import { A, play } from "../support/form.ts";
 import { runInProcess } from "../support/in-process-cli.ts";
 import { PiLog, tempFolder, writeFile } from "../transcripts/builders.ts";
@@ -56,5 +57,19 @@ describe("askuser log: questions shown as another type, and questions asked back
     expect(text).toContain("● SQLite");
     const json = JSON.parse((await logOf(askedBack, ["--json"])).trim());
     expect(json).toMatchObject({ outcome: "clarify", response: "What does Export\ncost?" });
+  });
+
+  it("writes a hostile question back without a raw control byte in every format", async () => {
+    const hostile = "\u001b]52;c;aGk=\u0007 \u202eevil \u009b31m\u2028x";
+    const details = detailsFromForm(
+      play(RESHAPE, [A.row(1), A.escEditor, A.askBack, A.type(hostile), A.save]),
+    );
+    expect(details.clarification?.question).toBe(hostile);
+    for (const format of [[], ["--markdown"], ["--json"]]) {
+      const out = await logOf(details, format);
+      expect(controlIn(out)).toBeUndefined();
+    }
+    const json = JSON.parse((await logOf(details, ["--json"])).trim());
+    expect(json.response).toBe(hostile);
   });
 });

@@ -33,6 +33,30 @@ async function run(args: string[], env: Record<string, string>, cwd = dir) {
 }
 
 describe("askuser settings", () => {
+  it("shows the input guard the environment sets, since it wins over every file", async () => {
+    const p = place({ user: JSON.stringify({ inputGuardMs: 100 }) });
+    const env = { ...p.env, ASKUSER_INPUT_GUARD_MS: "250" };
+    const text = await run(["settings"], env);
+    expect(text.stdout).toMatch(/^inputGuardMs +250 +environment +ASKUSER_INPUT_GUARD_MS$/mu);
+    const pi = await run(["settings", "--pi"], env);
+    expect(pi.stdout).toMatch(/^inputGuardMs +250 +environment +ASKUSER_INPUT_GUARD_MS$/mu);
+    const json = JSON.parse((await run(["settings", "--json"], env)).stdout);
+    expect(json.settings).toContainEqual({
+      name: "inputGuardMs",
+      value: 250,
+      source: "environment",
+      variable: "ASKUSER_INPUT_GUARD_MS",
+    });
+    // A value the guard cannot take: askuser ask uses the default, Pi the files' value; both said.
+    const badEnv = { ...p.env, ASKUSER_INPUT_GUARD_MS: "soon" };
+    const bad = await run(["settings"], badEnv);
+    expect(bad.stdout).toMatch(/^inputGuardMs +600 +default$/mu);
+    expect(bad.stdout).toContain('environment: ASKUSER_INPUT_GUARD_MS="soon" (ignored)\n  - ');
+    const badPi = await run(["settings", "--pi"], badEnv);
+    expect(badPi.stdout).toMatch(/^inputGuardMs +100 +user /mu);
+    expect(badPi.stdout).toContain('environment: ASKUSER_INPUT_GUARD_MS="soon" (ignored)');
+  });
+
   it("lists every value with where it came from", async () => {
     const p = place({
       user: JSON.stringify({

@@ -69,6 +69,9 @@ describe("answerFromScript", () => {
     expect(issue).toMatch(
       /^answers\.db[[\]0]+… \(\d+ more characters\): nests arrays and objects more than 64 deep/u,
     );
+    // The fix is about an answers file, not the payload's questions.
+    expect(issue).not.toContain('"questions"');
+    expect(issue).toContain('{"db": "');
   });
 
   it("lists the first 20 problems of each kind and counts the rest", () => {

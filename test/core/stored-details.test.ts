@@ -84,6 +84,12 @@ describe("readStoredDetails: presented types and questions asked back", () => {
     });
     const none = { ...stored, presentedType: { bad: { requested: "x" } } };
     expect(readStoredDetails(none)).not.toHaveProperty("presentedType");
+    // A question shown as asked was not switched: such an entry would say the user changed it.
+    const same = {
+      ...stored,
+      presentedType: { db: { requested: "multi", presented: "multi", changedBy: "user" } },
+    };
+    expect(readStoredDetails(same)).not.toHaveProperty("presentedType");
   });
 
   it("reads clarification_requested with its question, and no clarification on other statuses", () => {

@@ -228,4 +228,43 @@ describe("Codex: ask_user called through askuser's own MCP server", () => {
       },
     ]);
   });
+
+  it("reads an ask-back and a cancel after every answer from the text alone", async () => {
+    const log = new CodexLog();
+    const askedBack = log.call("mcp__askuser__ask_user", OWN);
+    log.output(
+      askedBack,
+      [
+        'The user did not finish answering: instead they asked you a question about "Which database?":',
+        '"Is SQLite enough for \\"prod\\"?"',
+        "No answer was given. Do not assume one.",
+        'Answer the user\'s question in your reply first. Then call ask_user again with only the questions still open: "Which database?". Do not assume answers to them.',
+      ].join("\n"),
+    );
+    const cancelled = log.call("mcp__askuser__ask_user", OWN);
+    log.output(
+      cancelled,
+      [
+        "The user cancelled the form instead of submitting it, after answering every question.",
+        "Answers given so far:",
+        '"Which database?" = "SQLite"',
+        "Every question had an answer, but the user did not submit the form: do not assume these answers are final.",
+      ].join("\n"),
+    );
+    const path = writeFile(tempFolder(), "rollout-2026-01-14T09-00-00-z.jsonl", log.text());
+    const { exchanges } = await readSessionFile(path, "codex");
+    expect(exchanges.map((e) => summarize(e))).toEqual([
+      {
+        outcome: "clarify",
+        answers: {},
+        response: 'Is SQLite enough for "prod"?',
+        opensTurn: true,
+      },
+      {
+        outcome: "cancelled",
+        answers: { "Which database?": "selected=SQLite" },
+        opensTurn: false,
+      },
+    ]);
+  });
 });

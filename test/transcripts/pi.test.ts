@@ -163,6 +163,21 @@ describe("our ask_user in Pi: read from its structured details", () => {
     expect(read(ARGS, modelText(details)).outcome).toBe(outcome);
   });
 
+  it("without details, an ask-back reads as clarify with the user's question", () => {
+    const details = own({
+      status: "clarification_requested",
+      answers: { q1: { selected: ["Vitest"] } },
+      unanswered: ["q2"],
+      clarification: { about: "q2", question: "src/ or\ntest/?" },
+    });
+    expect(read(ARGS, modelText(details))).toEqual(read(ARGS, "", details));
+    expect(read(ARGS, modelText(details))).toMatchObject({
+      outcome: "clarify",
+      response: "src/ or\ntest/?",
+      opensTurn: true,
+    });
+  });
+
   it("without details, our own text is parsed with the core answer parser", () => {
     const details = own({
       status: "answered",
@@ -200,6 +215,26 @@ describe("our ask_user in Pi: read from its structured details", () => {
         unanswered: ["q2"],
       }),
       OWN_LEADS.cancelledWithAnswers,
+    ],
+    [
+      "cancelled after every answer",
+      own({
+        status: "cancelled",
+        origin: "user",
+        answers: { q1: { selected: ["Vitest"] }, q2: { selected: ["src/"] } },
+        unanswered: [],
+      }),
+      OWN_LEADS.cancelledAfterAll,
+    ],
+    [
+      "asked back",
+      own({
+        status: "clarification_requested",
+        answers: {},
+        unanswered: ["q1", "q2"],
+        clarification: { about: "q1", question: "why?" },
+      }),
+      OWN_LEADS.askedBack,
     ],
     ["cancelled", cancelledBeforeOpenDetails(ASK, "user"), OWN_LEADS.cancelled],
     ["failed", cancelledBeforeOpenDetails(ASK, "ui_failure"), OWN_LEADS.failed],

@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEMO_PAYLOAD } from "../../src/cli/demo-payload.ts";
 import type { AskInput } from "../../src/core/index.ts";
+import type { KeyName } from "./support/keys.ts";
 import { largestPayload, TWO_QUESTIONS } from "./support/payloads.ts";
 import { renderForm } from "./support/render-form.ts";
 
@@ -159,5 +162,69 @@ describe("what gives up rows first", () => {
     expect(form.screen()).toContain("[Submit]");
     form.press("enter");
     expect(form.details?.status).toBe("answered");
+  });
+});
+
+describe("at 40×12, the smallest terminal the form is tried in", () => {
+  const RELEASE_PLAN = JSON.parse(readFileSync("examples/release-plan.json", "utf8")) as AskInput;
+
+  it("every question tab shows its highlighted option row, the tab bar and every hint", () => {
+    const form = renderForm(RELEASE_PLAN, { width: 40, rows: 12 });
+    for (const [tab, row] of [
+      [0, "❯ 1. [ ] Order history"],
+      [1, "❯ 1. ○ REST + JSON (Recommended)"],
+      [2, "❯ 1. ○ All at once"],
+    ] as const) {
+      const lines = form.screen().split("\n");
+      expect(lines.length, `tab ${tab}`).toBeLessThanOrEqual(12);
+      expect(lines[1], `tab ${tab}`).toContain("Features");
+      expect(form.screen(), `tab ${tab}`).toContain(row);
+      expect(lines.at(-1), `tab ${tab}`).toContain("? ask back");
+      form.press("tab");
+    }
+  });
+
+  it("a question folded to one row says that more of it follows", () => {
+    const screen = renderForm(RELEASE_PLAN, { width: 40, rows: 12 }).screen();
+    expect(screen).toMatch(/^Which features should the first release ?…$/m);
+  });
+
+  it("moving down keeps the highlighted row on screen", () => {
+    const form = renderForm(RELEASE_PLAN, { width: 40, rows: 12 });
+    form.press("down", "down", "down", "down");
+    expect(form.screen()).toContain("❯ 5. [ ] Other");
+  });
+});
+
+describe("the highlighted option under any keys, at any size from 40×12", () => {
+  const RELEASE_PLAN = JSON.parse(readFileSync("examples/release-plan.json", "utf8")) as AskInput;
+  const keys = fc.array(
+    fc.constantFrom<KeyName>("up", "down", "tab", "shift+tab", "t", "1", "2", "enter", "space"),
+    { maxLength: 14 },
+  );
+
+  it("is on screen whenever the list has the keyboard and nothing covers it", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(RELEASE_PLAN, DEMO_PAYLOAD, LONG_ASK, TWO_QUESTIONS),
+        fc.constantFrom(40, 44, 50, 60, 80, 84, 120, 200),
+        fc.constantFrom(12, 13, 14, 16, 20, 24, 50),
+        keys,
+        (payload, width, rows, presses) => {
+          const form = renderForm(payload, { width, rows });
+          for (const key of ["none", ...presses] as const) {
+            if (key !== "none") form.press(key);
+            const state = form.state;
+            if (state.resolution || state.notice || state.cancelArmed) continue;
+            const current = state.questions[state.tab];
+            if (current?.mode !== "options") continue;
+            const lines = form.screen().split("\n");
+            expect(lines.length).toBeLessThanOrEqual(rows);
+            expect(lines.some((line) => line.includes("❯"))).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

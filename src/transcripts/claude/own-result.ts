@@ -13,6 +13,8 @@ const OPENS_TURN: ReadonlySet<AskOutcome> = new Set([
   "partly-answered",
   "notes-only",
   "rejected-with-message",
+  // An ask-back is the user speaking to the agent, as an answer is.
+  "clarify",
 ]);
 
 /** The questions of an ask_user call's input (askuser's own schema), without answers. */
@@ -48,7 +50,11 @@ export function classifyOwnResult(result: ResultInput, input: unknown): Classifi
   if (own) return { ...own, response: own.response ?? null, rejection: null };
   const fromText = classifyOwnText(result.text.trim(), asked);
   if (fromText) {
-    return { ...done(fromText.outcome, fromText.questions), cancelledBy: fromText.cancelledBy };
+    return {
+      ...done(fromText.outcome, fromText.questions),
+      cancelledBy: fromText.cancelledBy,
+      response: fromText.response ?? null,
+    };
   }
   return done("error", asked, { error: shortToolError(result.text) });
 }

@@ -95,7 +95,10 @@ function fromText(result: PiResultInput, asked: readonly ExchangeQuestion[]): Pi
     return done("error", asked, shortError(text));
   }
   const own = classifyOwnText(text, asked);
-  if (own) return { ...done(own.outcome, own.questions), cancelledBy: own.cancelledBy };
+  if (own) {
+    const response = own.response === undefined ? {} : { response: own.response };
+    return { ...done(own.outcome, own.questions), cancelledBy: own.cancelledBy, ...response };
+  }
   const single = SELECTED.exec(text) ?? WROTE.exec(text) ?? ANSWERED_PLAIN.exec(text);
   const first = asked[0];
   if (single && first) {

@@ -9,7 +9,7 @@ import type { FormTheme } from "../theme.ts";
 
 /**
  * At most `rows` lines of `lines`: the first ones, and in place of the rest a cue (after `indent`)
- * that says how many are folded away. One row holds only the first line, cut with an ellipsis.
+ * that says how many are folded away. One row holds only the first line and an ellipsis.
  */
 export function fold(
   lines: readonly string[],
@@ -21,7 +21,8 @@ export function fold(
   if (lines.length <= rows) return [...lines];
   if (rows <= 0) return [];
   const first = lines[0] ?? "";
-  if (rows === 1) return [truncateToWidth(first, Math.max(1, width), "…")];
+  // The ellipsis says that more follows even when the first line fits the width.
+  if (rows === 1) return [truncateToWidth(`${first} …`, Math.max(1, width), "…")];
   const hidden = lines.length - (rows - 1);
   const cue = `${indent}${theme.dim(`… ${hidden} more line${hidden === 1 ? "" : "s"}`)}`;
   return [...lines.slice(0, rows - 1), cue];

@@ -85,11 +85,12 @@ function submitFrame(input: FrameInput, top: readonly string[]): Draft {
  * the option list and preview shrink to what is left, down to a few rows, and only then do the
  * note and the question text fold.
  */
-function questionFrame(input: FrameInput, top: readonly string[]): Draft {
+function questionFrame(input: FrameInput, fullTop: readonly string[]): Draft {
   const { state, width, theme, keymap } = input;
   const question = state.ask.questions[state.tab];
   const current = state.questions[state.tab];
-  if (!question || !current) return { lines: [...top], preview: NO_PREVIEW };
+  if (!question || !current) return { lines: [...fullTop], preview: NO_PREVIEW };
+  let top = fullTop;
 
   const editor =
     current.mode === "options"
@@ -99,8 +100,18 @@ function questionFrame(input: FrameInput, top: readonly string[]): Draft {
   // The footer's hints depend on whether the preview scrolls, which depends on the body's budget:
   // measure the footer with the longest scroll hint first, so the budget is never too generous.
   const budgetFooter = footer(input, footerItems(input, "question"));
-  const fixed = top.length + editor.length + notice.length + 1 + budgetFooter.length;
-  const room = input.rows - fixed;
+  let room = input.rows - (top.length + editor.length + notice.length + 1 + budgetFooter.length);
+  // On a very short terminal the blank lines around the question give their rows to the option
+  // list: options the user cannot see are options they cannot choose with care.
+  let gap = [""];
+  if (room < 2 + MIN_BODY) {
+    if (top.at(-1) === "") {
+      top = top.slice(0, -1);
+      room += 1;
+    }
+    gap = [];
+    room += 1;
+  }
 
   const noteLines = [
     ...(current.comment !== undefined && current.mode !== "comment"
@@ -139,7 +150,7 @@ function questionFrame(input: FrameInput, top: readonly string[]): Draft {
     preview = { offset: window.offset, maxOffset: window.maxOffset, page: folded.length - 2 };
     scrolls = "question";
   }
-  const bottom = [...editor, ...notice, "", ...footer(input, footerItems(input, scrolls))];
+  const bottom = [...editor, ...notice, ...gap, ...footer(input, footerItems(input, scrolls))];
   const middle = [...head, "", ...body.lines, ...note];
   return { lines: stackWithin(top, middle, bottom, input.rows, width, theme), preview };
 }
