@@ -223,12 +223,26 @@ class LiveAsk {
       why === "timed_out" ? { kind: "timed_out" } : { kind: "cancelled", origin: "turn_abort" };
     const details = endedWith(draft ?? pendingDetails(this.#ask), ending);
     const page = this.#page;
-    this.#finishWith({ details, provenance: {} });
-    page?.withdraw(why).catch((error: unknown) => {
-      this.#ports.report(
-        `askuser mcp: the answer page could not be told the question ended: ${errorMessage(error)}`,
-      );
-    });
+    if (!page) {
+      this.#finishWith({ details, provenance: {} });
+      return;
+    }
+    // The page may have been answered just before the withdrawal reached the server: its user
+    // was told the agent got that answer, so it is the result, not this end.
+    this.#finished = true;
+    this.#stop.abort();
+    page.withdraw(why).then(
+      (end) => {
+        const answered = end?.kind === "resolved" ? end.details : undefined;
+        this.#finish({ details: answered ?? details, provenance: {} });
+      },
+      (error: unknown) => {
+        this.#ports.report(
+          `askuser mcp: the answer page could not be told the question ended: ${errorMessage(error)}`,
+        );
+        this.#finish({ details, provenance: {} });
+      },
+    );
   }
 
   /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { answerFromScript, type Clock } from "../../src/core/index.ts";
 import { elicitationTimeoutMs, runLiveAsk } from "../../src/mcp/live-ask.ts";
 import type { PageAsk } from "../../src/mcp/page-channel.ts";
+import type { RemoteEnd } from "../../src/remote/types.ts";
 import { DEFAULT_SETTINGS } from "../../src/settings/settings.ts";
 import { askOf, SINGLE } from "../support/asks.ts";
 import { ManualTimers } from "../support/manual-timers.ts";
@@ -52,5 +54,61 @@ describe("runLiveAsk with the form and the page", () => {
     await until("the page withdrawn", () => withdrawn.length === 1);
     expect(withdrawn).toEqual(["turn_abort"]);
     expect(reports.join("\n")).toContain("connection reset");
+  });
+});
+
+describe("runLiveAsk: the idle timeout crossing the page's answer", () => {
+  it("reports the page's answer when the withdrawal finds it already answered", async () => {
+    const ask = askOf({
+      questions: [
+        {
+          question: "Which database?",
+          header: "DB",
+          options: [{ label: "Postgres" }, { label: "SQLite" }],
+        },
+      ],
+    });
+    const pageAnswer = answerFromScript(ask, { q1: "SQLite" });
+    if (!pageAnswer.ok) throw new Error(JSON.stringify(pageAnswer.issues));
+    let now = 0;
+    const timers: Array<() => void> = [];
+    const clock: Clock = {
+      now: () => now,
+      setTimeout: (callback) => timers.push(callback),
+      clearTimeout: () => {},
+    };
+    const withdrawals: string[] = [];
+    const page: PageAsk = {
+      id: "a1",
+      pageUrl: "http://127.0.0.1:1/",
+      ended: new Promise<RemoteEnd>(() => {}),
+      latestDraft: () => undefined,
+      onDraft: () => () => {},
+      claim: async () => ({ won: true }),
+      // The server had resolved it from the page just before the withdrawal reached it.
+      withdraw: async (origin) => {
+        withdrawals.push(origin);
+        return { kind: "resolved", by: "page", details: pageAnswer.details };
+      },
+    };
+    let announced!: () => void;
+    const opened = new Promise<void>((resolve) => {
+      announced = resolve;
+    });
+    const outcome = runLiveAsk(ask, {
+      page: { publish: async () => page },
+      settings: { ...DEFAULT_SETTINGS, idleTimeoutMinutes: 1 },
+      clock,
+      signal: new AbortController().signal,
+      announce: () => announced(),
+      report: () => {},
+    });
+    await opened;
+    now = 61_000;
+    for (const fire of timers.splice(0)) fire();
+    const { details } = await outcome;
+    expect(withdrawals).toEqual(["timed_out"]);
+    expect(details.status).toBe("answered");
+    expect(details.answers).toEqual(pageAnswer.details.answers);
   });
 });
