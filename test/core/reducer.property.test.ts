@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  type Ask,
   CANCEL_ORIGINS,
   createFormState,
   detailsFromForm,
@@ -12,50 +11,8 @@ import {
   type QuestionState,
   reduceForm,
   showsPartialAnswers,
-  validateAskInput,
 } from "../../src/core/index.ts";
-
-const label = fc.constantFrom(
-  "Postgres",
-  "SQLite",
-  "A",
-  "AB",
-  "x, y",
-  'say "hi"',
-  "a — b",
-  "Redis",
-  "日本語",
-  "😀 emoji",
-);
-const arbAsk: fc.Arbitrary<Ask> = fc
-  .array(
-    fc.record({
-      options: fc.uniqueArray(label, {
-        minLength: 2,
-        maxLength: 8,
-        selector: (l) => l.toLowerCase(),
-      }),
-      previews: fc.boolean(),
-      multiSelect: fc.boolean(),
-      allowComment: fc.boolean(),
-    }),
-    { minLength: 1, maxLength: 4 },
-  )
-  .map((questions) => {
-    const result = validateAskInput({
-      questions: questions.map((q, i) => ({
-        header: `H${i}`,
-        question: `Question ${i}?`,
-        options: q.options.map((l) =>
-          q.previews ? { label: l, preview: `${l}\n…` } : { label: l },
-        ),
-        multiSelect: q.multiSelect,
-        allowComment: q.allowComment,
-      })),
-    });
-    if (!result.ok) throw new Error(JSON.stringify(result.issues));
-    return result.ask;
-  });
+import { arbAsk } from "../support/form-arbitraries.ts";
 
 const text = fc.oneof(
   fc.constant(""),

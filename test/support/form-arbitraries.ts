@@ -20,14 +20,16 @@ const label = fc.constantFrom(
   "x, y",
   'say "hi"',
   "a — b",
+  "Redis",
   "日本語",
+  "😀 emoji",
 );
 export const arbAsk: fc.Arbitrary<Ask> = fc
   .array(
     fc.record({
       options: fc.uniqueArray(label, {
         minLength: 2,
-        maxLength: 5,
+        maxLength: 8,
         selector: (l) => l.toLowerCase(),
       }),
       previews: fc.boolean(),

@@ -8,10 +8,10 @@ import {
   type FormAction,
   type FormState,
   reduceForm,
-  validateAskInput,
 } from "../../../src/core/index.ts";
 import { answersBody, prefillFromDraft } from "../../../src/remote/page/answers-body.ts";
 import { askOf, THREE } from "../../support/asks.ts";
+import { arbAsk } from "../../support/form-arbitraries.ts";
 
 function play(ask: Ask, actions: readonly FormAction[]): FormState {
   return actions.reduce(reduceForm, createFormState(ask));
@@ -47,33 +47,6 @@ describe("answersBody", () => {
   });
 });
 
-const label = fc.constantFrom("Postgres", "SQLite", "A", "AB", "x, y", 'say "hi"', "日本語");
-const arbAsk = fc
-  .array(
-    fc.record({
-      options: fc.uniqueArray(label, {
-        minLength: 2,
-        maxLength: 8,
-        selector: (l) => l.toLowerCase(),
-      }),
-      multiSelect: fc.boolean(),
-      allowComment: fc.boolean(),
-    }),
-    { minLength: 1, maxLength: 4 },
-  )
-  .map((questions) => {
-    const result = validateAskInput({
-      questions: questions.map((q, i) => ({
-        header: `H${i}`,
-        question: `Question ${i}?`,
-        options: q.options.map((l) => ({ label: l })),
-        multiSelect: q.multiSelect,
-        allowComment: q.allowComment,
-      })),
-    });
-    if (!result.ok) throw new Error(JSON.stringify(result.issues));
-    return result.ask;
-  });
 const arbAction: fc.Arbitrary<FormAction> = fc.oneof(
   fc.constantFrom<FormAction>(
     { type: "moveDown" },
