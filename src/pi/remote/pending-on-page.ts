@@ -1,12 +1,17 @@
 import type { AskDetails } from "../../core/index.ts";
-import type { RemoteAsk } from "../../remote/client.ts";
+import type { RemoteAsk, RemoteEnd } from "../../remote/client.ts";
 import type { PendingAsk, PendingAsks } from "../survive/pending-asks.ts";
 import { answeredElsewhere, pageUnavailable } from "./page-link.ts";
+
+const NOT_SENT =
+  "ask_user: the answer page sent an answer just as the question ended here; the question had already ended, so that answer was not sent to the agent.";
 
 /**
  * Asks that do not wait, on the answer page as soon as they are pending (setting `remote`): an
  * answer there ends the pending ask as the user's, through the same exactly-once path as an
- * answer here; an end nobody chose withdraws it from the page.
+ * answer here; an end nobody chose withdraws it from the page. A withdrawal can cross an answer
+ * the page sent just before: the server then refuses it and hands back that answer, whose user
+ * was told it was sent, so it is the ask's answer, never dropped.
  */
 export class PendingOnPage {
   readonly #pages = new Map<string, RemoteAsk>();
@@ -34,7 +39,7 @@ export class PendingOnPage {
     }
     if (!this.#asks.has(callEntryId)) {
       // It ended while it was being published: the page must not offer it.
-      await page.withdraw("session_closed");
+      await this.#crossed(callEntryId, await page.withdraw("session_closed"));
       return;
     }
     this.#pages.set(callEntryId, page);
@@ -47,14 +52,31 @@ export class PendingOnPage {
   }
 
   /**
-   * Takes every pending ask off the page without ending it (Pi reloads the extension; its next
-   * instance publishes them again). Done before the asks are let go of, so an answer the page
-   * took first still ends its ask here.
+   * Takes every pending ask off the page (the session closes, or Pi reloads the extension and
+   * its next instance publishes them again). Done before the asks here end or are let go of, so
+   * an answer the page took first still ends its ask, as the user's.
    */
-  async releaseAll(): Promise<void> {
-    const pages = [...this.#pages.values()];
+  async withdrawAll(): Promise<void> {
+    const pages = [...this.#pages];
     this.#pages.clear();
-    await Promise.all(pages.map((page) => page.withdraw("session_closed")));
+    await Promise.all(
+      pages.map(async ([callEntryId, page]) => {
+        await this.#crossed(callEntryId, await page.withdraw("session_closed"));
+      }),
+    );
+  }
+
+  /** The page answered before the withdrawal reached it: that answer ends the ask here. */
+  async #crossed(callEntryId: string, end: RemoteEnd | undefined): Promise<void> {
+    const answer = end?.kind === "resolved" ? end.details : undefined;
+    if (!answer) return;
+    if (await this.#asks.answerElsewhere(callEntryId, answer)) {
+      this.#say(answeredElsewhere(end?.by ?? "page"), "info");
+      return;
+    }
+    // The ask had already ended here for another reason: the page's user must not believe it
+    // reached the agent.
+    this.#say(NOT_SENT, "warning");
   }
 
   /** The pending ask ended: an end the user did not choose takes it off the page. */
@@ -62,7 +84,9 @@ export class PendingOnPage {
     const page = this.#pages.get(callEntryId);
     this.#pages.delete(callEntryId);
     if (page && details.status === "cancelled" && details.origin !== "user") {
-      void page.withdraw(details.origin ?? "session_closed");
+      void page
+        .withdraw(details.origin ?? "session_closed")
+        .then((end) => this.#crossed(callEntryId, end));
     }
   }
 }

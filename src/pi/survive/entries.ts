@@ -27,6 +27,11 @@ export interface AnswerEntry {
   readonly occasion: LaterOccasion;
   readonly details: AskDetails;
   readonly delivered: LaterDelivery["kind"];
+  /**
+   * A message recorded while the session closed, not sent yet: the next session start on its
+   * branch sends it and records it again without this flag, so it is sent once.
+   */
+  readonly owed?: true;
 }
 
 export function askEntry(toolCallId: string, ask: Ask, waitForAnswer: boolean) {
@@ -42,8 +47,9 @@ export function answerEntry(
   occasion: LaterOccasion,
   details: AskDetails,
   delivered: LaterDelivery["kind"],
+  owed = false,
 ) {
-  return { v: VERSION, toolCallId, occasion, details, delivered };
+  return { v: VERSION, toolCallId, occasion, details, delivered, ...(owed ? { owed } : {}) };
 }
 
 export interface EndedNoteDetails {
@@ -91,7 +97,8 @@ export function readAnswerEntry(data: unknown): Read<AnswerEntry> {
   if (!delivered) return skip(`unknown delivery ${JSON.stringify(record.delivered)}`);
   const details = readStoredDetails(record.details);
   if (!details) return skip("the details are not an ask_user outcome");
-  return { ok: true, value: { toolCallId, occasion, details, delivered } };
+  const owed = record.owed === true && delivered === "message" ? { owed: true as const } : {};
+  return { ok: true, value: { toolCallId, occasion, details, delivered, ...owed } };
 }
 
 export function readEndedNoteDetails(data: unknown): Read<EndedNoteDetails> {

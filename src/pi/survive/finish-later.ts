@@ -22,6 +22,11 @@ export interface FinishEnv {
   notify(text: string, level: "info" | "warning" | "error"): void;
   /** Whether the entry is on the session's active branch now. */
   onBranch(entryId: string): boolean;
+  /**
+   * The session is closing: a message sent now could start a run Pi is shutting down, so it is
+   * recorded as owed instead, and the next session start sends it.
+   */
+  readonly closing?: boolean;
 }
 
 /**
@@ -43,16 +48,27 @@ export function finishLater(
     env.notify(decision.kind === "message" ? NOTICES.otherBranch : decision.text, "warning");
     return "notice";
   }
+  const owed = decision.kind === "message" && env.closing === true;
   try {
     env.appendEntry(
       ENTRY_TYPES.answer,
-      answerEntry(call.toolCallId, occasion, details, decision.kind),
+      answerEntry(call.toolCallId, occasion, details, decision.kind, owed),
     );
   } catch (error) {
+    if (owed) {
+      // Unrecorded, an owed answer would be lost without a word: the user is told what it was.
+      const reason = errorMessage(error);
+      env.notify(
+        `ask_user: the session closed before this answer reached the agent, and it could not be recorded (${reason}); tell the agent yourself: ${decision.kind === "message" ? decision.text : ""}`,
+        "error",
+      );
+      return decision.kind;
+    }
     // The answer still goes out: losing the record only costs a replay its pre-fill.
     const reason = errorMessage(error);
     env.notify(`ask_user: could not record the answer in the session file: ${reason}`, "error");
   }
+  if (owed) return decision.kind;
   if (decision.kind === "message") env.delivery.deliver(decision.text);
   else if (decision.kind === "notice") env.notify(decision.text, "info");
   return decision.kind;

@@ -26,6 +26,8 @@ interface Slot {
   open?: { readonly controller: AbortController; readonly closed: Promise<void> };
   /** An end that arrived from outside while the form was open: it decides the outcome. */
   ending?: OutsideOrigin;
+  /** An answer given elsewhere while the form was open: it decides the outcome. */
+  answeredElsewhere?: AskDetails;
   /** Let go of while its form was open (a reload): whatever the form reports is dropped. */
   released?: boolean;
 }
@@ -91,6 +93,11 @@ export class PendingAsks {
       throw error;
     }
     slot.open = undefined;
+    if (slot.answeredElsewhere) {
+      this.#end(slot, slot.answeredElsewhere);
+      markClosed();
+      return "opened";
+    }
     if (slot.released) {
       markClosed();
       return "opened";
@@ -117,6 +124,23 @@ export class PendingAsks {
       return;
     }
     this.#end(slot, cancelledBeforeOpenDetails(slot.pending.ask, origin));
+  }
+
+  /**
+   * Ends one ask with the user's answer given elsewhere (the answer page took it first). A form
+   * open here closes, and what it held gives way to that answer. False when the ask has ended.
+   */
+  async answerElsewhere(callEntryId: string, details: AskDetails): Promise<boolean> {
+    const slot = this.#slots.get(callEntryId);
+    if (!slot) return false;
+    if (slot.open) {
+      slot.answeredElsewhere ??= details;
+      slot.open.controller.abort();
+      await slot.open.closed;
+      return true;
+    }
+    this.#end(slot, details);
+    return true;
   }
 
   /**

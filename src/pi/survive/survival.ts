@@ -20,7 +20,7 @@ import { showAsk } from "../show-ask.ts";
 import { findCallEntryId } from "./branch-scan.ts";
 import { AnswerDelivery } from "./delivery.ts";
 import { endedNote, endedNoteMessage } from "./ended-notes.ts";
-import { askEntry, ENTRY_TYPES } from "./entries.ts";
+import { type AnswerEntry, askEntry, ENTRY_TYPES } from "./entries.ts";
 import { type CallRef, type FinishEnv, finishLater } from "./finish-later.ts";
 import { LaterEnds } from "./later-ends.ts";
 import { NOTICES } from "./notices.ts";
@@ -228,18 +228,28 @@ export class Survival {
   /**
    * The session is closing: every ask and form ends as `session_closed`, sending nothing. On a
    * reload the session goes on, so asks that do not wait are only let go of, to wait again in
-   * the reloaded extension.
+   * the reloaded extension. An answer the page gave just before is recorded as owed, and the
+   * next session start on its branch sends it (`sendOwed`).
    */
   async shutdown(reason: "close" | "reload" = "close"): Promise<void> {
     this.#closing.abort();
+    // First, so an answer the page took before its withdrawal ends its ask as the user's.
+    await this.#onPage.withdrawAll();
     if (reason === "reload") {
-      await this.#onPage.releaseAll();
       await this.pending.releaseAll();
     } else {
       await this.pending.endAll("session_closed");
     }
     await Promise.all([...this.#showing]);
     this.#ctx?.ui.setWidget(PENDING_WIDGET, undefined);
+  }
+
+  /**
+   * Sends an answer the closing session recorded as owed, recording it again as sent: the new
+   * record is the branch's last word on the ask, so it is sent once.
+   */
+  sendOwed(call: CallRef, owed: AnswerEntry): void {
+    finishLater(this.#finishEnv(), call, owed.details, owed.occasion);
   }
 
   onBranch(entryId: string): boolean {
@@ -317,6 +327,7 @@ export class Survival {
       delivery: this.delivery,
       notify: (text, level) => this.notify(text, level),
       onBranch: (entryId) => this.onBranch(entryId),
+      closing: this.#closing.signal.aborted,
     };
   }
 

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -20,7 +20,7 @@ import {
   SessionManager,
   SettingsManager,
 } from "@earendil-works/pi-coding-agent";
-import { createAskUserExtension } from "../../../src/pi/extension.ts";
+import { type AskUserExtensionOptions, createAskUserExtension } from "../../../src/pi/extension.ts";
 import { until } from "../../support/until.ts";
 import type { Gate } from "./gate-tool.ts";
 import {
@@ -178,6 +178,8 @@ export interface WorldOptions {
   readonly model?: ScriptedModel;
   readonly ui?: FakeUI;
   readonly gate?: Gate;
+  /** Turns the setting `remote` on, with this standing in for the answer server's client. */
+  readonly publish?: AskUserExtensionOptions["publish"];
 }
 
 /**
@@ -194,8 +196,14 @@ export async function startWorld(options: WorldOptions = {}): Promise<PiWorld> {
   const modelRuntime = await fauxModelRuntime(dir, model.faux);
   const errors: string[] = [];
   // The temporary dir as askuser's agent dir: its settings file is read and written there, not in ~/.pi.
+  if (options.publish) {
+    writeFileSync(join(dir, "askuser.json"), JSON.stringify({ schemaVersion: 1, remote: true }));
+  }
   const extensionFactories = [
-    createAskUserExtension({ agentDir: dir }),
+    createAskUserExtension({
+      agentDir: dir,
+      ...(options.publish ? { publish: options.publish } : {}),
+    }),
     ...(options.gate ? [options.gate.extension] : []),
   ];
   const createRuntime: CreateAgentSessionRuntimeFactory = async (request) => {

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import type { AskDetails } from "../../../src/core/index.ts";
+import type { RemoteAsk } from "../../../src/remote/client.ts";
+import type { WithdrawOrigin } from "../../../src/remote/types.ts";
+import { askOf } from "../../support/asks.ts";
+import { until } from "../../support/until.ts";
+import { askuserEntries, userMessages } from "../helpers/session-branch.ts";
+import { type PiWorld, ScriptedModel, startWorld } from "../helpers/survive-pi.ts";
+import { DATABASE, worldsCleanedUpAfterEach } from "./fixtures.ts";
+
+const NO_WAIT = { questions: [DATABASE], waitForAnswer: false };
+const { world, tempDir } = worldsCleanedUpAfterEach();
+
+const PAGE_ANSWER: AskDetails = {
+  status: "answered",
+  questions: askOf({ questions: [DATABASE] }).questions,
+  answers: { database: { selected: ["SQLite"] } },
+  unanswered: [],
+};
+
+/**
+ * An answer page whose user answers every ask just as Pi withdraws it: the withdrawal crosses
+ * the answer, so the server refuses it (409) and `withdraw` resolves with the page's end.
+ */
+function crossingPage() {
+  const withdrawals: WithdrawOrigin[] = [];
+  let published = 0;
+  const publish = async (): Promise<RemoteAsk> => {
+    published++;
+    return {
+      id: `a${published}`,
+      pageUrl: "http://127.0.0.1:4711/?code=3f9a",
+      ended: new Promise(() => {}),
+      latestDraft: () => undefined,
+      onDraft: () => () => {},
+      claim: async () => ({ won: true }),
+      withdraw: async (origin) => {
+        withdrawals.push(origin);
+        return { kind: "resolved", by: "page", details: PAGE_ANSWER };
+      },
+    };
+  };
+  return { publish, withdrawals, published: () => published };
+}
+
+const pageAnswers = (w: PiWorld) =>
+  userMessages(w.branch()).filter((text) => text.startsWith("[ask_user]"));
+const ends = (w: PiWorld) => askuserEntries(w.branch()).filter((e) => e.type === "askuser-answer");
+const endedNotes = (w: PiWorld) =>
+  w.branch().filter((e) => e.type === "custom_message" && e.customType === "askuser-ended");
+
+describe("an answer the page gave just as Pi withdrew its ask", () => {
+  it("/reload: the page's answer is the ask's, and it reaches the agent once", async () => {
+    const page = crossingPage();
+    const w = await world({
+      publish: page.publish,
+      model: new ScriptedModel().askUser(NO_WAIT).text("Working.").text("SQLite it is."),
+    });
+    await w.runtime.session.prompt("Plan the order service");
+    await until("the ask on the page", () => page.published() === 1);
+    await w.runtime.session.reload();
+    await until("the answer's turn", () => w.model.requests[2]);
+    await w.runtime.session.waitForIdle();
+
+    expect(page.withdrawals).toEqual(["session_closed"]);
+    expect(pageAnswers(w)).toHaveLength(1);
+    expect(pageAnswers(w)[0]).toContain('"Which database should the service use?" = "SQLite"');
+    expect(endedNotes(w)).toEqual([]);
+    expect(w.ui.widgetText()).toBeUndefined();
+    // Nothing waits any more, so the reloaded extension puts nothing on the page again.
+    expect(page.published()).toBe(1);
+  });
+
+  it("session close: the page's answer is recorded, reaches the agent after pi --continue, and only once", async () => {
+    const dir = tempDir("askuser-page-crossing-");
+    const page = crossingPage();
+    const first = await startWorld({
+      dir,
+      publish: page.publish,
+      model: new ScriptedModel().askUser(NO_WAIT).text("Working."),
+    });
+    await first.runtime.session.prompt("Plan the order service");
+    await until("the ask on the page", () => page.published() === 1);
+    const file = first.runtime.session.sessionFile ?? "";
+    await first.dispose();
+    expect(page.withdrawals).toEqual(["session_closed"]);
+
+    const second = await startWorld({
+      dir,
+      sessionFile: file,
+      publish: page.publish,
+      model: new ScriptedModel().text("SQLite it is."),
+    });
+    await until("the answer's turn", () => second.model.requests[0]);
+    await second.runtime.session.waitForIdle();
+    expect(pageAnswers(second)).toHaveLength(1);
+    expect(pageAnswers(second)[0]).toContain('"Which database should the service use?" = "SQLite"');
+    expect(endedNotes(second)).toEqual([]);
+    expect(page.published()).toBe(1);
+    await second.dispose();
+
+    const third = await world({ dir, sessionFile: file, publish: page.publish });
+    expect(pageAnswers(third)).toHaveLength(1);
+    expect(third.model.requests).toEqual([]);
+    expect(ends(third).filter((e) => e.data.delivered === "message")).toHaveLength(2);
+    expect(page.published()).toBe(1);
+  });
+});
