@@ -71,6 +71,26 @@ describe("an answer the page gave just as Pi withdrew its ask", () => {
     expect(page.published()).toBe(1);
   });
 
+  it("/reload with the ask's form open here: the page's answer wins over the form, once", async () => {
+    const page = crossingPage();
+    const w = await world({
+      publish: page.publish,
+      model: new ScriptedModel().askUser(NO_WAIT).text("Working.").text("SQLite it is."),
+    });
+    await w.runtime.session.prompt("Plan the order service");
+    await until("the ask on the page", () => page.published() === 1);
+    const answering = w.command("/answer");
+    await w.ui.nextForm();
+    await w.runtime.session.reload();
+    await answering;
+    await until("the answer's turn", () => w.model.requests[2]);
+    await w.runtime.session.waitForIdle();
+
+    expect(pageAnswers(w)).toHaveLength(1);
+    expect(pageAnswers(w)[0]).toContain('= "SQLite"');
+    expect(w.ui.widgetText()).toBeUndefined();
+  });
+
   it("session close: the page's answer is recorded, reaches the agent after pi --continue, and only once", async () => {
     const dir = tempDir("askuser-page-crossing-");
     const page = crossingPage();
