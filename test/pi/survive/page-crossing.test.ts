@@ -125,4 +125,21 @@ describe("an answer the page gave just as Pi withdrew its ask", () => {
     expect(ends(third).filter((e) => e.data.delivered === "message")).toHaveLength(2);
     expect(page.published()).toBe(1);
   });
+  it("a tool turned off: the page's crossing answer is not sent, and the user is told so", async () => {
+    const page = crossingPage();
+    const w = await world({
+      publish: page.publish,
+      model: new ScriptedModel().askUser(NO_WAIT).text("Working."),
+    });
+    await w.runtime.session.prompt("Plan the order service");
+    await until("the ask on the page", () => page.published() === 1);
+    w.runtime.session.setActiveToolsByName(["read"]);
+    await w.command("/answer");
+    await until("the notice about the page's answer", () =>
+      w.ui.notifications.some((n) => n.text.includes("that answer was not sent")),
+    );
+    expect(page.withdrawals).toEqual(["disabled"]);
+    expect(pageAnswers(w)).toEqual([]);
+    expect(ends(w)).toHaveLength(1);
+  });
 });
