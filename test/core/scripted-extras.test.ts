@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerFromScript, type Ask, draftFromScript, modelText } from "../../src/core/index.ts";
+import { type Ask, answerFromScript, draftFromScript, modelText } from "../../src/core/index.ts";
 
 const ask: Ask = {
   questions: [
@@ -8,6 +8,7 @@ const ask: Ask = {
       header: "Database",
       question: "Which database?",
       multiSelect: false,
+      allowComment: false,
       options: [{ label: "Postgres" }, { label: "SQLite" }],
     },
     {
@@ -15,6 +16,7 @@ const ask: Ask = {
       header: "Features",
       question: "Which features?",
       multiSelect: true,
+      allowComment: false,
       options: [{ label: "Refunds" }, { label: "Webhooks" }],
     },
   ],
@@ -43,7 +45,10 @@ describe("presentedType in a page's answers", () => {
   });
 
   it("keeps the switch in a draft", () => {
-    const result = draftFromScript(ask, { db: ["Postgres", "SQLite"], presentedType: { db: "multi" } });
+    const result = draftFromScript(ask, {
+      db: ["Postgres", "SQLite"],
+      presentedType: { db: "multi" },
+    });
     expect(result.ok && result.details.presentedType?.db?.presented).toBe("multi");
   });
 
@@ -60,7 +65,9 @@ describe("presentedType in a page's answers", () => {
   });
 
   it("still refuses several labels for a single-select question without the switch", () => {
-    expect(issuesOf(answerFromScript(ask, { db: ["Postgres", "SQLite"] }))).toContain("single-select");
+    expect(issuesOf(answerFromScript(ask, { db: ["Postgres", "SQLite"] }))).toContain(
+      "single-select",
+    );
   });
 });
 
@@ -73,7 +80,10 @@ describe("clarification in a page's answers", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.details.status).toBe("clarification_requested");
-    expect(result.details.clarification).toEqual({ about: "features", question: "What are webhooks for?" });
+    expect(result.details.clarification).toEqual({
+      about: "features",
+      question: "What are webhooks for?",
+    });
     expect(result.details.answers.db?.selected).toEqual(["SQLite"]);
   });
 
@@ -98,7 +108,7 @@ describe("clarification in a page's answers", () => {
   });
 
   it("refuses a clarification about a one-question ask whose answer already ended it", () => {
-    const one: Ask = { questions: [ask.questions[0]!] };
+    const one: Ask = { questions: ask.questions.slice(0, 1) };
     const text = issuesOf(
       answerFromScript(one, { db: "SQLite", clarification: { about: "db", question: "Why?" } }),
     );

@@ -53,13 +53,18 @@ describe("presentedType and clarification through the answer API", () => {
     [{ clarification: { about: "ghost", question: "Why?" } }, "clarification.about"],
     [{ clarification: { about: "db", question: " \u200b\u2060 " } }, "clarification.question"],
     [{ clarification: { about: "db", question: "\ud800" } }, "clarification.question"],
-  ])("refuses %j with an issue naming the field, and the ask stays pending", async (body, field) => {
-    const { server, remote } = await published();
-    const reply = await call(server, `/api/asks/${remote.id}/answer`, { body });
-    expect(reply.status).toBe(400);
-    expect(JSON.stringify(reply.json)).toContain(field);
-    expect((await call(server, `/api/asks/${remote.id}`)).json).toMatchObject({ state: "pending" });
-  });
+  ])(
+    "refuses %j with an issue naming the field, and the ask stays pending",
+    async (body, field) => {
+      const { server, remote } = await published();
+      const reply = await call(server, `/api/asks/${remote.id}/answer`, { body });
+      expect(reply.status).toBe(400);
+      expect(JSON.stringify(reply.json)).toContain(field);
+      expect((await call(server, `/api/asks/${remote.id}`)).json).toMatchObject({
+        state: "pending",
+      });
+    },
+  );
 
   it("a draft keeps a switch, and refuses an ask-back", async () => {
     const { server, remote } = await published();
