@@ -63,6 +63,8 @@ describe("the page's type switch and ask-back, as the terminal's t and ?", () =>
   it("? opens the ask-back editor, Esc keeps it, and it all fits a 375 px phone", async () => {
     const remote = await fixture.publish(releasePlan());
     const { page } = await fixture.open(remote.pageUrl, { width: 375, height: 740 });
+    // The key handler is the page's, so the question must be on it before the key is sent.
+    await page.locator('[data-action="ask-back"]').waitFor();
     expect(await horizontalOverflow(page)).toEqual([]);
     await page.keyboard.press("Shift+?");
     await page.locator("#editor").fill("Why these three?");
