@@ -99,6 +99,16 @@ describe("clarification in a page's answers", () => {
     expect(text).toContain(problem);
   });
 
+  it("a clarification full of escapes reaches the details exactly and the model text as escapes", () => {
+    const typed = "why \u001b[31m\u202eexe\u0007?";
+    const result = answerFromScript(ask, { clarification: { about: "db", question: typed } });
+    expect(result.ok && result.details.clarification?.question).toBe(typed);
+    const text = result.ok ? modelText(result.details) : "";
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: none may be in the model text
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202e]/u);
+    expect(text).toContain("\\u001b[31m");
+  });
+
   it("refuses a clarification in a draft or a cancel: only an answer asks back", () => {
     const clarification = { about: "db", question: "Why?" };
     expect(issuesOf(draftFromScript(ask, { clarification }))).toContain("clarification");
