@@ -7,6 +7,7 @@ import { detailsFromForm } from "./outcome.ts";
 import type { AskDetails, HostEnd } from "./outcome-types.ts";
 import { reduceForm } from "./reducer.ts";
 import type { Ask, Question } from "./schema.ts";
+import { planExtras, playAskBack, playSwitches, RESERVED_KEYS } from "./scripted-extras.ts";
 import { isRecord, type Report, wellFormed } from "./validate-fields.ts";
 import {
   describeReceived,
@@ -56,8 +57,11 @@ export function answerFromScript(
     );
     return { ok: false, issues: list.issues() };
   }
+  const extras = planExtras(ask, script, list, ending.kind === "submitted");
+  const presented = extras.presented;
   const planned = new Map<number, PlannedAnswer>();
   for (const [key, value] of Object.entries(script)) {
+    if (RESERVED_KEYS.some((reserved) => reserved === key)) continue;
     const path = `answers[${describeReceived(key)}]`;
     const matches = questionsNamedBy(ask, key);
     if (matches.length > 1) {
@@ -65,7 +69,7 @@ export function answerFromScript(
       continue;
     }
     const index = matches[0]?.index;
-    const question = index === undefined ? undefined : ask.questions[index];
+    const question = index === undefined ? undefined : presented.questions[index];
     if (index === undefined || !question) {
       report(
         path,
@@ -95,13 +99,23 @@ export function answerFromScript(
   const dispatch = (action: FormAction) => {
     state = reduceForm(state, action);
   };
-  ask.questions.forEach((question, index) => {
+  const manyTabs = ask.questions.length > 1;
+  playSwitches(extras, manyTabs, dispatch);
+  presented.questions.forEach((question, index) => {
     const answer = planned.get(index);
     if (!answer || state.resolution) return;
-    if (ask.questions.length > 1) dispatch({ type: "gotoTab", index });
+    if (manyTabs) dispatch({ type: "gotoTab", index });
     playAnswer(question, answer, dispatch, () => state);
   });
-  if (ending.kind === "submitted") {
+  if (extras.clarification) {
+    if (state.resolution) {
+      const path = "clarification";
+      const problem = "comes after an answer that already ended this one-question ask";
+      report(path, problem, "send either the answer or the clarification", undefined, false);
+      return { ok: false, issues: list.issues() };
+    }
+    playAskBack(extras.clarification, manyTabs, dispatch);
+  } else if (ending.kind === "submitted") {
     dispatch({ type: "submit" });
     dispatch({ type: "submit" });
   } else dispatch({ type: "end", resolution: ending });

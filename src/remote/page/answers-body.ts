@@ -1,7 +1,26 @@
-import { type Answer, type Ask, detailsFromForm, type FormState } from "../../core/index.ts";
+import {
+  type Answer,
+  type Ask,
+  type Clarification,
+  detailsFromForm,
+  type FormState,
+  type QuestionType,
+} from "../../core/index.ts";
 
-/** The answers-file shape the server validates exactly like `askuser ask --answers`. */
-export type AnswersBody = Record<string, AnswerEntry>;
+/**
+ * The answers-file shape the server validates exactly like `askuser ask --answers`: answers by
+ * question id, and the reserved `presentedType` and `clarification` the server replays as the
+ * type switch and the ask-back.
+ */
+export interface AnswersBody {
+  readonly [id: string]:
+    | AnswerEntry
+    | Readonly<Record<string, QuestionType>>
+    | Clarification
+    | undefined;
+  readonly presentedType?: Readonly<Record<string, QuestionType>>;
+  readonly clarification?: Clarification;
+}
 export interface AnswerEntry {
   readonly selected: readonly string[];
   readonly other?: string;
@@ -15,11 +34,18 @@ export interface AnswerEntry {
  */
 export function answersBody(state: FormState): AnswersBody {
   const details = detailsFromForm(state.resolution ? state : { ...state, resolution: SUBMITTED });
-  const body: AnswersBody = {};
+  const body: Record<string, AnswersBody[string]> = {};
   for (const question of state.ask.questions) {
     const answer = details.answers[question.id];
     if (answer) body[question.id] = entryOf(answer);
   }
+  const switched = Object.entries(details.presentedType ?? {}).filter(
+    ([, type]) => type.changedBy === "user",
+  );
+  if (switched.length > 0) {
+    body.presentedType = Object.fromEntries(switched.map(([id, type]) => [id, type.presented]));
+  }
+  if (details.clarification) body.clarification = details.clarification;
   return body;
 }
 
@@ -49,6 +75,9 @@ export function prefillFromDraft(ask: Ask, draft: unknown): Record<string, Answe
     const selected = entry.selected.filter((label) => labels.has(label));
     const other = entry.other;
     if (selected.length === 0 && other === undefined) continue;
+    // A draft of a question the user had switched to multi-select: guessing which choice to
+    // keep could report one the user never made alone.
+    if (!question.multiSelect && selected.length + (other === undefined ? 0 : 1) > 1) continue;
     prefill[question.id] = {
       selected,
       ...(other === undefined ? {} : { other }),

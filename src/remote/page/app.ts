@@ -16,6 +16,7 @@ import { actionForKey } from "./keys.ts";
 import { type DraftStore, forgetEndedForms } from "./saved-form.ts";
 import { askView } from "./view-ask.ts";
 import { askList } from "./view-list.ts";
+import type { EditorMode } from "./view-question.ts";
 
 /** As the terminal form's default input guard. */
 const APPEARING_HOLD_MS = 600;
@@ -182,7 +183,7 @@ export class App {
     else this.dispatch(action);
   }
 
-  private editorFor(mode: "freeform" | "comment", draft: string): HTMLTextAreaElement {
+  private editorFor(mode: EditorMode, draft: string): HTMLTextAreaElement {
     const session = this.session;
     const key = `${session?.id}:${session?.state.tab}:${mode}`;
     if (this.editor?.key === key) return this.editor.element;

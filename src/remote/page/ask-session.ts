@@ -174,7 +174,9 @@ export class AskSession {
 
   private async send(): Promise<void> {
     this.cancelTimer();
-    const what: Sent = this.state.resolution?.kind === "submitted" ? "answer" : "cancel";
+    const kind = this.state.resolution?.kind;
+    const what: Sent =
+      kind === "submitted" || kind === "clarification_requested" ? "answer" : "cancel";
     this.phase = { kind: "sending", what };
     this.ports.changed();
     const body = answersBody(this.state);

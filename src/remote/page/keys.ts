@@ -14,6 +14,7 @@ const OPTION_KEYS: Readonly<Record<string, FormAction>> = {
   Enter: { type: "activate" },
   " ": { type: "toggle" },
   Escape: { type: "requestCancel" },
+  t: { type: "switchType" },
 };
 
 const EDITOR_KEYS: Readonly<Record<string, FormAction>> = {
@@ -34,6 +35,8 @@ export interface KeyPress {
 export function actionForKey(press: KeyPress, inEditor: boolean): FormAction | undefined {
   if (press.isComposing || press.altKey || press.ctrlKey || press.metaKey) return undefined;
   if (inEditor) return press.shiftKey ? undefined : EDITOR_KEYS[press.key];
+  // "?" needs Shift on most layouts, and means the same with it or without.
+  if (press.key === "?") return { type: "openAskBack" };
   if (press.shiftKey) return undefined;
   if (/^[1-9]$/u.test(press.key)) return { type: "pickRow", index: Number(press.key) - 1 };
   return OPTION_KEYS[press.key];

@@ -1,11 +1,13 @@
-import type { FormAction, Question, QuestionState } from "../../core/index.ts";
+import type { FormAction, Question, QuestionMode, QuestionState } from "../../core/index.ts";
 import { block, h, line } from "./dom.ts";
+
+export type EditorMode = Exclude<QuestionMode, "options">;
 
 /** What a question's view can ask the page to do. */
 export interface QuestionHandlers {
   readonly dispatch: (...actions: FormAction[]) => void;
   /** The open editor's element, kept across renders so typing, the caret and the IME survive. */
-  readonly editor: (mode: "freeform" | "comment", draft: string) => HTMLTextAreaElement;
+  readonly editor: (mode: EditorMode, draft: string) => HTMLTextAreaElement;
 }
 
 /** The nine rows a digit key picks, as in the terminal form. */
@@ -39,7 +41,7 @@ export function questionView(
       multiSelect: question.multiSelect,
       highlighted: state.highlight === index,
       checked: state.selected.includes(index),
-      disabled: state.mode === "comment",
+      disabled: state.mode === "comment" || state.mode === "askBack",
       label: line(option.label),
       description: option.description === undefined ? undefined : block(option.description),
       onClick: () => dispatch(...rowAction(index)),
@@ -51,7 +53,7 @@ export function questionView(
       multiSelect: question.multiSelect,
       highlighted: state.highlight === otherRow,
       checked: state.other !== undefined,
-      disabled: state.mode === "comment",
+      disabled: state.mode === "comment" || state.mode === "askBack",
       label: "Other",
       description: state.other === undefined ? "Type your own answer" : block(state.other),
       onClick: () => dispatch(...rowAction(otherRow)),
@@ -93,6 +95,7 @@ export function questionView(
         ),
     ),
     state.mode === "comment" && noteEditor(state, handlers),
+    state.mode === "askBack" && askBackEditor(state, handlers),
     state.mode !== "comment" &&
       state.comment !== undefined &&
       h("p", { class: "note" }, h("span", { class: "muted" }, "Note: "), block(state.comment)),
@@ -111,6 +114,68 @@ export function questionView(
           "Confirm selection",
         ),
       ),
+    !editing && questionTools(question, dispatch),
+  );
+}
+
+/** The terminal's `t` and `?`: show the question as the other type, or ask the agent back. */
+function questionTools(question: Question, dispatch: QuestionHandlers["dispatch"]): HTMLElement {
+  const tool = (action: string, key: string, run: FormAction, text: string) =>
+    h(
+      "button",
+      {
+        class: "tool",
+        attrs: { type: "button", "data-action": action, "aria-keyshortcuts": key },
+        on: { click: () => dispatch(run) },
+      },
+      text,
+    );
+  return h(
+    "div",
+    { class: "actions tools" },
+    tool(
+      "switch-type",
+      "t",
+      { type: "switchType" },
+      question.multiSelect ? "Answer with one choice" : "Answer with several choices",
+    ),
+    tool("ask-back", "?", { type: "openAskBack" }, "Ask the agent instead"),
+  );
+}
+
+function askBackEditor(state: QuestionState, handlers: QuestionHandlers): HTMLElement {
+  const textarea = handlers.editor("askBack", state.draft);
+  return h(
+    "div",
+    { class: "editor" },
+    h(
+      "label",
+      { attrs: { for: textarea.id } },
+      "Your question for the agent: sending it ends this ask with your answers so far",
+    ),
+    textarea,
+    h(
+      "div",
+      { class: "actions" },
+      h(
+        "button",
+        {
+          class: "primary",
+          attrs: { type: "button", "data-action": "send-ask-back" },
+          on: { click: () => handlers.dispatch({ type: "saveDraft" }) },
+        },
+        "Send the question",
+      ),
+      h(
+        "button",
+        {
+          attrs: { type: "button", "data-action": "close-ask-back" },
+          on: { click: () => handlers.dispatch({ type: "closeEditor" }) },
+        },
+        "Back to answering",
+      ),
+      h("span", { class: "muted keys" }, "Enter sends · Shift+Enter new line · Esc keeps it"),
+    ),
   );
 }
 

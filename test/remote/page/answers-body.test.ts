@@ -113,3 +113,46 @@ describe("prefillFromDraft", () => {
     expect(prefillFromDraft(three, [1, 2])).toEqual({});
   });
 });
+
+describe("answersBody with a switched type or an ask-back", () => {
+  it("names a switched question in presentedType, and the server's replay gives the same details", () => {
+    const state = play(three, [
+      { type: "switchType" },
+      { type: "pickRow", index: 0 },
+      { type: "pickRow", index: 1 },
+      { type: "activate" },
+    ]);
+    const body = answersBody(state);
+    expect(body.presentedType).toEqual({ db: "multi" });
+    const replayed = answerFromScript(three, body);
+    const ended = reduceForm(state, { type: "submit" });
+    expect(replayed.ok && replayed.details).toEqual(
+      detailsFromForm(reduceForm(ended, { type: "submit" })),
+    );
+  });
+
+  it("switched back to the asked type, a question is not named", () => {
+    const state = play(three, [{ type: "switchType" }, { type: "switchType" }]);
+    expect(answersBody(state).presentedType).toBeUndefined();
+  });
+
+  it("an ask-back is the clarification, and the server's replay ends the same way", () => {
+    const state = play(three, [
+      { type: "pickRow", index: 1 },
+      { type: "openAskBack" },
+      { type: "editDraft", text: "Why an API style?" },
+      { type: "saveDraft" },
+    ]);
+    expect(state.resolution?.kind).toBe("clarification_requested");
+    const body = answersBody(state);
+    expect(body.clarification).toEqual({ about: "features", question: "Why an API style?" });
+    const replayed = answerFromScript(three, body);
+    expect(replayed.ok && replayed.details).toEqual(detailsFromForm(state));
+  });
+
+  it("a server draft with several choices for a question shown single-select is left out", () => {
+    expect(
+      prefillFromDraft(three, { db: ["Postgres", "SQLite"], presentedType: { db: "multi" } }),
+    ).toEqual({});
+  });
+});

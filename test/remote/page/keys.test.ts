@@ -22,8 +22,16 @@ describe("the page's keys", () => {
     ["9", { type: "pickRow", index: 8 }],
     ["ArrowRight", { type: "nextTab" }],
     ["Escape", { type: "requestCancel" }],
+    ["t", { type: "switchType" }],
   ])("%j on the form is %j", (key, action) => {
     expect(actionForKey(press(key), false)).toEqual(action);
+  });
+
+  it("? asks the agent back, typed with Shift as most layouts need; in an editor it is text", () => {
+    expect(actionForKey(press("?", { shiftKey: true }), false)).toEqual({ type: "openAskBack" });
+    expect(actionForKey(press("?"), false)).toEqual({ type: "openAskBack" });
+    expect(actionForKey(press("?", { shiftKey: true }), true)).toBeUndefined();
+    expect(actionForKey(press("t"), true)).toBeUndefined();
   });
 
   it("in an editor only Enter (save) and Esc (leave keeping the text) act; Shift+Enter is a new line", () => {
