@@ -81,19 +81,23 @@ const SIGNAL_ORIGINS: ReadonlyArray<readonly [NodeJS.Signals, CancelOrigin]> = [
 ];
 
 async function withoutForm(ask: Ask, io: CommandIo, remote: RemoteAsk): Promise<AskDetails> {
-  const settings = await settingsForAsk({ env: io.env, cwd: io.cwd ?? process.cwd() }, io.stderr);
   let stop: (end: "timed_out" | CancelOrigin) => void = () => {};
   const stopped = new Promise<"timed_out" | CancelOrigin>((resolve) => {
     stop = resolve;
   });
-  const timer = idleTimerFor(settings, systemClock, () => stop("timed_out"));
-  const stopTouching = remote.onDraft(() => timer?.touch());
+  // In place before anything is awaited: the ask is already on the server, so whoever sees it
+  // may signal at once, and a signal with no handler yet kills the process with no result.
   const handlers = SIGNAL_ORIGINS.map(([signal, origin]) => {
     const handler = () => stop(origin);
     process.on(signal, handler);
     return [signal, handler] as const;
   });
+  let timer: ReturnType<typeof idleTimerFor> | undefined;
+  let stopTouching = () => {};
   try {
+    const settings = await settingsForAsk({ env: io.env, cwd: io.cwd ?? process.cwd() }, io.stderr);
+    timer = idleTimerFor(settings, systemClock, () => stop("timed_out"));
+    stopTouching = remote.onDraft(() => timer?.touch());
     const first = await Promise.race([remote.ended, stopped]);
     if (typeof first === "string") {
       // Timed out or stopped by a signal: the answers so far are the page's draft.

@@ -48,8 +48,11 @@ export async function serveCommand(args: readonly string[], io: CommandIo): Prom
     );
     return EXIT.notAnswered;
   }
+  // The handlers go in before the announcement: whoever reads the link may signal at once, and
+  // a signal with no handler yet kills the process (exit by signal, discovery file left behind).
+  const stopped = untilStopped(running, values.background);
   if (!values.background) await announce(running, io, values.lan);
-  await untilStopped(running, values.background);
+  await stopped;
   return EXIT.answered;
 }
 

@@ -98,7 +98,11 @@ describe("the interactive pi TUI in a real terminal", () => {
       await tmux.waitFor("[Extensions]", 20_000);
       tmux.text("Plan the order service");
       tmux.keys("Enter");
-      const form = await tmux.waitFor("esc cancel", 20_000);
+      // Pi draws its footer after the form's lines: wait for both, or a capture between them
+      // reads a screen without the footer yet.
+      const footerLast = (screen: string) =>
+        /m1\s*$/u.test(screen.trimEnd().split("\n").at(-1) ?? "");
+      const form = await tmux.waitFor((s) => s.includes("esc cancel") && footerLast(s), 20_000);
       const rows = form.trimEnd().split("\n");
       expect(form).toContain("[○ Database]  ○ Features   ○ API   Submit");
       expect(form).toContain("↑/k ↓/j move · enter select");
@@ -108,7 +112,7 @@ describe("the interactive pi TUI in a real terminal", () => {
       tmux.keys("Escape");
       // The whole prompt: a capture can land between the lines of one redraw.
       const cancel = await tmux.waitFor(
-        (s) => s.includes("Cancel these questions?") && s.includes("╰─"),
+        (s) => s.includes("Cancel these questions?") && s.includes("╰─") && footerLast(s),
       );
       expect(cancel).toContain("esc/enter: cancel · any other key: back to the form");
       expect(cancel).toContain("╰─");

@@ -63,6 +63,12 @@ export function runCli(
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
+    // A command may refuse its input and exit without reading it (a usage error): its standard
+    // input is then closed under the write, and EPIPE is that expected outcome, not a failure.
+    // The run is judged by its exit code and output; any other error on the pipe fails it.
+    child.stdin?.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") reject(error);
+    });
     if (options.stdin !== undefined) child.stdin?.end(options.stdin);
   });
 }
