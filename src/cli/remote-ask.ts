@@ -3,8 +3,8 @@ import {
   type AskDetails,
   type CancelOrigin,
   cancelledBeforeOpenDetails,
-  draftFromScript,
   endedWith,
+  pendingDetails,
   showsPartialAnswers,
 } from "../core/index.ts";
 import { publishAsk, type RemoteAsk, type RemoteEnd } from "../remote/client.ts";
@@ -101,7 +101,7 @@ async function withoutForm(ask: Ask, io: CommandIo, remote: RemoteAsk): Promise<
     const first = await Promise.race([remote.ended, stopped]);
     if (typeof first === "string") {
       // Timed out or stopped by a signal: the answers so far are the page's draft.
-      const draft = remote.latestDraft() ?? emptyDraft(ask);
+      const draft = remote.latestDraft() ?? pendingDetails(ask);
       // An answer the page sent just before is the result: its user was told it was sent.
       const answered = await remote.withdraw(first);
       if (answered) return reportElsewhere(answered, io, ask);
@@ -125,10 +125,4 @@ function reportElsewhere(end: RemoteEnd, io: CommandIo, ask: Ask): AskDetails {
   }
   io.stderr.write("askuser: the answer server stopped before anyone answered\n");
   return cancelledBeforeOpenDetails(ask, "disconnected");
-}
-
-function emptyDraft(ask: Ask): AskDetails {
-  const draft = draftFromScript(ask, {});
-  if (!draft.ok) throw new Error("an empty draft is always valid");
-  return draft.details;
 }

@@ -5,7 +5,7 @@ import { publishFromBody } from "./agent-stream.ts";
 import { openEventStream } from "./event-stream.ts";
 import { BodyError, readJsonBody, sendJson } from "./http-io.ts";
 import type { AskRegistry } from "./registry.ts";
-import { originVerdict, type Refusal } from "./security.ts";
+import { originVerdict, type Refusal, type Refuse } from "./security.ts";
 import { SURFACE_NAMES, type SurfaceName, USER_SURFACES, type WithdrawOrigin } from "./types.ts";
 import { listAsks, sendOutcome, showAsk, userAction } from "./user-routes.ts";
 
@@ -24,13 +24,7 @@ export interface ApiContext {
   readonly agentStreams: Set<ServerResponse>;
   readonly refused: Readonly<Record<Refusal, number>>;
   readonly newPageUrl: (askId?: string) => string;
-  readonly refuse: (
-    request: IncomingMessage,
-    response: ServerResponse,
-    reason: Refusal,
-    status: number,
-    error: string,
-  ) => void;
+  readonly refuse: Refuse;
   readonly count: (reason: Refusal, request: IncomingMessage) => void;
 }
 

@@ -3,7 +3,7 @@ import type { Access } from "./access.ts";
 import { ASK_ID } from "./api-routes.ts";
 import { SECURITY_HEADERS } from "./http-io.ts";
 import type { PageAsset } from "./page-assets.ts";
-import type { Refusal } from "./security.ts";
+import type { Refuse } from "./security.ts";
 
 export interface PageContext {
   readonly access: Access;
@@ -11,13 +11,7 @@ export interface PageContext {
   readonly pageMissing: readonly string[];
   /** A code that is unknown, spent or expired: counted like a wrong token. */
   readonly spentCode: (request: IncomingMessage) => void;
-  readonly refuse: (
-    request: IncomingMessage,
-    response: ServerResponse,
-    reason: Refusal,
-    status: number,
-    error: string,
-  ) => void;
+  readonly refuse: Refuse;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** Why a request was refused; each is counted, and `GET /api/status` reports the counts. */
 export const REFUSALS = [
@@ -19,6 +19,15 @@ export const REFUSALS = [
   "withdrawn",
 ] as const;
 export type Refusal = (typeof REFUSALS)[number];
+
+/** Answers a request with a refusal of `status`, counted under `reason`. */
+export type Refuse = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  reason: Refusal,
+  status: number,
+  error: string,
+) => void;
 
 /** 256 random bits, as 64 hex digits. */
 export function newToken(): string {
