@@ -1,6 +1,5 @@
 import { Agent, type IncomingMessage, request } from "node:http";
 import type { ServerInfo } from "./discovery.ts";
-import { hostHeader } from "./probe.ts";
 
 /** One reply of the API: its status and its JSON body (the text itself when it is not JSON). */
 export interface ApiReply {
@@ -11,7 +10,10 @@ export interface ApiReply {
 /** Connections kept open between calls: an answer's round trip pays no handshake. */
 const keepAlive = new Agent({ keepAlive: true, maxSockets: 8 });
 
-/** A request to the server a discovery file names, with its bearer token; JSON in and out. */
+/**
+ * A request to the server through its Unix socket, with the bearer token; JSON in and out. The
+ * token never goes to a TCP port, where another user could be listening.
+ */
 export function callApi(
   info: ServerInfo,
   method: "GET" | "POST",
@@ -23,8 +25,7 @@ export function callApi(
   return new Promise((resolve, reject) => {
     const req = request(
       {
-        host: info.host,
-        port: info.port,
+        socketPath: info.socket,
         path,
         method,
         agent: keepAlive,
@@ -54,7 +55,7 @@ export function callApi(
 }
 
 export function bearerHeaders(info: ServerInfo): Record<string, string> {
-  return { Host: hostHeader(info), Authorization: `Bearer ${info.token}` };
+  return { Host: "localhost", Authorization: `Bearer ${info.token}` };
 }
 
 /** A response's text, at most 1 MB of it (a server's reply is far smaller). */
