@@ -165,9 +165,11 @@ export function createAnswerServer(options: AnswerServerOptions): AnswerServer {
         response,
         "token",
         401,
-        credential === "wrong"
-          ? "wrong token: use the token from the discovery file, or open the page link again"
-          : 'no token: send "Authorization: Bearer <token>" (the token is in the discovery file)',
+        via === "tcp"
+          ? "not signed in: open a new page link (askuser answer --link prints one); programs use the Unix socket named in the discovery file, with its token"
+          : credential === "wrong"
+            ? "wrong token: use the token from the discovery file"
+            : 'no token: send "Authorization: Bearer <token>" (the token is in the discovery file)',
       );
       return;
     }
