@@ -76,4 +76,25 @@ describe("a flood of idle connections neither hides nor splits the server", () =
       }
     },
   );
+
+  it("a server that does not answer at all (stopped with SIGSTOP) is busy, not dead: no second server, the file stays its own", async () => {
+    const env = runtimeEnv();
+    const serve = startProcess([BIN, "serve"], env);
+    await lines(serve.child.stdout).next((line) => line.includes("answering at"));
+    const before = await readServerInfo(env);
+    serve.child.kill("SIGSTOP");
+    try {
+      const listed = await timedList(env);
+      expect(listed.code).toBe(1);
+      expect(listed.err).toContain(
+        `the answer server (pid ${before?.pid}) is running but did not answer in time`,
+      );
+      const agent = startProcess(["test/remote/fixtures/publisher.ts"], env);
+      expect(await agent.exited).not.toBe(0);
+      expect(agent.err()).toContain("did not answer in time");
+      expect(await readServerInfo(env)).toEqual(before);
+    } finally {
+      serve.child.kill("SIGCONT");
+    }
+  });
 });
