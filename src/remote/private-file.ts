@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, ftruncateSync, openSync, type Stats } from "node:fs";
 import { open } from "node:fs/promises";
 import { errorCode, ServerUnavailable } from "./errors.ts";
 import { myUid } from "./runtime-dir.ts";
@@ -34,10 +34,14 @@ export async function readPrivateFile(path: string, maxBytes: number): Promise<s
   }
 }
 
+/** A log past this is started afresh: a background server writes little, so it is old news. */
+const LOG_MAX_BYTES = 1024 * 1024;
+
 /**
  * The log a background server writes to, opened to append: created 0600 when missing, refused
  * when it is a link (which would append to the file it points at), not a regular file, or
- * another user's. Returns the descriptor, which the caller closes.
+ * another user's, and emptied first when it grew past 1 MiB. Returns the descriptor, which the
+ * caller closes.
  */
 export function openPrivateLog(path: string): number {
   let fd: number;
@@ -50,11 +54,13 @@ export function openPrivateLog(path: string): number {
   } catch (error) {
     throw unsafe(path, openProblem(error));
   }
-  const problem = fileProblem(fstatSync(fd), Number.POSITIVE_INFINITY);
+  const info = fstatSync(fd);
+  const problem = fileProblem(info, Number.POSITIVE_INFINITY);
   if (problem) {
     closeSync(fd);
     throw unsafe(path, problem);
   }
+  if (info.size > LOG_MAX_BYTES) ftruncateSync(fd, 0);
   return fd;
 }
 
