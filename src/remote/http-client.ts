@@ -70,3 +70,57 @@ export function readText(response: IncomingMessage): Promise<string> {
     response.on("error", reject);
   });
 }
+
+/**
+ * `fetch` through the server's Unix socket, for code written against `fetch` (the user-API
+ * client the page shares): URLs keep their path and query, and whatever host they name is
+ * ignored, so the bearer token such a caller sends can only reach the socket. Bodies are text;
+ * a reply is read up to 1 MB, as `readText` reads one.
+ */
+export function socketFetch(socketPath: string): typeof fetch {
+  const socketFetcher = (input: string | URL | Request, init: RequestInit = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
+      const body = init.body;
+      if (body !== undefined && body !== null && typeof body !== "string") {
+        reject(new TypeError("socketFetch sends text bodies only"));
+        return;
+      }
+      const headers = Object.fromEntries(new Headers(init.headers).entries());
+      const req = request(
+        {
+          socketPath,
+          path: `${url.pathname}${url.search}`,
+          method: init.method ?? "GET",
+          agent: keepAlive,
+          headers: { ...headers, host: "localhost" },
+          ...(init.signal ? { signal: init.signal } : {}),
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on("data", (chunk: Buffer) => {
+            size += chunk.length;
+            if (size <= 1_000_000) chunks.push(chunk);
+          });
+          response.on("end", () => {
+            const status = response.statusCode ?? 502;
+            const replyHeaders = new Headers();
+            for (const [name, value] of Object.entries(response.headers)) {
+              if (typeof value === "string") replyHeaders.set(name, value);
+              else if (Array.isArray(value))
+                for (const one of value) replyHeaders.append(name, one);
+            }
+            const empty = status === 204 || status === 304 || init.method === "HEAD";
+            resolve(
+              new Response(empty ? null : Buffer.concat(chunks), { status, headers: replyHeaders }),
+            );
+          });
+          response.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(body ?? undefined);
+    });
+  return socketFetcher as typeof fetch;
+}
