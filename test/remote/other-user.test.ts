@@ -132,6 +132,14 @@ describe("files in the runtime directory are taken only as askuser writes them",
     },
   );
 
+  it("a plain file where the socket goes is refused by name, not connected to", async () => {
+    const { env, dir } = privateRuntime();
+    writeFileSync(join(dir, "server.sock"), "");
+    const listed = await answerList(env);
+    expect(listed.code).toBe(1);
+    expect(listed.err).toContain(`${join(dir, "server.sock")} is not a socket of yours`);
+  });
+
   it("a runtime directory of yours that others can enter is refused, naming chmod 700", async () => {
     const { env, dir } = privateRuntime();
     chmodSync(dir, 0o755);
