@@ -19,7 +19,6 @@ import { join } from "node:path";
 import { validateAskInput } from "../src/core/index.ts";
 import { publishAsk, type RemoteAsk } from "../src/remote/client.ts";
 import { readServerInfo, type ServerInfo } from "../src/remote/discovery.ts";
-import { hostHeader } from "../src/remote/probe.ts";
 import { PAGE_GOAL_BYTES, pageSizes } from "./page-size.ts";
 
 const PENDING = 100;
@@ -42,8 +41,7 @@ const ask = (() => {
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 function post(
-  host: string,
-  port: number,
+  where: { readonly host: string; readonly port: number } | { readonly socketPath: string },
   path: string,
   body: string,
   headers: Record<string, string>,
@@ -51,8 +49,7 @@ function post(
   return new Promise<number>((resolve, reject) => {
     const req = request(
       {
-        host,
-        port,
+        ...where,
         path,
         method: "POST",
         agent,
@@ -100,14 +97,19 @@ async function answerRoundTrips(info: ServerInfo, env: Record<string, string>): 
   const who = { agent: "bench", cwd: root, pid: process.pid };
   const pending: RemoteAsk[] = [];
   for (let i = 0; i < PENDING; i++) pending.push(await publishAsk(ask, who, { env }));
-  const headers = { Host: hostHeader(info), Authorization: `Bearer ${info.token}` };
+  const headers = { Host: "localhost", Authorization: `Bearer ${info.token}` };
   const body = JSON.stringify({ db: "SQLite" });
   const samples: number[] = [];
   for (let run = 0; run < WARMUP + RUNS; run++) {
     const remote = pending.shift();
     if (!remote) throw new Error("no pending ask");
     const started = performance.now();
-    const status = await post(info.host, info.port, `/api/asks/${remote.id}/answer`, body, headers);
+    const status = await post(
+      { socketPath: info.socket },
+      `/api/asks/${remote.id}/answer`,
+      body,
+      headers,
+    );
     const end = await remote.ended;
     const took = performance.now() - started;
     if (status !== 200 || end.kind !== "resolved")
@@ -146,7 +148,7 @@ async function echoRoundTrips(): Promise<number[]> {
   try {
     for (let run = 0; run < WARMUP + RUNS; run++) {
       const started = performance.now();
-      await post("127.0.0.1", port, "/echo", body, {});
+      await post({ host: "127.0.0.1", port }, "/echo", body, {});
       if (run >= WARMUP) samples.push(performance.now() - started);
     }
   } finally {

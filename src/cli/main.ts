@@ -1,4 +1,5 @@
 import { neutraliseInline } from "../core/index.ts";
+import { ServerUnavailable } from "../remote/errors.ts";
 import { shortenArgumentsIn } from "./argument-echo.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { MAIN_HELP } from "./help.ts";
@@ -50,6 +51,11 @@ export async function main(argv: readonly string[], io: CliIo, version: string):
     if (error instanceof InputError) {
       safe.stderr.write(`askuser: ${error.message}\n`);
       return EXIT.invalid;
+    }
+    if (error instanceof ServerUnavailable) {
+      // The machine's state, not a bug: one line, and no one could answer.
+      safe.stderr.write(`askuser: ${error.message}\n`);
+      return EXIT.notAnswered;
     }
     throw error;
   }

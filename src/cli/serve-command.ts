@@ -1,7 +1,9 @@
 import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
 import { networkInterfaces } from "node:os";
 import { neutraliseInline } from "../core/index.ts";
 import { discoveryPath } from "../remote/discovery.ts";
+import { socketPath } from "../remote/runtime-dir.ts";
 import type { Refusal } from "../remote/security.ts";
 import { AlreadyRunning, type RunningServer, startServer } from "../remote/serve.ts";
 import { EXIT, UsageError } from "./errors.ts";
@@ -32,6 +34,11 @@ export async function serveCommand(args: readonly string[], io: CommandIo): Prom
   if (values.address !== undefined && !values.lan) {
     throw new UsageError("--address goes with --lan: askuser serve --lan --address 192.168.1.20");
   }
+  if (values.address !== undefined && isIP(values.address) === 0) {
+    throw new UsageError(
+      `--address must be an IP address of this machine (such as 192.168.1.20), not a name; got ${values.address}`,
+    );
+  }
   const host = values.lan ? (values.address ?? lanAddress()) : "127.0.0.1";
   let running: RunningServer;
   try {
@@ -43,8 +50,11 @@ export async function serveCommand(args: readonly string[], io: CommandIo): Prom
   } catch (error) {
     if (!(error instanceof AlreadyRunning)) throw error;
     if (values.background) return EXIT.answered;
+    const { info } = error;
     io.stderr.write(
-      `askuser: a server already runs (pid ${error.info.pid}) at http://${error.info.host}:${error.info.port}; stop it first (kill ${error.info.pid}), or use it: askuser answer\n`,
+      info
+        ? `askuser: a server already runs (pid ${info.pid}) at http://${info.host}:${info.port}; stop it first (kill ${info.pid}), or use it: askuser answer\n`
+        : `askuser: a server already listens on ${socketPath(io.env)}; use it (askuser answer), or stop it first\n`,
     );
     return EXIT.notAnswered;
   }
@@ -60,6 +70,7 @@ async function announce(running: RunningServer, io: CommandIo, lan: boolean): Pr
   const url = running.answer.newPageUrl();
   io.stdout.write(`askuser: answering at ${url}\n`);
   io.stdout.write(`  discovery file: ${discoveryPath(io.env)}\n`);
+  io.stdout.write(`  agents' socket: ${socketPath(io.env)}\n`);
   if (running.pageMissing.length > 0) {
     io.stderr.write(
       `askuser: the page is not built (missing ${running.pageMissing.join(", ")}): run npm run build; the HTTP API works without it\n`,

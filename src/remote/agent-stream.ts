@@ -48,9 +48,25 @@ export function publishFromBody(
   const send = (event: Readonly<Record<string, unknown>>) => {
     response.write(`${JSON.stringify(event)}\n`);
   };
+  // Drafts coalesce: only the newest matters, so while the agent has not read what is already
+  // sent, a new draft waits in place of the one before it. An agent that stops reading then
+  // holds at most the socket's buffer and one draft, however long the user keeps typing.
+  let draftWaits = false;
+  const sendDraft = () => {
+    if (response.writableNeedDrain) {
+      if (draftWaits) return;
+      draftWaits = true;
+      response.once("drain", () => {
+        draftWaits = false;
+        if (entry.state === "pending") sendDraft();
+      });
+      return;
+    }
+    send({ type: "draft", details: entry.draft?.details });
+  };
   send({ type: "opened", id: entry.id, pageUrl: pageUrlFor(entry.id) });
   const unsubscribe = registry.subscribeTo(entry.id, (event) => {
-    if (event.type === "progress") send({ type: "draft", details: entry.draft?.details });
+    if (event.type === "progress") sendDraft();
     else if (event.type === "resolved") {
       send({ type: "resolved", by: event.data.by, details: event.data.details });
       response.end();

@@ -57,8 +57,7 @@ export async function publishAsk(
   return new Promise<RemoteAsk>((resolve, reject) => {
     const body = JSON.stringify({ ask, agent });
     const stream = request({
-      host: info.host,
-      port: info.port,
+      socketPath: info.socket,
       path: "/api/asks",
       method: "POST",
       agent: false,

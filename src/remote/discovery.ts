@@ -1,14 +1,20 @@
 import { constants } from "node:fs";
-import { chmod, link, mkdir, open, readFile, rm, unlink } from "node:fs/promises";
-import { homedir } from "node:os";
+import { open, rename, rm, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { isRecord } from "../core/index.ts";
+import { errorCode, ServerUnavailable } from "./errors.ts";
+import { readPrivateFile } from "./private-file.ts";
+import { privateRuntimeDir, runtimeDir, socketPath } from "./runtime-dir.ts";
 
 /** What a running server tells local clients: where it listens and the token it wants. */
 export interface ServerInfo {
   readonly pid: number;
+  /** The TCP port of the page (the browser's only way in). */
   readonly port: number;
   readonly host: string;
+  /** The Unix socket agents and `askuser answer` use; a reader takes its own path, not this. */
+  readonly socket: string;
+  /** Sent only through the socket: it proves the client can read this user's 0600 file. */
   readonly token: string;
   readonly startedAt: string;
   readonly version: string;
@@ -16,27 +22,24 @@ export interface ServerInfo {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** `${XDG_RUNTIME_DIR:-~/.cache}/askuser`: per user, and on most systems a tmpfs cleared at logout. */
-export function discoveryDir(env: Env): string {
-  const runtime = env.XDG_RUNTIME_DIR;
-  const base = runtime ? runtime : join(env.HOME ? env.HOME : homedir(), ".cache");
-  return join(base, "askuser");
-}
+/** A discovery file is a few hundred bytes; anything much larger is not one. */
+const DISCOVERY_MAX_BYTES = 64 * 1024;
 
 export function discoveryPath(env: Env): string {
-  return join(discoveryDir(env), "server.json");
+  return join(runtimeDir(env), "server.json");
 }
 
-/** The file as written, or undefined when there is none or it is not one of ours. */
+/**
+ * The file as written, or undefined when there is none (or no runtime directory) or it does not
+ * parse. A runtime directory others could write, or a file there that is not a plain file of
+ * this user's, is refused (ServerUnavailable) before a byte of it is believed.
+ */
 export async function readServerInfo(env: Env): Promise<ServerInfo | undefined> {
-  let text: string;
-  try {
-    text = await readFile(discoveryPath(env), "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-  return parseServerInfo(text);
+  if ((await privateRuntimeDir(env, false)) === undefined) return undefined;
+  const text = await readPrivateFile(discoveryPath(env), DISCOVERY_MAX_BYTES);
+  if (text === undefined) return undefined;
+  const info = parseServerInfo(text);
+  return info && { ...info, socket: socketPath(env) };
 }
 
 export function parseServerInfo(text: string): ServerInfo | undefined {
@@ -47,7 +50,7 @@ export function parseServerInfo(text: string): ServerInfo | undefined {
     return undefined;
   }
   if (!isRecord(value)) return undefined;
-  const { pid, port, host, token, startedAt, version } = value;
+  const { pid, port, host, socket, token, startedAt, version } = value;
   if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return undefined;
   if (typeof port !== "number" || !Number.isInteger(port) || port <= 0 || port > 65535) {
     return undefined;
@@ -59,6 +62,7 @@ export function parseServerInfo(text: string): ServerInfo | undefined {
     pid,
     port,
     host,
+    socket: typeof socket === "string" ? socket : "",
     token,
     startedAt: typeof startedAt === "string" ? startedAt : "",
     version: typeof version === "string" ? version : "unknown",
@@ -66,39 +70,37 @@ export function parseServerInfo(text: string): ServerInfo | undefined {
 }
 
 /**
- * Claims the discovery file for this server: created exclusively (a hard link of a finished
- * temporary file, so a reader never sees half a file), mode 0600 in a 0700 directory. Returns
- * false when another file is already there; the caller decides whether it is stale.
+ * Writes the discovery file of the server that holds the socket (and so is the one server):
+ * a finished temporary file renamed over whatever was there, so a reader never sees half a file
+ * and a left-over file, link or FIFO is replaced rather than followed. Mode 0600. The temporary
+ * file never outlives a failure (a full disk, a directory in the way).
  */
-export async function claimServerInfo(env: Env, info: ServerInfo): Promise<boolean> {
-  const dir = discoveryDir(env);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await chmod(dir, 0o700);
-  const temporary = join(dir, `server.${info.pid}.${process.hrtime.bigint()}.tmp`);
-  const handle = await open(
-    temporary,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
-    0o600,
-  );
+export async function writeServerInfo(env: Env, info: ServerInfo): Promise<void> {
+  const temporary = join(runtimeDir(env), `server.${info.pid}.${process.hrtime.bigint()}.tmp`);
   try {
-    await handle.writeFile(`${JSON.stringify(info)}\n`);
-  } finally {
-    await handle.close();
-  }
-  try {
-    await link(temporary, discoveryPath(env));
-    return true;
+    const handle = await open(
+      temporary,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      0o600,
+    );
+    try {
+      await handle.writeFile(`${JSON.stringify(info)}\n`);
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, discoveryPath(env));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  } finally {
-    await rm(temporary, { force: true });
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw new ServerUnavailable(
+      "start_failed",
+      `could not write ${discoveryPath(env)} (${errorCode(error) ?? String(error)}); free some space or remove what is in the way, then try again`,
+    );
   }
 }
 
 /**
- * Removes the file only while it still says `expected`: a server removes its own file on exit,
- * and a stale file is removed only if no newer server replaced it in the meantime.
+ * Removes the file only while it still names `expected`: a server removes its own file on
+ * exit, never one another server wrote.
  */
 export async function removeServerInfoIf(env: Env, expected: ServerInfo): Promise<boolean> {
   const current = await readServerInfo(env).catch(() => undefined);
@@ -107,22 +109,7 @@ export async function removeServerInfoIf(env: Env, expected: ServerInfo): Promis
     await unlink(discoveryPath(env));
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    if (errorCode(error) === "ENOENT") return false;
     throw error;
-  }
-}
-
-/** A file that is not one of ours (damaged, another format): nothing can answer through it. */
-export async function removeUnreadableServerInfo(env: Env, text: string): Promise<void> {
-  const now = await readFile(discoveryPath(env), "utf8").catch(() => undefined);
-  if (now === text) await rm(discoveryPath(env), { force: true });
-}
-
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

@@ -1,36 +1,68 @@
 import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, openSync } from "node:fs";
+import { closeSync } from "node:fs";
+import { lstat } from "node:fs/promises";
 import { join } from "node:path";
-import { discoveryDir, processAlive, readServerInfo, type ServerInfo } from "./discovery.ts";
+import { readServerInfo, type ServerInfo } from "./discovery.ts";
+import { errorCode, ServerUnavailable } from "./errors.ts";
 import { packageRoot } from "./package-root.ts";
-import { serverAnswers } from "./probe.ts";
+import { openPrivateLog } from "./private-file.ts";
+import { checkServer } from "./probe.ts";
+import { myUid, privateRuntimeDir, runtimeDir, socketPath } from "./runtime-dir.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** How long a surface waits for a server it started (a loaded machine starts Node slowly). */
 const START_TIMEOUT_MS = 20_000;
 
-/** The running server of this user, if its discovery file names one that answers. */
+/**
+ * The running server of this user, or undefined when none listens on the socket. The runtime
+ * directory and every file in it are checked first (ServerUnavailable names what is wrong); a
+ * server that listens but does not answer in time is busy (ServerUnavailable "busy"), never
+ * taken for dead.
+ */
 export async function findServer(env: Env): Promise<ServerInfo | undefined> {
-  const info = await readServerInfo(env).catch(() => undefined);
-  if (!info || !processAlive(info.pid)) return undefined;
-  return (await serverAnswers(info)) ? info : undefined;
+  if ((await privateRuntimeDir(env, false)) === undefined) return undefined;
+  if (!(await socketFileThere(env))) return undefined;
+  const info = await readServerInfo(env);
+  if (!info) return undefined;
+  const check = await checkServer(info);
+  if (check === "answers") return info;
+  if (check === "gone") return undefined;
+  throw new ServerUnavailable(
+    "busy",
+    `the answer server (pid ${info.pid}) is running but did not answer in time; it is busy, so it is left alone: try again in a moment`,
+  );
+}
+
+async function socketFileThere(env: Env): Promise<boolean> {
+  const path = socketPath(env);
+  let info: Awaited<ReturnType<typeof lstat>>;
+  try {
+    info = await lstat(path);
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return false;
+    throw error;
+  }
+  const uid = myUid();
+  if (info.isSocket() && (uid === undefined || info.uid === uid)) return true;
+  throw new ServerUnavailable(
+    "unsafe_file",
+    `${path} is not a socket of yours; askuser put no such thing there: remove it (rm ${path}) and try again`,
+  );
 }
 
 /**
- * The running server, started in the background when none answers: a detached
+ * The running server, started in the background when none listens: a detached
  * `askuser serve --background` that outlives the process that started it, writing to
  * server.log beside the discovery file. Two surfaces starting one at once both end up with
- * the same server: only one claims the discovery file; the other is stopped by the surface that
- * started it (or exits by itself when it finds the file taken).
+ * the same server: the socket lets only one listen, and the other exits at once.
  */
 export async function ensureServer(env: Env): Promise<ServerInfo> {
   const running = await findServer(env);
   if (running) return running;
-  const dir = discoveryDir(env);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const logPath = join(dir, "server.log");
-  const log = openSync(logPath, "a", 0o600);
+  const dir = await privateRuntimeDir(env, true);
+  const logPath = join(dir ?? runtimeDir(env), "server.log");
+  const log = openPrivateLog(logPath);
   let exited: number | null | undefined;
   let child: ReturnType<typeof spawn> | undefined;
   try {
@@ -53,15 +85,19 @@ export async function ensureServer(env: Env): Promise<ServerInfo> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     const found = await findServer(env);
-    if (found) {
-      // Another surface's server won the race: this one has nothing to serve, so it goes now
-      // rather than after its idle time.
-      if (found.pid !== child?.pid && exited === undefined) child?.kill("SIGTERM");
-      return found;
+    if (found) return found;
+    // Exit 0 means another surface's server won the socket: it is about to answer.
+    if (exited !== undefined && exited !== 0) {
+      throw new ServerUnavailable(
+        "start_failed",
+        `the answer server could not start (exit code ${exited}); see ${logPath}`,
+      );
     }
     if (Date.now() > deadline) {
-      const why = exited === undefined ? "did not answer in time" : `exited (code ${exited})`;
-      throw new Error(`askuser: the answer server ${why}; see ${logPath}`);
+      throw new ServerUnavailable(
+        "start_failed",
+        `the answer server did not answer within ${START_TIMEOUT_MS / 1000} s; see ${logPath}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

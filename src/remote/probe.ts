@@ -1,23 +1,25 @@
 import { request } from "node:http";
 import type { ServerInfo } from "./discovery.ts";
+import { errorCode } from "./errors.ts";
+
+/** How the server behind a socket replied to `GET /api/status`. */
+export type ServerCheck = "answers" | "gone" | "busy";
 
 /**
- * True when the server a discovery file names is alive: its port answers `GET /api/status` with
- * that file's token, and says it is that process. Anything else (no answer within the time, a
- * refusal, another program on a reused port) makes the file stale.
+ * Asks the server on the socket, with the token, whether it is the process its discovery file
+ * names. The socket sits in this user's private directory, so whoever listens is this user's:
+ * the token goes nowhere else. No listener (refused, no file) or another server's reply is
+ * "gone"; a listener that does not reply within the time is "busy", never dead.
  */
-export function serverAnswers(info: ServerInfo, timeoutMs = 1500): Promise<boolean> {
+export function checkServer(info: ServerInfo, timeoutMs = 5000): Promise<ServerCheck> {
   return new Promise((resolve) => {
     const req = request(
       {
-        host: info.host,
-        port: info.port,
+        socketPath: info.socket,
         path: "/api/status",
         method: "GET",
-        headers: {
-          Host: hostHeader(info),
-          Authorization: `Bearer ${info.token}`,
-        },
+        agent: false,
+        headers: { Host: "localhost", Authorization: `Bearer ${info.token}` },
         timeout: timeoutMs,
       },
       (response) => {
@@ -27,23 +29,24 @@ export function serverAnswers(info: ServerInfo, timeoutMs = 1500): Promise<boole
           if (text.length < 65_536) text += chunk;
         });
         response.on("end", () => {
-          if (response.statusCode !== 200) return resolve(false);
+          if (response.statusCode !== 200) return resolve("gone");
           try {
-            resolve((JSON.parse(text) as { pid?: unknown }).pid === info.pid);
+            resolve((JSON.parse(text) as { pid?: unknown }).pid === info.pid ? "answers" : "gone");
           } catch {
-            resolve(false);
+            resolve("gone");
           }
         });
-        response.on("error", () => resolve(false));
+        response.on("error", () => resolve("busy"));
       },
     );
-    req.on("timeout", () => req.destroy());
-    req.on("error", () => resolve(false));
+    req.on("timeout", () => {
+      resolve("busy");
+      req.destroy();
+    });
+    req.on("error", (error) => {
+      const code = errorCode(error);
+      resolve(code === "ECONNREFUSED" || code === "ENOENT" ? "gone" : "busy");
+    });
     req.end();
   });
-}
-
-/** The Host header a server accepts from a client that found it through its discovery file. */
-export function hostHeader(info: Pick<ServerInfo, "host" | "port">): string {
-  return `${info.host.includes(":") ? `[${info.host}]` : info.host}:${info.port}`;
 }

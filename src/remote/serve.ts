@@ -1,22 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
 import { Access } from "./access.ts";
 import {
-  claimServerInfo,
-  discoveryPath,
-  processAlive,
   readServerInfo,
   removeServerInfoIf,
-  removeUnreadableServerInfo,
   type ServerInfo,
+  writeServerInfo,
 } from "./discovery.ts";
+import { errorCode, ServerUnavailable } from "./errors.ts";
 import { packageVersion } from "./package-root.ts";
 import { loadPageAssets, type PageAsset } from "./page-assets.ts";
-import { serverAnswers } from "./probe.ts";
 import { AskRegistry } from "./registry.ts";
+import { privateRuntimeDir, socketPath } from "./runtime-dir.ts";
 import type { Refusal } from "./security.ts";
 import { type AnswerServer, createAnswerServer, type ServerLimits } from "./server.ts";
+import { listenExclusive, unlinkIfOwn } from "./socket-lock.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -41,23 +39,33 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Another server already answers for this user; `info` says where. */
+/**
+ * Another server already listens on this user's socket; `info` says where, unless its discovery
+ * file is not written yet (it is starting) or cannot be read.
+ */
 export class AlreadyRunning extends Error {
   override readonly name = "AlreadyRunning";
-  readonly info: ServerInfo;
-  constructor(info: ServerInfo) {
-    super(`an askuser server already runs (pid ${info.pid}, port ${info.port})`);
+  readonly info: ServerInfo | undefined;
+  constructor(info: ServerInfo | undefined) {
+    super(
+      info
+        ? `an askuser server already runs (pid ${info.pid}, port ${info.port})`
+        : "an askuser server already runs (it is starting, or its discovery file is unreadable)",
+    );
     this.info = info;
   }
 }
 
 /**
- * Starts the one answer server of this user: binds first, then claims the discovery file
- * exclusively, so of two servers started at once exactly one is discoverable and the other
- * stops. A file left by a server that died (its pid gone, or its port not answering with its
- * token) is stale: it is removed, and the claim tried again.
+ * Starts the one answer server of this user. The Unix socket in the private runtime directory is
+ * the lock: the server that listens on it is the one, whatever the discovery file says, and a
+ * second server finds it listening and stops (AlreadyRunning). Only then is the TCP port bound
+ * and the discovery file written. A failure to start (a bad directory, an address this machine
+ * does not have, a full disk) is a ServerUnavailable, with nothing left behind.
  */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { env } = options;
+  await privateRuntimeDir(env, true);
   const now = () => Date.now();
   const registry = new AskRegistry({ now, newId: () => randomBytes(12).toString("base64url") });
   const access = new Access(now);
@@ -73,20 +81,36 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.onRefused ? { onRefused: options.onRefused } : {}),
   });
+  const socket = socketPath(env);
+  const inode = await listenExclusive(answer.local, socket).catch((error: unknown) => {
+    throw new ServerUnavailable(
+      "start_failed",
+      `could not listen on ${socket} (${errorCode(error) ?? String(error)})`,
+    );
+  });
+  if (inode === "taken") {
+    await answer.close();
+    throw new AlreadyRunning(await readServerInfo(env).catch(() => undefined));
+  }
   const host = options.host ?? "127.0.0.1";
-  const port = await answer.listen(host, options.port ?? 0);
-  const info: ServerInfo = {
-    pid: process.pid,
-    port,
-    host,
-    token: access.token,
-    startedAt: new Date().toISOString(),
-    version,
-  };
+  let info: ServerInfo;
   try {
-    await claimDiscovery(options.env, info);
+    const port = await answer.listen(host, options.port ?? 0).catch((error: unknown) => {
+      throw new ServerUnavailable("start_failed", bindProblem(host, options.port, error));
+    });
+    info = {
+      pid: process.pid,
+      port,
+      host,
+      socket,
+      token: access.token,
+      startedAt: new Date().toISOString(),
+      version,
+    };
+    await writeServerInfo(env, info);
   } catch (error) {
     await answer.close();
+    await unlinkIfOwn(socket, inode);
     throw error;
   }
   let stopped: Promise<void> | undefined;
@@ -97,8 +121,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     pageMissing: page.missing,
     stop: () => {
       stopped ??= (async () => {
-        // Best effort: a file left behind is stale, and the next server or surface says so.
-        await removeServerInfoIf(options.env, info).catch(() => false);
+        // The file goes while this server still holds the socket: no newer server can have
+        // written it yet, so it is this server's own.
+        await removeServerInfoIf(env, info).catch(() => false);
+        await unlinkIfOwn(socket, inode);
         await answer.close();
       })();
       return stopped;
@@ -106,27 +132,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   };
 }
 
-async function claimDiscovery(env: Env, info: ServerInfo): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    if (await claimServerInfo(env, info)) return;
-    const existing = await readServerInfo(env);
-    if (!existing) {
-      // Unreadable, or removed since: a server writes the whole file before it is visible,
-      // so an unreadable file is no server's and may go.
-      await removeUnreadable(env);
-      continue;
-    }
-    // A live process gets a generous time to answer: on a loaded machine a slow reply is no
-    // proof of death, and replacing a live server's file would leave it serving unseen.
-    if (processAlive(existing.pid) && (await serverAnswers(existing, 5000))) {
-      throw new AlreadyRunning(existing);
-    }
-    await removeServerInfoIf(env, existing);
-  }
-  throw new Error("askuser: could not claim the discovery file; another server keeps replacing it");
-}
-
-async function removeUnreadable(env: Env): Promise<void> {
-  const text = await readFile(discoveryPath(env), "utf8").catch(() => undefined);
-  if (text !== undefined) await removeUnreadableServerInfo(env, text);
+function bindProblem(host: string, port: number | undefined, error: unknown): string {
+  const code = errorCode(error);
+  const where = `${host}${port ? `:${port}` : ""}`;
+  if (code === "EADDRNOTAVAIL")
+    return `${host} is not an address of this machine; give one of its own with --address`;
+  if (code === "EADDRINUSE") return `${where} is in use by another program`;
+  if (code === "EACCES") return `binding ${where} is not permitted`;
+  return `could not listen on ${where} (${code ?? String(error)})`;
 }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Access } from "./access.ts";
 import { type ApiContext, routeApi } from "./api-routes.ts";
+import { guardConnections } from "./connection-guard.ts";
 import { sendError } from "./http-io.ts";
 import type { PageAsset } from "./page-assets.ts";
 import { servePage } from "./page-route.ts";
@@ -23,8 +24,12 @@ export interface ServerLimits {
   /** A request's headers must arrive within this, and its whole body within `requestMs`. */
   readonly headersMs: number;
   readonly requestMs: number;
-  /** Connections open at once (streams included); more are refused by the socket layer. */
+  /**
+   * Connections open at once on each listener (streams included): past it the idlest goes, and
+   * from one LAN address past `connectionsPerPeer`.
+   */
   readonly connections: number;
+  readonly connectionsPerPeer: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -37,6 +42,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   headersMs: 10_000,
   requestMs: 30_000,
   connections: 512,
+  connectionsPerPeer: 64,
 };
 
 export interface AnswerServerOptions {
@@ -52,8 +58,19 @@ export interface AnswerServerOptions {
   readonly onRefused?: (reason: Refusal, request: IncomingMessage) => void;
 }
 
+/**
+ * Which listener a request came through: the TCP port serves the browser (the page and the user
+ * API with a session key); the Unix socket, in a directory only this user can enter, serves
+ * agents and `askuser answer` with the bearer token. The token is refused on TCP, so no client
+ * has a reason to send it where another user could be listening.
+ */
+export type Listener = "tcp" | "socket";
+
 export interface AnswerServer {
+  /** The TCP listener (the browser's). */
   readonly server: Server;
+  /** The Unix socket listener (agents', `askuser answer`'s). */
+  readonly local: Server;
   /** Refusals so far, by reason (also in `GET /api/status`). */
   readonly refused: Readonly<Record<Refusal, number>>;
   /** Binds and starts answering; the Host rule then knows the port. */
@@ -116,8 +133,9 @@ export function createAnswerServer(options: AnswerServerOptions): AnswerServer {
     refuse,
   };
 
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    if (!hostAllowed(request, hosts)) {
+  const handle = async (request: IncomingMessage, response: ServerResponse, via: Listener) => {
+    // No browser reaches a Unix socket, so DNS rebinding does not either: the Host rule is TCP's.
+    if (via === "tcp" && !hostAllowed(request, hosts)) {
       refuse(
         request,
         response,
@@ -147,36 +165,54 @@ export function createAnswerServer(options: AnswerServerOptions): AnswerServer {
         response,
         "token",
         401,
-        credential === "wrong"
-          ? "wrong token: use the token from the discovery file, or open the page link again"
-          : 'no token: send "Authorization: Bearer <token>" (the token is in the discovery file)',
+        via === "tcp"
+          ? "not signed in: open a new page link (askuser answer --link prints one); programs use the Unix socket named in the discovery file, with its token"
+          : credential === "wrong"
+            ? "wrong token: use the token from the discovery file"
+            : 'no token: send "Authorization: Bearer <token>" (the token is in the discovery file)',
+      );
+      return;
+    }
+    if (via === "tcp" && credential === "bearer") {
+      refuse(
+        request,
+        response,
+        "token",
+        403,
+        "the bearer token is accepted only on the Unix socket named in the discovery file; this port serves the page",
       );
       return;
     }
     await routeApi(context, request, response, url.pathname, credential);
   };
 
-  const server = createServer(
-    {
-      requestTimeout: limits.requestMs,
-      headersTimeout: limits.headersMs,
-      keepAliveTimeout: 5_000,
-      // How often the two timeouts above are checked: a slow client is cut off within this.
-      connectionsCheckingInterval: Math.min(1_000, limits.headersMs),
-    },
-    (request, response) => {
-      handle(request, response).catch((error: unknown) => {
-        if (!response.headersSent)
-          sendError(response, 500, `askuser server error: ${String(error)}`);
-        else response.destroy();
-      });
-    },
-  );
-  server.maxHeadersCount = 64;
-  server.maxConnections = limits.connections;
+  const listener = (via: Listener) => {
+    const http = createServer(
+      {
+        requestTimeout: limits.requestMs,
+        headersTimeout: limits.headersMs,
+        keepAliveTimeout: 5_000,
+        // How often the two timeouts above are checked: a slow client is cut off within this.
+        connectionsCheckingInterval: Math.min(1_000, limits.headersMs),
+      },
+      (request, response) => {
+        handle(request, response, via).catch((error: unknown) => {
+          if (!response.headersSent)
+            sendError(response, 500, `askuser server error: ${String(error)}`);
+          else response.destroy();
+        });
+      },
+    );
+    http.maxHeadersCount = 64;
+    guardConnections(http, { total: limits.connections, perPeer: limits.connectionsPerPeer });
+    return http;
+  };
+  const server = listener("tcp");
+  const local = listener("socket");
 
   return {
     server,
+    local,
     refused,
     get base() {
       return base;
@@ -196,11 +232,18 @@ export function createAnswerServer(options: AnswerServerOptions): AnswerServer {
           resolve(bound);
         });
       }),
-    close: () =>
-      new Promise((resolve) => {
-        for (const stream of [...context.eventStreams, ...context.agentStreams]) stream.destroy();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      for (const stream of [...context.eventStreams, ...context.agentStreams]) stream.destroy();
+      await Promise.all(
+        [server, local].map(
+          (http) =>
+            new Promise<void>((resolve) => {
+              if (!http.listening) return resolve();
+              http.close(() => resolve());
+              http.closeAllConnections();
+            }),
+        ),
+      );
+    },
   };
 }

@@ -39,8 +39,7 @@ export function followEvents(
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = request({
-      host: info.host,
-      port: info.port,
+      socketPath: info.socket,
       path: "/api/events",
       method: "GET",
       signal,

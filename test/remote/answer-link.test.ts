@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { lines } from "./other-user.ts";
 import {
   backgroundServer,
   call,
@@ -34,9 +35,13 @@ describe("askuser answer --link", () => {
       ["bin/askuser.js", "ask", "examples/release-plan.json", "--remote"],
       env,
     );
+    const announced = lines(asking.child.stderr).next((line) =>
+      line.includes("answer in the browser: "),
+    );
     const server = await backgroundServer(env);
     const [id] = await pendingAskId(server);
-    const printedLink = /answer in the browser: (\S+)/u.exec(asking.err())?.[1];
+    // The ask is pending on the server a moment before the asking process prints its link.
+    const printedLink = /answer in the browser: (\S+)/u.exec(await announced)?.[1];
     expect(printedLink).toBeDefined();
     expect(await signIn(server, printedLink ?? "")).toBeDefined();
     // The same link again (the browser was closed, the phone opens it): the code is spent.

@@ -53,8 +53,7 @@ describe("attacks on the answer server", () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(
         {
-          host: "127.0.0.1",
-          port: live.info.port,
+          socketPath: live.info.socket,
           path: `/api/asks/${remote.id}/answer`,
           method: "POST",
           headers: {
@@ -117,8 +116,7 @@ describe("attacks on the answer server", () => {
           new Promise<number>((resolve) => {
             const req = request(
               {
-                host: "127.0.0.1",
-                port: live.info.port,
+                socketPath: live.info.socket,
                 path: "/api/events",
                 headers: { Authorization: `Bearer ${live.info.token}` },
               },

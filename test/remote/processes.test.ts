@@ -1,7 +1,9 @@
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { discoveryPath, parseServerInfo, processAlive } from "../../src/remote/discovery.ts";
+import { discoveryPath, parseServerInfo } from "../../src/remote/discovery.ts";
 import { findServer } from "../../src/remote/launch.ts";
+import { socketPath } from "../../src/remote/runtime-dir.ts";
 import type { RunningServer } from "../../src/remote/serve.ts";
 import { BIN } from "../support/run-cli.ts";
 import { until } from "../support/until.ts";
@@ -23,7 +25,8 @@ afterEach(async () => {
 
 const readInfo = (env: Record<string, string>) => {
   try {
-    return parseServerInfo(readFileSync(discoveryPath(env), "utf8"));
+    const info = parseServerInfo(readFileSync(discoveryPath(env), "utf8"));
+    return info && { ...info, socket: socketPath(env) };
   } catch {
     return undefined;
   }
@@ -111,10 +114,10 @@ describe("asks and servers outlive nothing they should not", () => {
     expect(loser.code).toBe(1);
     const winner = both[1 - loser.index];
     const lost = both[loser.index];
-    expect(lost?.err()).toMatch(/a server already runs \(pid \d+\)/u);
+    expect(lost?.err()).toMatch(/a server already (runs \(pid \d+\)|listens on )/u);
     await until("the winner's link", () => winner?.out().includes("answering at"), 15_000);
     expect(readInfo(env)?.pid).toBe(winner?.child.pid);
-    expect(processAlive(winner?.child.pid ?? 0)).toBe(true);
+    expect(() => process.kill(winner?.child.pid ?? 0, 0)).not.toThrow();
   });
 
   it("askuser serve --lan prints the link as a QR code and warns that the traffic is plain HTTP", async () => {
@@ -132,6 +135,27 @@ describe("asks and servers outlive nothing they should not", () => {
     const serve = start([BIN, "serve", "--address", "10.0.0.2"], runtimeEnv());
     expect(await serve.exited).toBe(2);
     expect(serve.err()).toContain("--address goes with --lan");
+  });
+
+  it("--address given a name instead of an IP address is a usage error, looked up nowhere", async () => {
+    const serve = start([BIN, "serve", "--lan", "--address", "evil.example"], runtimeEnv());
+    expect(await serve.exited).toBe(2);
+    expect(serve.err()).toBe(
+      "askuser: --address must be an IP address of this machine (such as 192.168.1.20), not a name; got evil.example\n",
+    );
+  });
+
+  it("a server that cannot write its discovery file says why, exits 1, and leaves no temporary file", async () => {
+    const env = runtimeEnv();
+    const dir = join(env.XDG_RUNTIME_DIR ?? "", "askuser");
+    mkdirSync(join(dir, "server.json"), { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+    const serve = start([BIN, "serve"], env);
+    expect(await serve.exited).toBe(1);
+    expect(serve.err()).toMatch(
+      /^askuser: could not write \S+server\.json \(EISDIR\); free some space or remove what is in the way, then try again\n$/u,
+    );
+    expect(readdirSync(dir).sort()).toEqual(["server.json"]);
   });
 
   it("two agents publishing at once with no server running end up on the same background server", async () => {

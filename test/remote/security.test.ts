@@ -77,6 +77,16 @@ describe("the security matrix: each refused with its status, nothing changed, co
       }),
     },
     {
+      name: "the right bearer token on the page's TCP port (it is the socket's only)",
+      status: 403,
+      reason: "token",
+      request: (id) => ({
+        path: `/api/asks/${id}/answer`,
+        body: { db: "SQLite" },
+        via: "tcp",
+      }),
+    },
+    {
       name: "wrong Host (DNS rebinding)",
       status: 421,
       reason: "host",
@@ -84,13 +94,18 @@ describe("the security matrix: each refused with its status, nothing changed, co
         path: `/api/asks/${id}/answer`,
         body: { db: "SQLite" },
         headers: { Host: "attacker.example:80" },
+        via: "tcp",
       }),
     },
     {
       name: "a Host with the wrong port",
       status: 421,
       reason: "host",
-      request: (id) => ({ path: `/api/asks/${id}`, headers: { Host: "127.0.0.1:1" } }),
+      request: (id) => ({
+        path: `/api/asks/${id}`,
+        headers: { Host: "127.0.0.1:1" },
+        via: "tcp",
+      }),
     },
     {
       name: "wrong Origin",
@@ -380,7 +395,7 @@ describe("the security matrix: each refused with its status, nothing changed, co
     }
     expect((await call(server, "/api/asks", { token: "f".repeat(64) })).status).toBe(429);
     expect((await call(server, "/api/asks", { token: "e".repeat(64) })).status).toBe(429);
-    expect((await call(server, "/api/asks", { token: null })).status).toBe(429);
+    expect((await call(server, "/api/asks", { token: null, via: "socket" })).status).toBe(429);
     expect((await call(server, "/api/asks")).status).toBe(200);
     expect(server.answer.refused).toMatchObject({ token: 4, rate_limited: 3 });
   });

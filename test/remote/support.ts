@@ -52,6 +52,11 @@ export interface CallOptions {
   readonly headers?: Record<string, string>;
   /** undefined: the server's bearer token; null: none. */
   readonly token?: string | null;
+  /**
+   * The listener: by default the Unix socket when a bearer token goes (the only place the server
+   * takes it), the TCP port otherwise (the browser's).
+   */
+  readonly via?: "tcp" | "socket";
 }
 
 /** One HTTP request to the server, with every header under the test's control (Host included). */
@@ -63,6 +68,7 @@ export function call(
   const body =
     options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const token = options.token === undefined ? server.info.token : options.token;
+  const via = options.via ?? (token === null ? "tcp" : "socket");
   const headers: Record<string, string> = {
     Host: `127.0.0.1:${server.info.port}`,
     ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
@@ -72,8 +78,9 @@ export function call(
   return new Promise((resolve, reject) => {
     const req = request(
       {
-        host: "127.0.0.1",
-        port: server.info.port,
+        ...(via === "socket"
+          ? { socketPath: server.info.socket }
+          : { host: "127.0.0.1", port: server.info.port }),
         path,
         method: options.method ?? (body === undefined ? "GET" : "POST"),
         headers,
@@ -118,8 +125,7 @@ export function openEvents(
   return new Promise((resolve, reject) => {
     const req = request(
       {
-        host: "127.0.0.1",
-        port: server.info.port,
+        socketPath: server.info.socket,
         path: "/api/events",
         headers: { Authorization: `Bearer ${server.info.token}`, ...headers },
       },

@@ -1,6 +1,11 @@
 import { App } from "./app.ts";
 import type { DraftStore } from "./saved-form.ts";
-import { SESSION_STORAGE_KEY, splitSessionFragment, useSessionKey } from "./session-key.ts";
+import {
+  adoptSessionKey,
+  SESSION_HEADER,
+  SESSION_STORAGE_KEY,
+  type SessionKeyPorts,
+} from "./session-key.ts";
 
 /** Storage that always works: a browser that refuses localStorage only loses the reload fallback. */
 function draftStore(): DraftStore {
@@ -22,26 +27,35 @@ function draftStore(): DraftStore {
   }
 }
 
-/**
- * Takes the session key out of the address, where the redirect put it, into storage: the address
- * bar and the history entry keep only the rest of the fragment. Without one there, the stored key.
- */
-function adoptSessionKey(store: DraftStore): void {
-  const { key, rest } = splitSessionFragment(location.hash);
-  if (key === undefined) {
-    useSessionKey(store.getItem(SESSION_STORAGE_KEY) ?? undefined);
-    return;
-  }
-  history.replaceState(null, "", `${location.pathname}${rest}`);
-  useSessionKey(key);
+/** Whether the server takes `key`: a list request signed with it, and nothing else. */
+async function checkKey(key: string): Promise<"accepted" | "refused" | "unknown"> {
   try {
-    store.setItem(SESSION_STORAGE_KEY, key);
+    const response = await fetch("/api/asks", { headers: { [SESSION_HEADER]: key } });
+    if (response.ok) return "accepted";
+    return response.status === 401 || response.status === 403 ? "refused" : "unknown";
   } catch {
-    // Storage full or refused: this tab stays signed in until it is reloaded.
+    return "unknown";
   }
 }
 
+function sessionPorts(store: DraftStore): SessionKeyPorts {
+  return {
+    hash: location.hash,
+    setHash: (rest) => history.replaceState(null, "", `${location.pathname}${rest}`),
+    stored: () => store.getItem(SESSION_STORAGE_KEY) ?? undefined,
+    store: (key) => {
+      try {
+        store.setItem(SESSION_STORAGE_KEY, key);
+      } catch {
+        // Storage full or refused: this tab stays signed in until it is reloaded.
+      }
+    },
+    check: checkKey,
+  };
+}
+
 const store = draftStore();
-adoptSessionKey(store);
 const root = document.getElementById("app");
-if (root) void new App(root, store).start();
+void adoptSessionKey(sessionPorts(store)).then(() => {
+  if (root) void new App(root, store).start();
+});
