@@ -1,0 +1,157 @@
+import { handOver, handoverPath, listenForHandover } from "../claude-code/handover.ts";
+import { answerNative, type HookPorts, type Stop } from "../claude-code/hook-flow.ts";
+import { HOOK_EVENTS, type HookInput, readHookInput } from "../claude-code/hook-input.ts";
+import { hookOutput } from "../claude-code/hook-output.ts";
+import { errorMessage, escapeUnsafeInJson } from "../core/index.ts";
+import { publishAsk } from "../remote/client.ts";
+import type { CommandIo } from "./io.ts";
+import { CLAUDE_CODE_HELP } from "./setup-help.ts";
+
+/** Claude Code reads exit 2 as "block" and shows standard error to the model: never use it. */
+const HOOK_FAILED = 1;
+
+/** How long a hook waits for an answer elsewhere unless told: Claude Code's own default timeout is 600 s. */
+export const DEFAULT_WAIT_SECONDS = 3600;
+/** A headless run stops (defers) sooner: nobody watches it. */
+export const DEFAULT_DEFER_AFTER_SECONDS = 300;
+
+/**
+ * `askuser claude-code <event>`: the hook Claude Code runs for its own `AskUserQuestion`. It
+ * reads the hook input on standard input and writes its decision on standard output. Whatever
+ * goes wrong, it never exits 2 (a block): a failed hook leaves Claude Code's own dialog.
+ */
+export async function claudeCodeCommand(args: readonly string[], io: CommandIo): Promise<number> {
+  try {
+    return await runHook(args, io);
+  } catch (error) {
+    io.stderr.write(`askuser claude-code: ${errorMessage(error)}\n`);
+    return HOOK_FAILED;
+  }
+}
+
+async function runHook(args: readonly string[], io: CommandIo): Promise<number> {
+  const [eventName, ...flags] = args;
+  if (eventName === "--help" || eventName === "-h") {
+    io.stdout.write(CLAUDE_CODE_HELP);
+    return 0;
+  }
+  const event = HOOK_EVENTS.find((known) => known === eventName);
+  if (!event) {
+    throw new Error(
+      `the first argument must be the hook event, one of ${HOOK_EVENTS.join(", ")} (received ${JSON.stringify(eventName ?? "")}); run askuser setup claude-code to install the hooks`,
+    );
+  }
+  const options = readFlags(flags);
+  const read = readHookInput(await io.readStdin(), event);
+  if (!read.ok) throw new Error(read.problem);
+  const input = read.input;
+  if (event === "PostToolUse") return handTerminalAnswer(input, io);
+  const env = io.env;
+  const headless =
+    env.CLAUDE_CODE_SESSION_ATTENDED === "0" || /^sdk/u.test(env.CLAUDE_CODE_ENTRYPOINT ?? "");
+  const waitSeconds = headless ? options.deferAfter : options.wait;
+  const stopping = stopSignals(waitSeconds);
+  const handover =
+    event === "PermissionRequest" && isQuestionsInput(input)
+      ? await listenForHandover(handoverPath(env, input.sessionId, questionsOf(input)))
+      : undefined;
+  const ports: HookPorts = {
+    headless,
+    routeAway: options.routeAway,
+    publish: (ask) =>
+      publishAsk(
+        ask,
+        {
+          agent: "Claude Code",
+          cwd: input.cwd,
+          pid: process.pid,
+          title: `Claude Code session ${input.sessionId.slice(0, 8)}`,
+        },
+        { env },
+      ),
+    stopped: stopping.stopped,
+    ...(handover ? { terminalAnswer: handover.received } : {}),
+    resumeCommand: (sessionId) => `claude -p --resume ${sessionId}`,
+  };
+  try {
+    const result = await answerNative(input, ports);
+    const output = hookOutput(event, result.decision, result.systemMessage);
+    if (output !== "") io.stdout.write(`${escapeUnsafeInJson(output)}\n`);
+    return 0;
+  } finally {
+    stopping.dispose();
+    await handover?.done();
+  }
+}
+
+interface HookFlags {
+  readonly routeAway: boolean;
+  readonly wait: number;
+  readonly deferAfter: number;
+}
+
+function readFlags(flags: readonly string[]): HookFlags {
+  let routeAway = false;
+  let wait = DEFAULT_WAIT_SECONDS;
+  let deferAfter = DEFAULT_DEFER_AFTER_SECONDS;
+  for (let index = 0; index < flags.length; index += 1) {
+    const flag = flags[index];
+    if (flag === "--route-away") routeAway = true;
+    else if (flag === "--wait" || flag === "--defer-after") {
+      const value = Number(flags[index + 1]);
+      if (!Number.isFinite(value) || value < 0) {
+        throw new Error(
+          `${flag} takes a number of seconds, 0 or more (received ${JSON.stringify(flags[index + 1] ?? "")})`,
+        );
+      }
+      if (flag === "--wait") wait = value;
+      else deferAfter = value;
+      index += 1;
+    } else
+      throw new Error(`unknown option ${JSON.stringify(flag)}; run askuser claude-code --help`);
+  }
+  return { routeAway, wait, deferAfter };
+}
+
+/** Claude Code ends a hook with SIGTERM (Esc in the terminal, its own timeout) and SIGKILL soon after. */
+function stopSignals(waitSeconds: number): { stopped: Promise<Stop>; dispose: () => void } {
+  let stop: (why: Stop) => void = () => {};
+  const stopped = new Promise<Stop>((resolve) => {
+    stop = resolve;
+  });
+  const onSignal = () => stop("ended_by_claude");
+  const signals: NodeJS.Signals[] = ["SIGTERM", "SIGINT", "SIGHUP"];
+  for (const signal of signals) process.on(signal, onSignal);
+  const timer = setTimeout(() => stop("deadline"), waitSeconds * 1000);
+  return {
+    stopped,
+    dispose: () => {
+      clearTimeout(timer);
+      for (const signal of signals) process.off(signal, onSignal);
+    },
+  };
+}
+
+function isQuestionsInput(input: HookInput): boolean {
+  return input.toolName === "AskUserQuestion" && questionsOf(input) !== undefined;
+}
+
+function questionsOf(input: HookInput): unknown {
+  const toolInput = input.toolInput;
+  return typeof toolInput === "object" && toolInput !== null
+    ? (toolInput as { questions?: unknown }).questions
+    : undefined;
+}
+
+/**
+ * `PostToolUse`: the native tool ran, whoever answered. When a `PermissionRequest` hook of this
+ * question still waits, the terminal answered: it is handed the answer, and the page says so.
+ * Prints nothing: the model's result is already decided.
+ */
+async function handTerminalAnswer(input: HookInput, io: CommandIo): Promise<number> {
+  if (input.toolName !== "AskUserQuestion") return 0;
+  const questions = questionsOf(input);
+  if (questions === undefined) return 0;
+  await handOver(handoverPath(io.env, input.sessionId, questions), input.toolResponse);
+  return 0;
+}
