@@ -12,6 +12,7 @@ import {
   withoutAskuserHooks,
 } from "../claude-code/settings-hooks.ts";
 import { errorMessage, isRecord } from "../core/index.ts";
+import { packageRoot } from "../remote/package-root.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import type { CommandIo } from "./io.ts";
 import { parseOptions } from "./parse-options.ts";
@@ -164,7 +165,7 @@ function backupPath(env: Env, home: string, settingsPath: string): string {
  * this Node and this script by absolute path (a checkout, npx).
  */
 function askuserCommand(env: Env): string {
-  const script = process.argv[1] ? safeRealpath(process.argv[1]) : undefined;
+  const script = safeRealpath(join(packageRoot(), "bin", "askuser.js"));
   if (!script) return "askuser";
   for (const dir of (env.PATH ?? "").split(delimiter)) {
     if (dir && safeRealpath(join(dir, "askuser")) === script) return "askuser";
