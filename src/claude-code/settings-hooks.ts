@@ -7,6 +7,8 @@ export interface HookPlan {
   readonly askuser: string;
   /** Questions go to the page first; the terminal dialog shows only if nobody answers there. */
   readonly routeAway: boolean;
+  /** Headless runs defer after this many seconds without an answer (the hook's default otherwise). */
+  readonly deferAfter?: number;
 }
 
 /** Seconds Claude Code lets each hook run: a little past the hook's own wait, which ends first. */
@@ -26,7 +28,12 @@ export function askuserHooks(plan: HookPlan): Record<HookEvent, unknown[]> {
       hooks: [
         {
           type: "command",
-          command: `${plan.askuser} claude-code ${event}${event === "PreToolUse" && plan.routeAway ? " --route-away" : ""}`,
+          command: [
+            plan.askuser,
+            "claude-code",
+            event,
+            ...(event === "PreToolUse" ? preToolUseFlags(plan) : []),
+          ].join(" "),
           timeout: TIMEOUTS[event],
           ...extra,
         },
@@ -43,6 +50,13 @@ export function askuserHooks(plan: HookPlan): Record<HookEvent, unknown[]> {
     PermissionRequest: hook("PermissionRequest"),
     PostToolUse: hook("PostToolUse"),
   };
+}
+
+function preToolUseFlags(plan: HookPlan): string[] {
+  return [
+    ...(plan.routeAway ? ["--route-away"] : []),
+    ...(plan.deferAfter === undefined ? [] : ["--defer-after", String(plan.deferAfter)]),
+  ];
 }
 
 /** A hook command askuser wrote: `… askuser… claude-code <Event>…`. */

@@ -31,6 +31,7 @@ export async function setupCommand(args: readonly string[], io: CommandIo): Prom
     "route-away": { type: "boolean", default: false },
     remove: { type: "boolean", default: false },
     print: { type: "boolean", default: false },
+    "defer-after": { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   });
   if (values.help) {
@@ -45,7 +46,11 @@ export async function setupCommand(args: readonly string[], io: CommandIo): Prom
   if (values.print && values.remove) {
     throw new UsageError("--print and --remove are two commands: use one of them");
   }
-  const plan: HookPlan = { askuser: askuserCommand(io.env), routeAway: values["route-away"] };
+  const plan: HookPlan = {
+    askuser: askuserCommand(io.env),
+    routeAway: values["route-away"],
+    ...(values["defer-after"] === undefined ? {} : { deferAfter: seconds(values["defer-after"]) }),
+  };
   if (values.print) {
     io.stdout.write(`${JSON.stringify({ hooks: askuserHooks(plan) }, null, 2)}\n`);
     return EXIT.answered;
@@ -82,6 +87,16 @@ export async function setupCommand(args: readonly string[], io: CommandIo): Prom
   io.stdout.write(`${path}:\n${lineDiff(before ?? "", after ?? "").join("\n")}\n`);
   if (after === undefined) io.stdout.write("(removed: the file did not exist before setup)\n");
   return EXIT.answered;
+}
+
+function seconds(text: string): number {
+  const value = Number(text);
+  if (text.trim() === "" || !Number.isInteger(value) || value < 0) {
+    throw new UsageError(
+      `--defer-after takes a whole number of seconds, 0 or more (received ${text})`,
+    );
+  }
+  return value;
 }
 
 function parseSettings(text: string, path: string): unknown {

@@ -1,4 +1,5 @@
-export const SETUP_HELP = `Usage: askuser setup claude-code [--project <dir>] [--route-away] [--remove] [--print]
+export const SETUP_HELP = `Usage: askuser setup claude-code [--project <dir>] [--route-away] [--defer-after <s>]
+                                 [--remove] [--print]
 
 Installs askuser's hooks for Claude Code's own AskUserQuestion in ~/.claude/settings.json (or
 <dir>/.claude/settings.json with --project): every question Claude Code asks is also on the
@@ -10,6 +11,10 @@ Options:
   --project <dir>  Edit <dir>/.claude/settings.json instead of your user settings.
   --route-away     Send questions to the page only: Claude Code's dialog shows only if nobody
                    answers there within an hour (or the answer server cannot be reached).
+  --defer-after <seconds>
+                   Headless runs (claude -p, the Agent SDK) stop with the question deferred
+                   after this long without an answer (default 300); claude -p --resume <id>
+                   asks it again.
   --remove         Take askuser's hooks out again (the file is restored byte for byte when
                    nothing else in it changed since).
   --print          Print the hooks as JSON and change nothing, to add them by hand.

@@ -28,7 +28,7 @@ export interface ModelStandin {
  * result gets a short text. Tests read the exact tool_result Claude Code sent the model.
  */
 export async function startModelStandin(
-  input: Record<string, unknown>,
+  input: unknown,
   toolUseId = "toolu_askuser_test_1",
 ): Promise<ModelStandin> {
   const requests: ModelRequest[] = [];
