@@ -1,4 +1,4 @@
-import { type AskDetails, errorMessage } from "../core/index.ts";
+import { type Ask, type AskDetails, errorMessage } from "../core/index.ts";
 import type { RemoteAsk, RemoteEnd } from "../remote/client.ts";
 import type { HookInput } from "./hook-input.ts";
 import { decisionFor, type NativeDecision } from "./native-answer.ts";
@@ -15,7 +15,9 @@ export interface HookPorts {
   /** The user chose to answer away from the terminal: `PreToolUse` holds the dialog back. */
   readonly routeAway: boolean;
   /** Publishes the ask to the answer server; rejects when none can be reached. */
-  readonly publish: (ask: import("../core/index.ts").Ask) => Promise<RemoteAsk>;
+  readonly publish: (ask: Ask) => Promise<RemoteAsk>;
+  /** The ask is on the page: tell the user where (the notification command gets its link). */
+  readonly published?: (remote: RemoteAsk, ask: Ask) => void;
   /** Settles when the hook must stop waiting. */
   readonly stopped: Promise<Stop>;
   /**
@@ -58,6 +60,7 @@ export async function answerNative(input: HookInput, ports: HookPorts): Promise<
       systemMessage: `askuser: the answer server could not be reached (${errorMessage(error)}); answer here`,
     };
   }
+  ports.published?.(remote, mapped.ask);
   const first = await Promise.race([
     remote.ended.then((end) => ({ kind: "remote" as const, end })),
     ports.stopped.then((stop) => ({ kind: "stop" as const, stop })),

@@ -2,10 +2,14 @@ import { handOver, handoverPath, listenForHandover } from "../claude-code/handov
 import { answerNative, type HookPorts, type Stop } from "../claude-code/hook-flow.ts";
 import { HOOK_EVENTS, type HookInput, readHookInput } from "../claude-code/hook-input.ts";
 import { hookOutput } from "../claude-code/hook-output.ts";
-import { errorMessage, escapeUnsafeInJson } from "../core/index.ts";
+import { type Ask, errorMessage, escapeUnsafeInJson } from "../core/index.ts";
 import { publishAsk } from "../remote/client.ts";
+import { runShellCommand } from "../settings/notify/command-runner.ts";
+import { notificationForAsk } from "../settings/notify/notification.ts";
+import { Notifier } from "../settings/notify/notifier.ts";
 import type { CommandIo } from "./io.ts";
 import { CLAUDE_CODE_HELP } from "./setup-help.ts";
+import { settingsForAsk } from "./user-settings.ts";
 
 /** Claude Code reads exit 2 as "block" and shows standard error to the model: never use it. */
 const HOOK_FAILED = 1;
@@ -69,6 +73,9 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
         },
         { env },
       ),
+    published: (remote, ask) => {
+      void notifyElsewhere(remote.pageUrl, ask, io);
+    },
     stopped: stopping.stopped,
     ...(handover ? { terminalAnswer: handover.received } : {}),
     resumeCommand: (sessionId) => `claude -p --resume ${sessionId}`,
@@ -81,6 +88,21 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
   } finally {
     stopping.dispose();
     await handover?.done();
+  }
+}
+
+/**
+ * The user's notification command (the settings' `notifications.command`) hears of the question
+ * with the page's link, e.g. to reach a phone. The terminal channels are not used: the hook's
+ * standard output belongs to Claude Code, and the dialog is already in front of the user.
+ */
+async function notifyElsewhere(url: string, ask: Ask, io: CommandIo): Promise<void> {
+  const settings = await settingsForAsk({ env: io.env, cwd: io.cwd ?? process.cwd() }, io.stderr);
+  if (!settings.notifications.command.trim()) return;
+  const notifier = new Notifier({ runCommand: runShellCommand, insideTmux: false });
+  const notification = { ...notificationForAsk(ask, "ask_pending", "Claude Code"), url };
+  for (const failure of await notifier.notify(notification, settings.notifications)) {
+    io.stderr.write(`askuser claude-code: ${failure.message}\n`);
   }
 }
 

@@ -1,5 +1,7 @@
-import { existsSync, readdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createReadStream, existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { text } from "node:stream/consumers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RegistryEvent } from "../../src/remote/registry.ts";
 import { call, runtimeEnv, startTestServer } from "../remote/support.ts";
@@ -137,5 +139,33 @@ describe("askuser claude-code: the hook command", () => {
     expect(run.stdout).not.toMatch(/[\u202e\u0085]/u);
     const output = JSON.parse(run.stdout);
     expect(output.hookSpecificOutput.decision.updatedInput.answers["Which database?"]).toBe(typed);
+  });
+
+  it("the user's notification command hears of the question with the page's link", async () => {
+    const { running, next } = await server();
+    const dir = running.env.XDG_RUNTIME_DIR ?? "";
+    const fifo = join(dir, "notified");
+    execFileSync("mkfifo", [fifo]);
+    const config = join(dir, "settings.json");
+    writeFileSync(
+      config,
+      JSON.stringify({
+        notifications: {
+          command: `printf '%s|%s|%s' "$ASKUSER_TITLE" "$ASKUSER_MESSAGE" "$ASKUSER_URL" > ${fifo}`,
+        },
+      }),
+    );
+    const hook = runInProcess(["claude-code", "PermissionRequest"], {
+      stdin: hookInput("PermissionRequest"),
+      env: { ...running.env, ASKUSER_CONFIG: config },
+      timeoutMs: 15_000,
+    });
+    const [title, message, url] = (await text(createReadStream(fifo))).split("|");
+    expect(title).toBe("Claude Code needs 2 answers");
+    expect(message).toBe("Database: Which database? · Features: Which features?");
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?code=/u);
+    const opened = await next("opened");
+    await call(running, `/api/asks/${opened.askId}/cancel`, { body: {} });
+    expect((await hook).code).toBe(0);
   });
 });
