@@ -137,6 +137,29 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
     );
   });
 
+  it("route-away: no dialog, the spinner says where to answer, and a partial answer is refused with askuser's text", {
+    timeout: SLOW,
+  }, async () => {
+    const sandbox = await claudeSandbox();
+    await sandbox.askuser("setup", "claude-code", "--route-away");
+    const tmux = await interactiveClaude(sandbox);
+    const opened = await sandbox.event("opened");
+    await tmux.waitFor("Answer on the askuser page (or run: askuser answer)");
+    expect(tmux.screen()).not.toContain("Enter to select");
+    await pageCall(sandbox, `/api/asks/${opened.askId}/answer`, { q2: ["Search"] });
+    expect(await sandbox.model.toolResult(TOOL_USE_ID)).toEqual({
+      tool_use_id: TOOL_USE_ID,
+      is_error: true,
+      content: [
+        "PreToolUse:AskUserQuestion hook error: The user submitted the form but left some questions unanswered:",
+        '"Which database?" = (no answer)',
+        '"Which features?" = "Search"',
+        'Unanswered: "Which database?". Do not assume answers to these; decide on your best judgement and say so, or ask again later if they matter.',
+        "(The user responded in the page, not in Claude Code's dialog.)",
+      ].join("\n"),
+    });
+  });
+
   it("headless (claude -p with the SDK's permission prompt): answered on the page", {
     timeout: SLOW,
   }, async () => {
