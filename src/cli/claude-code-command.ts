@@ -4,9 +4,12 @@ import { HOOK_EVENTS, type HookInput, readHookInput } from "../claude-code/hook-
 import { hookOutput } from "../claude-code/hook-output.ts";
 import { type Ask, errorMessage, escapeUnsafeInJson } from "../core/index.ts";
 import { publishAsk } from "../remote/client.ts";
+import { idleTimerFor } from "../settings/idle-timer.ts";
 import { runShellCommand } from "../settings/notify/command-runner.ts";
 import { notificationForAsk } from "../settings/notify/notification.ts";
 import { Notifier } from "../settings/notify/notifier.ts";
+import type { Settings } from "../settings/settings.ts";
+import { systemClock } from "../tui/clock.ts";
 import type { CommandIo } from "./io.ts";
 import { CLAUDE_CODE_HELP } from "./setup-help.ts";
 import { settingsForAsk } from "./user-settings.ts";
@@ -74,7 +77,18 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
         { env },
       ),
     published: (remote, ask) => {
-      void notifyElsewhere(remote.pageUrl, ask, io);
+      void settingsForAsk({ env, cwd: io.cwd ?? process.cwd() }, io.stderr).then((settings) => {
+        // The user's idle timeout ends the page's copy; a draft on the page is activity.
+        const timer = idleTimerFor(settings, systemClock, () => stopping.stop("deadline"));
+        if (timer) {
+          const untouch = remote.onDraft(() => timer.touch());
+          stopping.onDispose(() => {
+            untouch();
+            timer.stop();
+          });
+        }
+        return notifyElsewhere(remote.pageUrl, ask, settings, io);
+      });
     },
     stopped: stopping.stopped,
     ...(handover ? { terminalAnswer: handover.received } : {}),
@@ -96,8 +110,12 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
  * with the page's link, e.g. to reach a phone. The terminal channels are not used: the hook's
  * standard output belongs to Claude Code, and the dialog is already in front of the user.
  */
-async function notifyElsewhere(url: string, ask: Ask, io: CommandIo): Promise<void> {
-  const settings = await settingsForAsk({ env: io.env, cwd: io.cwd ?? process.cwd() }, io.stderr);
+async function notifyElsewhere(
+  url: string,
+  ask: Ask,
+  settings: Settings,
+  io: CommandIo,
+): Promise<void> {
   if (!settings.notifications.command.trim()) return;
   const notifier = new Notifier({ runCommand: runShellCommand, insideTmux: false });
   const notification = { ...notificationForAsk(ask, "ask_pending", "Claude Code"), url };
@@ -136,8 +154,17 @@ function readFlags(flags: readonly string[]): HookFlags {
 }
 
 /** Claude Code ends a hook with SIGTERM (Esc in the terminal, its own timeout) and SIGKILL soon after. */
-function stopSignals(waitSeconds: number): { stopped: Promise<Stop>; dispose: () => void } {
+interface Stopping {
+  readonly stopped: Promise<Stop>;
+  stop(why: Stop): void;
+  onDispose(cleanup: () => void): unknown;
+  dispose(): void;
+}
+
+function stopSignals(waitSeconds: number): Stopping {
   let stop: (why: Stop) => void = () => {};
+  const cleanups: (() => void)[] = [];
+  let disposed = false;
   const stopped = new Promise<Stop>((resolve) => {
     stop = resolve;
   });
@@ -147,9 +174,14 @@ function stopSignals(waitSeconds: number): { stopped: Promise<Stop>; dispose: ()
   const timer = setTimeout(() => stop("deadline"), waitSeconds * 1000);
   return {
     stopped,
+    stop: (why) => stop(why),
+    // A cleanup registered after the hook ended (the settings loaded late) runs at once.
+    onDispose: (cleanup) => (disposed ? cleanup() : cleanups.push(cleanup)),
     dispose: () => {
+      disposed = true;
       clearTimeout(timer);
       for (const signal of signals) process.off(signal, onSignal);
+      for (const cleanup of cleanups.splice(0)) cleanup();
     },
   };
 }

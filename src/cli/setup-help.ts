@@ -10,7 +10,8 @@ again changes nothing. See docs/claude-code.md.
 Options:
   --project <dir>  Edit <dir>/.claude/settings.json instead of your user settings.
   --route-away     Send questions to the page only: Claude Code's dialog shows only if nobody
-                   answers there within an hour (or the answer server cannot be reached).
+                   answers there before your idle timeout, or an hour (or the answer server
+                   cannot be reached).
   --defer-after <seconds>
                    Headless runs (claude -p, the Agent SDK) stop with the question deferred
                    after this long without an answer (default 300); claude -p --resume <id>

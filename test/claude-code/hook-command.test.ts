@@ -168,4 +168,17 @@ describe("askuser claude-code: the hook command", () => {
     await call(running, `/api/asks/${opened.askId}/cancel`, { body: {} });
     expect((await hook).code).toBe(0);
   });
+
+  it("the user's idle timeout ends the page's copy, and the dialog stays", async () => {
+    const { running, next } = await server();
+    const config = join(running.env.XDG_RUNTIME_DIR ?? "", "settings.json");
+    writeFileSync(config, JSON.stringify({ idleTimeoutMinutes: 0.001 }));
+    const run = await runInProcess(["claude-code", "PermissionRequest"], {
+      stdin: hookInput("PermissionRequest"),
+      env: { ...running.env, ASKUSER_CONFIG: config },
+      timeoutMs: 15_000,
+    });
+    expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect((await next("withdrawn")).data.origin).toBe("timed_out");
+  });
 });
