@@ -14,7 +14,7 @@ export type NativeDecision =
   | { readonly kind: "none" }
   | { readonly kind: "defer" };
 
-export interface UpdatedInput {
+interface UpdatedInput {
   /** The native questions, unchanged: Claude Code would accept rewritten ones, and lie with them. */
   readonly questions: readonly NativeQuestion[];
   readonly answers: Readonly<Record<string, string>>;

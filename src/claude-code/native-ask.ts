@@ -32,7 +32,7 @@ export interface NativeQuestion {
   readonly [extra: string]: unknown;
 }
 
-export interface NativeOption {
+interface NativeOption {
   readonly label: string;
   readonly description?: string;
   readonly preview?: string;

@@ -60,7 +60,7 @@ function preToolUseFlags(plan: HookPlan): string[] {
 }
 
 /** A hook command askuser wrote: `… askuser… claude-code <Event>…`. */
-export function isAskuserHook(hook: unknown): boolean {
+function isAskuserHook(hook: unknown): boolean {
   return (
     isRecord(hook) &&
     typeof hook.command === "string" &&

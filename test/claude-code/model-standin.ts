@@ -2,13 +2,13 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A Messages API request as Claude Code sent it: its JSON body. */
-export interface ModelRequest {
+interface ModelRequest {
   readonly url: string;
   readonly body: Record<string, unknown>;
 }
 
 /** What the model "received": the tool_result block of the last user message, if any. */
-export interface ToolResult {
+interface ToolResult {
   readonly tool_use_id: string;
   readonly content: string;
   readonly is_error: boolean;
