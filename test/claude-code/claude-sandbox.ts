@@ -42,6 +42,8 @@ export interface ClaudeSandbox {
   readonly server: RunningServer;
   /** The first registry event of `type` (past ones count), e.g. the ask opening. */
   event(type: RegistryEvent["type"]): Promise<RegistryEvent>;
+  /** Processes to end (with everything under them) before the sandbox is removed. */
+  track(pids: () => readonly number[], close?: () => void): void;
   /** The askuser command line, in-process, with this sandbox's HOME. */
   askuser(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
 }
@@ -87,11 +89,32 @@ export async function claudeSandbox(input: unknown = NATIVE_INPUT): Promise<Clau
     seen.push(event);
     for (const wake of [...waiters]) wake();
   });
+  const tracked: { pids: () => readonly number[]; close?: () => void }[] = [];
   onTestFinished(async () => {
+    // Claude Code and its hooks first, at once: SIGKILL leaves nothing writing into the sandbox.
+    for (const { pids, close } of tracked) {
+      for (const pid of pids().flatMap((root) => [root, ...descendants(root)])) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // Already gone.
+        }
+      }
+      close?.();
+    }
     await server.stop();
     await model.close();
-    // Claude Code may still be writing its session files as it exits after its pane closed.
-    rmSync(root, { recursive: true, force: true, maxRetries: 10 });
+    // A process SIGKILLed a moment ago may finish a write already under way: a file that
+    // appears after the walk fails the removal, and a second walk removes it.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        rmSync(root, { recursive: true, force: true });
+        break;
+      } catch (error) {
+        if (attempt === 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
   });
   return {
     env,
@@ -109,6 +132,9 @@ export async function claudeSandbox(input: unknown = NATIVE_INPUT): Promise<Clau
         waiters.add(check);
         check();
       }),
+    track: (pids, close) => {
+      tracked.push(close ? { pids, close } : { pids });
+    },
     askuser: (...args) => runInProcess(args, { env, cwd }),
   };
 }
@@ -121,7 +147,11 @@ export async function interactiveClaude(sandbox: ClaudeSandbox): Promise<TmuxSes
     cwd: sandbox.cwd,
     env: sandbox.env,
   });
-  onTestFinished(() => tmux.close());
+  const pane = tmux.panePid();
+  sandbox.track(
+    () => descendants(pane),
+    () => tmux.close(),
+  );
   await tmux.waitFor("❯", 30_000);
   tmux.text("Ask me what to build");
   await tmux.waitFor("Ask me what to build");
@@ -139,9 +169,8 @@ export function headlessClaude(
     ["-p", ...args, "--permission-prompt-tool", "stdio", "--output-format", "json"],
     { cwd: sandbox.cwd, env: sandbox.env, stdio: ["ignore", "pipe", "pipe"] },
   );
-  onTestFinished(() => {
-    if (child.exitCode === null) child.kill("SIGKILL");
-  });
+  const pid = child.pid;
+  sandbox.track(() => (pid === undefined || child.exitCode !== null ? [] : [pid]));
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => {
