@@ -17,6 +17,7 @@ Usage:
   askuser settings [--json] [--pi] [--project <dir>]
   askuser settings path
   askuser mcp
+  askuser setup claude-code [--project <dir>] [--route-away] [--remove] [--print]
   askuser <command> --help
   askuser --help | --version
 
@@ -27,6 +28,7 @@ Commands:
   serve     Run the answer server: answer every agent's pending asks from a web page.
   answer    List the pending asks of every agent, and answer one in this terminal.
   mcp       Serve ask_user to an MCP client (Claude Code, Codex, Cursor, VS Code, ...) over stdio.
+  setup     Install the hooks that put Claude Code's own questions on the answer page too.
 
 ${EXIT_CODES}
 `;

@@ -23,6 +23,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   mcp: async () => (await import("./mcp-command.ts")).mcpCommand,
   serve: async () => (await import("./serve-command.ts")).serveCommand,
   answer: async () => (await import("./answer-command.ts")).answerCommand,
+  setup: async () => (await import("./setup-command.ts")).setupCommand,
+  "claude-code": async () => (await import("./claude-code-command.ts")).claudeCodeCommand,
 };
 
 /** Runs one command line and returns its exit code. The one place errors become exit codes. */

@@ -4,6 +4,7 @@ import type { AskOutcome, ExchangeAnswer, ExchangeQuestion } from "../model.ts";
 import { bareQuestion, questionsFrom } from "../questions.ts";
 import { shortError } from "../text.ts";
 import { parseAnswerList } from "./answer-text.ts";
+import { classifyHookRefusal } from "./hook-refusal.ts";
 import {
   ANSWER_MARKERS,
   AWAY_FROM_KEYBOARD,
@@ -134,6 +135,9 @@ function classifyText(
 }
 
 function classifyError(text: string, asked: readonly ExchangeQuestion[]): AskResult {
+  const refused = classifyHookRefusal(text, asked);
+  if (refused)
+    return done(refused.outcome, refused.questions, { response: refused.response ?? null });
   const rejection = parseRejection(text);
   if (rejection?.kind === "message") {
     if (rejection.message.startsWith(CLARIFY)) return done("clarify", asked);

@@ -1,0 +1,208 @@
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { onTestFinished } from "vitest";
+import type { RegistryEvent } from "../../src/remote/registry.ts";
+import { type RunningServer, startServer } from "../../src/remote/serve.ts";
+import { TEST_ASSETS } from "../remote/support.ts";
+import { runInProcess } from "../support/in-process-cli.ts";
+import { TmuxSession } from "../support/tmux.ts";
+import { type ModelStandin, startModelStandin } from "./model-standin.ts";
+import { NATIVE_INPUT } from "./native-fixtures.ts";
+
+/** The Claude Code these tests drive: the version whose texts they pin (scripts/install-claude-code.sh). */
+const CLAUDE_BINARY = join(
+  process.env.ASKUSER_CLAUDE_CODE_CACHE ??
+    join(
+      process.env.XDG_CACHE_HOME || join(process.env.HOME ?? "", ".cache"),
+      "askuser-test",
+      "claude-code",
+    ),
+  "node_modules/@anthropic-ai/claude-code-linux-x64/claude",
+);
+
+/** Why the real-Claude tests cannot run here, or undefined when they can. CI must run them. */
+export function claudeMissing(): string | undefined {
+  if (!existsSync(CLAUDE_BINARY)) {
+    const why = `the real Claude Code is not installed at ${CLAUDE_BINARY}: run scripts/install-claude-code.sh`;
+    if (process.env.CI) throw new Error(why);
+    return why;
+  }
+  if (!TmuxSession.isAvailable()) return "tmux is not installed";
+  return undefined;
+}
+
+export const TOOL_USE_ID = "toolu_askuser_test_1";
+
+export interface ClaudeSandbox {
+  readonly env: Record<string, string>;
+  readonly cwd: string;
+  readonly model: ModelStandin;
+  readonly server: RunningServer;
+  /** The first registry event of `type` (past ones count), e.g. the ask opening. */
+  event(type: RegistryEvent["type"]): Promise<RegistryEvent>;
+  /** Processes to end (with everything under them) before the sandbox is removed. */
+  track(pids: () => readonly number[], close?: () => void): void;
+  /** The askuser command line, in-process, with this sandbox's HOME. */
+  askuser(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
+}
+
+/**
+ * A fresh HOME and project for a real Claude Code, offline: the model is a local stand-in that
+ * asks NATIVE_INPUT with AskUserQuestion, and the answer server runs in this process, where the
+ * hooks find it through XDG_RUNTIME_DIR.
+ */
+export async function claudeSandbox(input: unknown = NATIVE_INPUT): Promise<ClaudeSandbox> {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "askuser-cc-")));
+  const home = join(root, "home");
+  const cwd = join(root, "project");
+  const runtime = join(root, "run");
+  for (const dir of [home, cwd, runtime]) mkdirSync(dir, { mode: 0o700 });
+  writeFileSync(
+    join(home, ".claude.json"),
+    JSON.stringify({
+      hasCompletedOnboarding: true,
+      projects: { [cwd]: { hasTrustDialogAccepted: true } },
+    }),
+  );
+  const model = await startModelStandin(input, TOOL_USE_ID);
+  const env: Record<string, string> = {
+    HOME: home,
+    XDG_RUNTIME_DIR: runtime,
+    XDG_STATE_HOME: join(root, "state"),
+    PATH: process.env.PATH ?? "",
+    ANTHROPIC_BASE_URL: model.baseUrl,
+    ANTHROPIC_AUTH_TOKEN: "offline-test",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_ERROR_REPORTING: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: "1",
+    ASKUSER_CONFIG: join(root, "no-askuser-settings.json"),
+    NO_COLOR: "1",
+  };
+  const server = await startServer({ env, assets: TEST_ASSETS });
+  const seen: RegistryEvent[] = [];
+  const waiters = new Set<() => void>();
+  server.registry.subscribe((event) => {
+    seen.push(event);
+    for (const wake of [...waiters]) wake();
+  });
+  const tracked: { pids: () => readonly number[]; close?: () => void }[] = [];
+  onTestFinished(async () => {
+    // Claude Code and its hooks first, at once: SIGKILL leaves nothing writing into the sandbox.
+    for (const { pids, close } of tracked) {
+      for (const pid of pids().flatMap((root) => [root, ...descendants(root)])) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // Already gone.
+        }
+      }
+      close?.();
+    }
+    await server.stop();
+    await model.close();
+    // A process SIGKILLed a moment ago may finish a write already under way: a file that
+    // appears after the walk fails the removal, and a second walk removes it.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        rmSync(root, { recursive: true, force: true });
+        break;
+      } catch (error) {
+        if (attempt === 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  });
+  return {
+    env,
+    cwd,
+    model,
+    server,
+    event: (type) =>
+      new Promise((resolve) => {
+        const check = () => {
+          const found = seen.find((event) => event.type === type);
+          if (!found) return;
+          waiters.delete(check);
+          resolve(found);
+        };
+        waiters.add(check);
+        check();
+      }),
+    track: (pids, close) => {
+      tracked.push(close ? { pids, close } : { pids });
+    },
+    askuser: (...args) => runInProcess(args, { env, cwd }),
+  };
+}
+
+/** Claude Code in a tmux pane, with a prompt typed once its input box shows. */
+export async function interactiveClaude(sandbox: ClaudeSandbox): Promise<TmuxSession> {
+  const tmux = TmuxSession.start([CLAUDE_BINARY], {
+    width: 100,
+    height: 40,
+    cwd: sandbox.cwd,
+    env: sandbox.env,
+  });
+  const pane = tmux.panePid();
+  sandbox.track(
+    () => descendants(pane),
+    () => tmux.close(),
+  );
+  await tmux.waitFor("❯", 30_000);
+  tmux.text("Ask me what to build");
+  await tmux.waitFor("Ask me what to build");
+  tmux.keys("Enter");
+  return tmux;
+}
+
+/** `claude -p` as the Agent SDK runs it (the permission prompt over stdio), with its JSON result. */
+export function headlessClaude(
+  sandbox: ClaudeSandbox,
+  args: readonly string[],
+): Promise<{ code: number | null; result: Record<string, unknown>; stderr: string }> {
+  const child = spawn(
+    CLAUDE_BINARY,
+    ["-p", ...args, "--permission-prompt-tool", "stdio", "--output-format", "json"],
+    { cwd: sandbox.cwd, env: sandbox.env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const pid = child.pid;
+  sandbox.track(() => (pid === undefined || child.exitCode !== null ? [] : [pid]));
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  return new Promise((resolve) =>
+    child.on("close", (code) => {
+      let result: Record<string, unknown> = {};
+      try {
+        result = JSON.parse(stdout) as Record<string, unknown>;
+      } catch {
+        result = { unparsed: stdout };
+      }
+      resolve({ code, result, stderr });
+    }),
+  );
+}
+
+/** The process ids under `pid`, depth first. */
+export function descendants(pid: number): number[] {
+  let listing = "";
+  try {
+    listing = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" });
+  } catch {
+    return [];
+  }
+  return listing
+    .split("\n")
+    .map((line) => Number(line.trim()))
+    .filter((child) => child > 0)
+    .flatMap((child) => [child, ...descendants(child)]);
+}
