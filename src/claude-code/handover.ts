@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, unlink } from "node:fs/promises";
 import { createConnection, createServer, type Server } from "node:net";
 import { join } from "node:path";
-import { discoveryDir } from "../remote/discovery.ts";
+import { privateRuntimeDir } from "../remote/runtime-dir.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -11,12 +11,20 @@ type Env = Readonly<Record<string, string | undefined>>;
  * socket in the user's own askuser directory (0700), named by the session and the questions,
  * since `PermissionRequest` input carries no tool_use_id. One line each way.
  */
-export function handoverPath(env: Env, sessionId: string, questions: unknown): string {
+export async function handoverPath(
+  env: Env,
+  sessionId: string,
+  questions: unknown,
+): Promise<string> {
+  // The same checked directory the server's socket lives in: a socket another user could plant
+  // would receive the terminal's answers.
+  const dir = await privateRuntimeDir(env, true);
+  if (dir === undefined) throw new Error("no runtime directory for the hook's handover");
   const key = createHash("sha256")
     .update(`${sessionId}\n${JSON.stringify(questions)}`)
     .digest("hex")
     .slice(0, 32);
-  return join(discoveryDir(env), "claude-code", `${key}.sock`);
+  return join(dir, "claude-code", `${key}.sock`);
 }
 
 export interface HandoverListener {

@@ -60,7 +60,7 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
   const stopping = stopSignals(waitSeconds);
   const handover =
     event === "PermissionRequest" && isQuestionsInput(input)
-      ? await listenForHandover(handoverPath(env, input.sessionId, questionsOf(input)))
+      ? await listenForHandover(await handoverPath(env, input.sessionId, questionsOf(input)))
       : undefined;
   const ports: HookPorts = {
     headless,
@@ -206,6 +206,6 @@ async function handTerminalAnswer(input: HookInput, io: CommandIo): Promise<numb
   if (input.toolName !== "AskUserQuestion") return 0;
   const questions = questionsOf(input);
   if (questions === undefined) return 0;
-  await handOver(handoverPath(io.env, input.sessionId, questions), input.toolResponse);
+  await handOver(await handoverPath(io.env, input.sessionId, questions), input.toolResponse);
   return 0;
 }
