@@ -51,6 +51,8 @@ function signalled(): { wait: Promise<void>; fire: () => void } {
 export class FakePage {
   readonly calls: string[] = [];
   readonly attached = signalled();
+  /** Fired when the asking side first waits on the page's end. */
+  readonly watched = signalled();
   readonly #listeners = new Set<(draft: AskDetails) => void>();
   #draft: AskDetails | undefined;
   #end: (end: RemoteEnd) => void = () => {};
@@ -61,10 +63,14 @@ export class FakePage {
 
   constructor() {
     const ended = new Promise<RemoteEnd>((resolve) => (this.#end = resolve));
+    const watched = this.watched;
     this.copy = {
       id: "a1",
       pageUrl: "http://127.0.0.1:4000/?code=x",
-      ended,
+      get ended() {
+        watched.fire();
+        return ended;
+      },
       latestDraft: () => this.#draft,
       onDraft: (listener) => {
         this.#listeners.add(listener);
