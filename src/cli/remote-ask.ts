@@ -47,7 +47,9 @@ export async function askRemotely(
   // process. The form opens once the page's URL, or why there is no page, is on standard error:
   // lines written while the form is drawn would be drawn over.
   const told = publishing.then(
-    () => {},
+    (page) => {
+      io.stderr.write(`askuser: answer in the browser: ${page.pageUrl}\n`);
+    },
     () => {},
   );
   const form = io.interactive && io.openForm ? terminalForm(ask, io, told) : undefined;
@@ -83,7 +85,6 @@ export async function askRemotely(
         },
       },
       news: {
-        published: (page) => io.stderr.write(`askuser: answer in the browser: ${page.pageUrl}\n`),
         answeredElsewhere: (by) => io.stderr.write(`askuser: answered ${ANSWERED_WHERE[by]}\n`),
         unavailable: (error) =>
           io.stderr.write(

@@ -139,3 +139,20 @@ function run_type(host: (typeof HOSTS)[number]): boolean {
 function host_types(types: boolean): boolean {
   return types;
 }
+
+describe("the race alone: an end before the page has the ask", () => {
+  it("stands at once, and the page is told once it has the ask", async () => {
+    const { RACE } = await import("./race-hosts.ts");
+    const page = new FakePage();
+    let open: (copy: PageCopy) => void = () => {};
+    const publishing = new Promise<PageCopy>((resolve) => (open = resolve));
+    const run = RACE.start(() => publishing);
+    await run.local.shown;
+    run.local.answer();
+    expect(await run.result).toMatchObject({ status: "answered", answers: HERE.answers });
+    expect(page.calls).toEqual([]);
+    open(page.copy);
+    await page.told.wait;
+    expect(page.calls).toEqual(["claim answered by pi"]);
+  });
+});

@@ -53,6 +53,8 @@ export class FakePage {
   readonly attached = signalled();
   /** Fired when the asking side first waits on the page's end. */
   readonly watched = signalled();
+  /** Fired at the first claim or withdrawal. */
+  readonly told = signalled();
   readonly #listeners = new Set<(draft: AskDetails) => void>();
   #draft: AskDetails | undefined;
   #end: (end: RemoteEnd) => void = () => {};
@@ -79,12 +81,14 @@ export class FakePage {
       },
       claim: async (details, by) => {
         this.calls.push(`claim ${details.status} by ${by}`);
+        this.told.fire();
         if (this.#resolved) return { won: false, end: this.#resolved };
         this.#resolved = { kind: "resolved", by, details };
         return { won: true };
       },
       withdraw: async (origin) => {
         this.calls.push(`withdraw ${origin}`);
+        this.told.fire();
         return this.crossing ?? this.#resolved;
       },
     };
