@@ -2,76 +2,17 @@ import {
   type Ask,
   type AskDetails,
   type CancelOrigin,
-  cancelledBeforeOpenDetails,
-  endedWith,
-  pendingDetails,
-  showsPartialAnswers,
+  type Clock,
+  errorMessage,
+  neutraliseInline,
 } from "../core/index.ts";
-import { publishAsk, type RemoteAsk, type RemoteEnd } from "../remote/client.ts";
+import { publishAsk } from "../remote/client.ts";
+import { type LocalSurface, raceWithPage } from "../remote/local-race.ts";
 import { ANSWERED_WHERE } from "../remote/types.ts";
 import { idleTimerFor } from "../settings/idle-timer.ts";
 import { systemClock } from "../tui/clock.ts";
 import type { CommandIo } from "./io.ts";
 import { settingsForAsk } from "./user-settings.ts";
-
-/**
- * `askuser ask --remote`: the ask is published to the answer server and, when there is a
- * terminal, shown in the terminal form as well. Whichever surface ends it first wins; the
- * result printed is the one the winner sent. An idle timeout ends it with the answers of the
- * surface used last (the page's draft or the form).
- */
-export async function askRemotely(ask: Ask, io: CommandIo): Promise<AskDetails> {
-  const remote = await publishAsk(
-    ask,
-    { agent: "askuser", cwd: io.cwd ?? process.cwd(), pid: process.pid },
-    { env: io.env },
-  );
-  io.stderr.write(`askuser: answer in the browser: ${remote.pageUrl}\n`);
-  return io.interactive && io.openForm ? withForm(ask, io, remote) : withoutForm(ask, io, remote);
-}
-
-async function withForm(ask: Ask, io: CommandIo, remote: RemoteAsk): Promise<AskDetails> {
-  const openForm = io.openForm;
-  if (!openForm) throw new Error("withForm needs a form");
-  const now = io.now ?? Date.now;
-  let localAt = 0;
-  let draftAt = 0;
-  remote.onDraft(() => {
-    draftAt = now();
-  });
-  const closed = new AbortController();
-  let elsewhere: RemoteEnd | undefined;
-  void remote.ended.then((end) => {
-    if (end.kind !== "resolved") return;
-    elsewhere = end;
-    closed.abort();
-  });
-  const local = await openForm(ask, {
-    closed: closed.signal,
-    onInput: () => {
-      localAt = now();
-    },
-    onActivity: (touch) => remote.onDraft(touch),
-  });
-  if (elsewhere) return reportElsewhere(elsewhere, io, ask);
-  if (local.status === "timed_out") {
-    const draft = remote.latestDraft();
-    const answered = await remote.withdraw("timed_out");
-    if (answered) return reportElsewhere(answered, io, ask);
-    return draft && draftAt > localAt ? endedWith(draft, { kind: "timed_out" }) : local;
-  }
-  if (local.status === "cancelled" && !showsPartialAnswers(local) && local.origin) {
-    // The form ended without the user choosing to (a hangup, SIGTERM): the agent stops waiting.
-    const answered = await remote.withdraw(local.origin);
-    return answered ? reportElsewhere(answered, io, ask) : local;
-  }
-  const claim = await remote.claim(local, "terminal");
-  if (claim.won) return local;
-  io.stderr.write(
-    `askuser: already answered ${ANSWERED_WHERE[claim.end.by ?? "page"]}; that answer counts\n`,
-  );
-  return claim.end.details ?? local;
-}
 
 /** What a signal means for an ask waiting without a form, as the terminal form reads them. */
 const SIGNAL_ORIGINS: ReadonlyArray<readonly [NodeJS.Signals, CancelOrigin]> = [
@@ -80,49 +21,113 @@ const SIGNAL_ORIGINS: ReadonlyArray<readonly [NodeJS.Signals, CancelOrigin]> = [
   ["SIGHUP", "disconnected"],
 ];
 
-async function withoutForm(ask: Ask, io: CommandIo, remote: RemoteAsk): Promise<AskDetails> {
-  let stop: (end: "timed_out" | CancelOrigin) => void = () => {};
-  const stopped = new Promise<"timed_out" | CancelOrigin>((resolve) => {
-    stop = resolve;
-  });
-  // In place before anything is awaited: the ask is already on the server, so whoever sees it
-  // may signal at once, and a signal with no handler yet kills the process with no result.
-  const handlers = SIGNAL_ORIGINS.map(([signal, origin]) => {
-    const handler = () => stop(origin);
-    process.on(signal, handler);
-    return [signal, handler] as const;
-  });
+/** What `askRemotely` reaches outside itself; tests replace them. */
+export interface RemoteAskSeams {
+  readonly publish: typeof publishAsk;
+  readonly timers: Clock;
+}
+
+/**
+ * `askuser ask --remote`: the ask is published to the answer server and, when there is a
+ * terminal, shown in the terminal form as well, in the one race of `raceWithPage`. Without a
+ * usable server the form alone asks, and standard error says why the page is off.
+ */
+export async function askRemotely(
+  ask: Ask,
+  io: CommandIo,
+  seams: RemoteAskSeams = { publish: publishAsk, timers: systemClock },
+): Promise<AskDetails> {
+  const cwd = io.cwd ?? process.cwd();
+  const publishing = seams.publish(
+    ask,
+    { agent: "askuser", cwd, pid: process.pid },
+    { env: io.env },
+  );
+  // Settled before anything else is awaited: a rejection nobody has heard yet would end the
+  // process. The form opens once the page's URL, or why there is no page, is on standard error:
+  // lines written while the form is drawn would be drawn over.
+  const told = publishing.then(
+    (page) => {
+      io.stderr.write(`askuser: answer in the browser: ${page.pageUrl}\n`);
+    },
+    () => {},
+  );
+  const form = io.interactive && io.openForm ? terminalForm(ask, io, told) : undefined;
+  const stop = new AbortController();
+  // In place before anything is awaited when no form handles them: the ask may be on the server
+  // at once, and a signal with no handler kills the process with no result.
+  const handlers = form
+    ? []
+    : SIGNAL_ORIGINS.map(([signal, origin]) => {
+        const handler = () => stop.abort(origin);
+        process.on(signal, handler);
+        return [signal, handler] as const;
+      });
   let timer: ReturnType<typeof idleTimerFor> | undefined;
-  let stopTouching = () => {};
   try {
-    const settings = await settingsForAsk({ env: io.env, cwd: io.cwd ?? process.cwd() }, io.stderr);
-    timer = idleTimerFor(settings, systemClock, () => stop("timed_out"));
-    stopTouching = remote.onDraft(() => timer?.touch());
-    const first = await Promise.race([remote.ended, stopped]);
-    if (typeof first === "string") {
-      // Timed out or stopped by a signal: the answers so far are the page's draft.
-      const draft = remote.latestDraft() ?? pendingDetails(ask);
-      // An answer the page sent just before is the result: its user was told it was sent.
-      const answered = await remote.withdraw(first);
-      if (answered) return reportElsewhere(answered, io, ask);
-      return endedWith(
-        draft,
-        first === "timed_out" ? { kind: "timed_out" } : { kind: "cancelled", origin: first },
-      );
-    }
-    return reportElsewhere(first, io, ask);
+    // The form reads the same settings and tells their problems; told once is enough.
+    const quiet = { write: () => true };
+    const settings = await settingsForAsk({ env: io.env, cwd }, form ? quiet : io.stderr);
+    const expired = new AbortController();
+    timer = idleTimerFor(settings, seams.timers, () => expired.abort());
+    const idle = timer;
+    const ended = await raceWithPage({
+      ask,
+      by: "terminal",
+      publish: () => publishing,
+      stop: stop.signal,
+      ...(form ? { local: form.surface } : {}),
+      deadline: {
+        signal: expired.signal,
+        touch: () => {
+          idle?.touch();
+          form?.touch();
+        },
+      },
+      news: {
+        answeredElsewhere: (by) => io.stderr.write(`askuser: answered ${ANSWERED_WHERE[by]}\n`),
+        unavailable: (error) =>
+          io.stderr.write(
+            `askuser: the answer page is off (${neutraliseInline(errorMessage(error))}); ${form ? "answer here in the terminal" : "there is no terminal to ask in either"}\n`,
+          ),
+        pageLost: () =>
+          io.stderr.write("askuser: the answer server stopped before anyone answered\n"),
+        notSent: (end) =>
+          io.stderr.write(
+            `askuser: an answer given ${ANSWERED_WHERE[end.by ?? "page"]} came after the question had ended; it was not used\n`,
+          ),
+      },
+    });
+    return ended.details;
   } finally {
     timer?.stop();
-    stopTouching();
     for (const [signal, handler] of handlers) process.off(signal, handler);
   }
 }
 
-function reportElsewhere(end: RemoteEnd, io: CommandIo, ask: Ask): AskDetails {
-  if (end.kind === "resolved" && end.details) {
-    io.stderr.write(`askuser: answered ${ANSWERED_WHERE[end.by ?? "page"]}\n`);
-    return end.details;
-  }
-  io.stderr.write("askuser: the answer server stopped before anyone answered\n");
-  return cancelledBeforeOpenDetails(ask, "disconnected");
+/** The terminal form as the race's surface here; it keeps its own idle timer as well. */
+function terminalForm(
+  ask: Ask,
+  io: CommandIo,
+  told: Promise<unknown>,
+): { surface: LocalSurface; touch: () => void } {
+  let touchForm = () => {};
+  const openForm = io.openForm;
+  return {
+    touch: () => touchForm(),
+    surface: {
+      show: async (closed, typed) => {
+        if (!openForm) throw new Error("terminalForm needs a form");
+        await told;
+        const details = await openForm(ask, {
+          closed,
+          onInput: typed,
+          onActivity: (touch) => {
+            touchForm = touch;
+          },
+        });
+        return { details, by: "terminal" };
+      },
+    },
+  };
 }

@@ -4,12 +4,14 @@ import { type AskDetails, errorMessage, neutraliseInline } from "../core/index.t
 import { askThroughDialogs } from "../dialogs/dialog-flow.ts";
 import { type DialogPort, withIdleDeadline } from "../dialogs/dialog-port.ts";
 import { type Ended, raceWithPage } from "../remote/local-race.ts";
-import type { AskOptions, ShowRequest } from "./ask-options.ts";
+import type { AskOptions, IdleDeadline, ShowRequest } from "./ask-options.ts";
 import { askSurface } from "./availability.ts";
 import { type AskOnBus, askOnBus, type EventBus } from "./remote/local-events.ts";
 import {
   answeredElsewhere,
+  notSent,
   PAGE_LINK_WIDGET,
+  PAGE_LOST,
   pageLinkLines,
   pageUnavailable,
 } from "./remote/page-link.ts";
@@ -52,7 +54,7 @@ function showWithPage(
   request: ShowRequest,
   publish: NonNullable<AskOptions["publish"]>,
   onBus: AskOnBus | undefined,
-): Promise<Ended | undefined> {
+): Promise<Ended> {
   const { options } = request;
   const publishing = publish(request.signal);
   let open = true;
@@ -66,17 +68,29 @@ function showWithPage(
       (remote) => notifyOnce(write, remote.pageUrl),
       () => notifyOnce(write),
     );
-  const race = raceWithPage(
-    (closed) =>
-      showHereOrOnBus(ctx, surface, { ...request, options: { ...options, notify } }, onBus, closed),
-    {
-      publish: () => publishing,
+  const idle = options.idle;
+  const race = raceWithPage({
+    ask: request.ask,
+    by: "pi",
+    publish: () => publishing,
+    local: {
+      show: (closed, typed) =>
+        showHereOrOnBus(
+          ctx,
+          surface,
+          {
+            ...request,
+            options: { ...options, notify, ...(idle ? { idle: typedThrough(idle, typed) } : {}) },
+          },
+          onBus,
+          closed,
+        ),
+    },
+    ...(idle ? { deadline: idle } : {}),
+    ...(request.signal ? { stop: request.signal } : {}),
+    news: {
       published: (remote) => {
-        remote.onDraft((draft) => {
-          // Typing in the page is the user being there, as keys here are.
-          options.idle?.touch();
-          onBus?.progress(draft, "page");
-        });
+        remote.onDraft((draft) => onBus?.progress(draft, "page"));
         const lines = pageLinkLines(remote.pageUrl, surface === "form");
         if (lines) ctx.ui.setWidget(PAGE_LINK_WIDGET, lines);
       },
@@ -85,11 +99,31 @@ function showWithPage(
       unavailable: (error) => {
         if (!request.signal?.aborted) ctx.ui.notify(pageUnavailable(error), "warning");
       },
+      pageLost: () => ctx.ui.notify(PAGE_LOST, "warning"),
+      notSent: (end) => ctx.ui.notify(notSent(end.by ?? "page"), "warning"),
     },
-  );
+  });
   return race.finally(() => {
     open = false;
   });
+}
+
+/** The idle deadline as the form here sees it: each of its touches is the user typing here. */
+function typedThrough(idle: IdleDeadline, typed: () => void): IdleDeadline {
+  return {
+    get signal() {
+      return idle.signal;
+    },
+    get remainingMs() {
+      return idle.remainingMs;
+    },
+    touch: () => {
+      typed();
+      idle.touch();
+    },
+    expireIfDue: () => idle.expireIfDue(),
+    stop: () => idle.stop(),
+  };
 }
 
 /**

@@ -31,7 +31,7 @@ export interface ApiContext {
 export const ASK_ID = /^[A-Za-z0-9_-]{1,64}$/u;
 const USER_ACTIONS = ["answer", "progress", "cancel"] as const;
 const AGENT_ACTIONS = ["claim", "withdraw"] as const;
-const WITHDRAW_ORIGINS: readonly WithdrawOrigin[] = [...CANCEL_ORIGINS, "timed_out"];
+const WITHDRAW_ORIGINS: readonly WithdrawOrigin[] = [...CANCEL_ORIGINS, "timed_out", "republished"];
 const failed = Symbol("failed");
 
 /** `/api/…` once the request has proved itself (Host, rate limit, credential). */

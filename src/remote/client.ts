@@ -102,6 +102,7 @@ class PublishedAsk {
   readonly #info: ServerInfo;
   readonly #stream: ClientRequest;
   #withdrawn = false;
+  #withdrawing: Promise<RemoteEnd | undefined> | undefined;
   #draft: AskDetails | undefined;
   readonly #draftListeners = new Set<(draft: AskDetails) => void>();
   #settle: (end: RemoteEnd) => void = () => {};
@@ -206,9 +207,17 @@ class PublishedAsk {
     );
   }
 
-  async withdraw(origin: WithdrawOrigin): Promise<RemoteEnd | undefined> {
-    if (this.#end?.kind === "resolved") return this.#end;
-    if (this.#withdrawn) return undefined;
+  /**
+   * Once: a second call (the publish signal's abort and the race's end can both withdraw) gets
+   * the first one's answer, so an answer that crossed the withdrawal is never dropped.
+   */
+  withdraw(origin: WithdrawOrigin): Promise<RemoteEnd | undefined> {
+    if (this.#end?.kind === "resolved") return Promise.resolve(this.#end);
+    this.#withdrawing ??= this.#withdrawOnce(origin);
+    return this.#withdrawing;
+  }
+
+  async #withdrawOnce(origin: WithdrawOrigin): Promise<RemoteEnd | undefined> {
     this.#withdrawn = true;
     try {
       const path = `/api/asks/${this.id}/withdraw`;

@@ -26,8 +26,11 @@ export interface AgentInfo {
   readonly title?: string;
 }
 
-/** Why an agent stopped waiting: a cancel origin, or its own timeout. */
-export type WithdrawOrigin = CancelOrigin | "timed_out";
+/**
+ * Why an agent stopped waiting: a cancel origin, its own timeout, or `republished`: the agent's
+ * session reloaded and asks the same question again as a new ask, which waits on the page.
+ */
+export type WithdrawOrigin = CancelOrigin | "timed_out" | "republished";
 
 export type AskState = "pending" | "resolved" | "withdrawn";
 

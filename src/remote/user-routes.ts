@@ -30,7 +30,10 @@ export function sendOutcome(response: ServerResponse, outcome: Outcome, count: C
     case "withdrawn":
       count("withdrawn");
       sendJson(response, 410, {
-        error: `the agent no longer waits for this answer (${outcome.origin}); nothing was sent`,
+        error:
+          outcome.origin === "republished"
+            ? "republished: the agent's session reloaded and asks this question again as a new ask; answer it again there (GET /api/asks lists it); nothing was sent"
+            : `the agent no longer waits for this answer (${outcome.origin}); nothing was sent`,
         origin: outcome.origin,
       });
       return;

@@ -161,6 +161,15 @@ describe("the user API", () => {
     });
   });
 
+  it("an ask withdrawn as republished (a reload asks it again) tells a late answer where it went", async () => {
+    const { server, remote } = await published();
+    await remote.withdraw("republished");
+    const late = await call(server, `/api/asks/${remote.id}/answer`, { body: { db: "SQLite" } });
+    expect(late.status).toBe(410);
+    expect(late.json).toMatchObject({ origin: "republished" });
+    expect((late.json as { error: string }).error).toMatch(/^republished: .*answer it again there/);
+  });
+
   it("the agent's ended says server_lost when the server stops", async () => {
     const { server, remote } = await published();
     await server.stop();

@@ -1,186 +1,158 @@
 import { describe, expect, it } from "vitest";
-import type { AskDetails } from "../../src/core/index.ts";
-import type { RemoteAsk, RemoteEnd } from "../../src/remote/client.ts";
-import { raceWithPage, type ShowHere } from "../../src/remote/local-race.ts";
+import type { PageCopy } from "../../src/remote/local-race.ts";
+import { FakePage, HOSTS, type HostRun, played, THERE } from "./race-hosts.ts";
 
-const QUESTIONS = [
-  {
-    id: "db",
-    header: "DB",
-    question: "Which?",
-    options: [{ label: "A" }, { label: "B" }],
-    multiSelect: false,
-    allowComment: false,
-  },
-];
-const HERE: AskDetails = {
-  status: "answered",
-  questions: QUESTIONS,
-  answers: { db: { selected: ["A"] } },
-  unanswered: [],
-};
-const THERE: AskDetails = { ...HERE, answers: { db: { selected: ["B"] } } };
+/**
+ * The one race of an ask shown here and on the answer page, as a table of cases run against
+ * every host through its ports: the race itself, `askuser ask --remote`, `askuser mcp` and Pi.
+ * A host that cannot do a case (an MCP form has no ask-back) skips that row, and says why.
+ */
+const HERE = played({ db: "Postgres", api: "REST" });
 
-/** A published ask whose end the test decides; records every claim and withdrawal. */
-function fakeRemote(claimAnswer: "won" | RemoteEnd = "won", withdrawAnswer?: RemoteEnd) {
-  const calls: string[] = [];
-  let end: (value: RemoteEnd) => void = () => {};
-  const remote: RemoteAsk = {
-    id: "a1",
-    pageUrl: "http://127.0.0.1:4000/?code=x",
-    ended: new Promise<RemoteEnd>((resolve) => (end = resolve)),
-    latestDraft: () => undefined,
-    onDraft: () => () => {},
-    claim: async (details, by) => {
-      calls.push(`claim ${details.status} by ${by}`);
-      return claimAnswer === "won" ? { won: true } : { won: false, end: claimAnswer };
-    },
-    withdraw: async (origin) => {
-      calls.push(`withdraw ${origin}`);
-      return withdrawAnswer;
-    },
-  };
-  return { remote, calls, answerThere: (value: RemoteEnd) => end(value) };
+async function started(host: (typeof HOSTS)[number], publish?: () => Promise<PageCopy>) {
+  const page = new FakePage();
+  const run: HostRun = host.start(publish ?? (async () => page.copy));
+  await run.local.shown;
+  if (!publish) await page.attached.wait;
+  return { page, run };
 }
 
-/** The form here: resolves with `details` when the test says, or as a turn abort when closed. */
-function formHere() {
-  let finish: (details: AskDetails) => void = () => {};
-  const show: ShowHere = (closed) =>
-    new Promise((resolve) => {
-      finish = (details) => resolve({ details, by: "pi" });
-      closed.addEventListener("abort", () =>
-        resolve({
-          details: { ...HERE, status: "cancelled", origin: "turn_abort", answers: {} },
-          by: "pi",
-        }),
-      );
-    });
-  return { show, finish: (details: AskDetails) => finish(details) };
-}
-
-function env(remote: Promise<RemoteAsk>) {
-  const said: string[] = [];
-  return {
-    said,
-    env: {
-      publish: () => remote,
-      answeredElsewhere: (by: string) => said.push(`answered by ${by}`),
-      unavailable: (error: unknown) => said.push(`unavailable: ${String(error)}`),
-    },
-  };
-}
-
-const tick = () => new Promise((resolve) => setImmediate(resolve));
-
-describe("raceWithPage: the form here and the page, first answer wins", () => {
-  it("the page answers first: the form closes, its answer is the result, and the user is told where", async () => {
-    const page = fakeRemote();
-    const here = formHere();
-    const { env: e, said } = env(Promise.resolve(page.remote));
-    const result = raceWithPage(here.show, e);
-    await tick();
-    page.answerThere({ kind: "resolved", by: "page", details: THERE });
-    expect(await result).toEqual({ details: THERE, by: "page" });
+describe.each(HOSTS)("the one race, on $name", (host) => {
+  it("the page answers first: the form here closes and the page's answer is the result", async () => {
+    const { page, run } = await started(host);
+    page.answer();
+    expect(await run.result).toMatchObject({ status: "answered", answers: THERE.answers });
     expect(page.calls).toEqual([]);
-    expect(said).toEqual(["answered by page"]);
   });
 
-  it("the form answers first: the answer is claimed as Pi's and stands", async () => {
-    const page = fakeRemote();
-    const here = formHere();
-    const result = raceWithPage(here.show, env(Promise.resolve(page.remote)).env);
-    await tick();
-    here.finish(HERE);
-    expect(await result).toEqual({ details: HERE, by: "pi" });
-    expect(page.calls).toEqual(["claim answered by pi"]);
+  it("an answer here is claimed as this surface's, and stands", async () => {
+    const { page, run } = await started(host);
+    run.local.answer();
+    expect(await run.result).toMatchObject({ status: "answered", answers: HERE.answers });
+    expect(page.calls).toEqual([`claim answered by ${host.by}`]);
   });
 
-  it("both at once, the server saw the page first: the lost claim takes the page's answer", async () => {
-    const page = fakeRemote({ kind: "resolved", by: "answer-cli", details: THERE });
-    const here = formHere();
-    const { env: e, said } = env(Promise.resolve(page.remote));
-    const result = raceWithPage(here.show, e);
-    await tick();
-    here.finish(HERE);
-    expect(await result).toEqual({ details: THERE, by: "answer-cli" });
-    expect(said).toEqual(["answered by answer-cli"]);
+  it("an ask-back here is the user's: it is claimed, never withdrawn as a failed form", async () => {
+    if (!run_askBack(host)) return;
+    const { page, run } = await started(host);
+    run.local.askBack?.();
+    expect(await run.result).toMatchObject({ status: "clarification_requested" });
+    expect(page.calls).toEqual([`claim clarification_requested by ${host.by}`]);
   });
 
-  it("a cancel here is the user's answer too: it is claimed", async () => {
-    const page = fakeRemote();
-    const here = formHere();
-    const result = raceWithPage(here.show, env(Promise.resolve(page.remote)).env);
-    await tick();
-    here.finish({ ...HERE, status: "cancelled", origin: "user" });
-    await result;
-    expect(page.calls).toEqual(["claim cancelled by pi"]);
+  it("a broken form here leaves the page open: the page's answer is then the result", async () => {
+    const { page, run } = await started(host);
+    run.local.breakIt();
+    // The next event the race can act on is the page's answer; it is still open there.
+    page.answer();
+    expect(await run.result).toMatchObject({ status: "answered", answers: THERE.answers });
+    expect(page.calls).toEqual([]);
   });
 
-  it.each([
-    ["a turn abort", { status: "cancelled", origin: "turn_abort" }, "withdraw turn_abort"],
-    [
-      "the session closing",
-      { status: "cancelled", origin: "session_closed" },
-      "withdraw session_closed",
-    ],
-    ["the idle timeout", { status: "timed_out" }, "withdraw timed_out"],
-    ["a broken form", { status: "cancelled", origin: "ui_failure" }, "withdraw ui_failure"],
-  ] as const)("%s withdraws the ask: the page refuses a late answer", async (_name, end, call) => {
-    const page = fakeRemote();
-    const here = formHere();
-    const result = raceWithPage(here.show, env(Promise.resolve(page.remote)).env);
-    await tick();
-    const details = { ...HERE, ...end } as AskDetails;
-    here.finish(details);
-    expect((await result)?.details).toEqual(details);
-    expect(page.calls).toEqual([call]);
-  });
-
-  it("a timeout here that crosses the page's answer: the server had the answer, so it is the result", async () => {
-    const page = fakeRemote("won", { kind: "resolved", by: "page", details: THERE });
-    const here = formHere();
-    const { env: e, said } = env(Promise.resolve(page.remote));
-    const result = raceWithPage(here.show, e);
-    await tick();
-    here.finish({ ...HERE, status: "timed_out", answers: {} } as AskDetails);
-    expect(await result).toEqual({ details: THERE, by: "page" });
+  it("a broken form here, then the deadline: a failed form with the answers so far, withdrawn once", async () => {
+    const { page, run } = await started(host);
+    run.local.breakIt();
+    await Promise.resolve();
+    run.local.expire();
+    expect(await run.result).toMatchObject({ status: "timed_out" });
     expect(page.calls).toEqual(["withdraw timed_out"]);
-    expect(said).toEqual(["answered by page"]);
   });
 
-  it("an end before the page has the ask stands at once; the page is told once it has it", async () => {
-    const page = fakeRemote();
-    const here = formHere();
-    let open: (remote: RemoteAsk) => void = () => {};
-    const publishing = new Promise<RemoteAsk>((resolve) => (open = resolve));
-    const result = raceWithPage(here.show, env(publishing).env);
-    here.finish({ ...HERE, status: "cancelled", origin: "turn_abort" });
-    expect((await result)?.details.status).toBe("cancelled");
+  it("a timeout with a page draft newer than the answers here: the page's draft counts", async () => {
+    const { page, run } = await started(host);
+    await run.local.type?.();
+    page.draft({ db: "SQLite" });
+    run.local.expire();
+    expect(await run.result).toMatchObject({
+      status: "timed_out",
+      answers: { db: { selected: ["SQLite"] } },
+    });
+    expect(page.calls).toEqual(["withdraw timed_out"]);
+  });
+
+  it("a timeout with answers here newer than the page's draft: the answers here count", async () => {
+    if (!host_types(run_type(host))) return;
+    const { page, run } = await started(host);
+    page.draft({ db: "SQLite" });
+    await run.local.type?.();
+    run.local.expire();
+    expect(await run.result).toMatchObject({
+      status: "timed_out",
+      answers: { db: { selected: ["Postgres"] } },
+    });
+    expect(page.calls).toEqual(["withdraw timed_out"]);
+  });
+
+  it("no server: the ask is answered here alone, the user is told why, nothing throws", async () => {
+    const { run } = await started(host, () =>
+      Promise.reject(new Error("the runtime directory /etc/passwd is not a directory")),
+    );
+    run.local.answer();
+    expect(await run.result).toMatchObject({ status: "answered", answers: HERE.answers });
+    expect(run.said.join("\n")).toContain("/etc/passwd is not a directory");
+  });
+
+  it("an answer crossing an end here that nobody chose (a stop) is the ask's answer", async () => {
+    const { page, run } = await started(host);
+    page.crossing = { kind: "resolved", by: "page", details: THERE };
+    run.local.stop();
+    expect(await run.result).toMatchObject({ status: "answered", answers: THERE.answers });
+    expect(page.calls).toHaveLength(1);
+    expect(page.calls[0]).toMatch(/^withdraw /);
+  });
+
+  it("an answer crossing the deadline is the ask's answer", async () => {
+    const { page, run } = await started(host);
+    page.crossing = { kind: "resolved", by: "answer-cli", details: THERE };
+    run.local.expire();
+    expect(await run.result).toMatchObject({ status: "answered", answers: THERE.answers });
+    expect(page.calls).toEqual(["withdraw timed_out"]);
+  });
+
+  it("the server dying while the form is open changes nothing here", async () => {
+    const { page, run } = await started(host);
+    page.lose();
+    await page.copy.ended;
+    run.local.answer();
+    expect(await run.result).toMatchObject({ status: "answered", answers: HERE.answers });
+  });
+
+  it("the server dying after the form here broke ends the ask: nobody is left to answer", async () => {
+    const { page, run } = await started(host);
+    run.local.breakIt();
+    await Promise.resolve();
+    page.lose();
+    expect(await run.result).toMatchObject({ status: "cancelled", origin: "ui_failure" });
+  });
+});
+
+function run_askBack(host: (typeof HOSTS)[number]): boolean {
+  // An MCP client's form and Pi's dialogs have no ask-back; the race row and the CLI cover it.
+  return host.name !== "askuser mcp" && host.name !== "Pi (dialogs)";
+}
+
+function run_type(host: (typeof HOSTS)[number]): boolean {
+  // An MCP client's form sends whole replies, never a draft.
+  return host.name !== "askuser mcp";
+}
+
+function host_types(types: boolean): boolean {
+  return types;
+}
+
+describe("the race alone: an end before the page has the ask", () => {
+  it("stands at once, and the page is told once it has the ask", async () => {
+    const { RACE } = await import("./race-hosts.ts");
+    const page = new FakePage();
+    let open: (copy: PageCopy) => void = () => {};
+    const publishing = new Promise<PageCopy>((resolve) => (open = resolve));
+    const run = RACE.start(() => publishing);
+    await run.local.shown;
+    run.local.answer();
+    expect(await run.result).toMatchObject({ status: "answered", answers: HERE.answers });
     expect(page.calls).toEqual([]);
-    open(page.remote);
-    await tick();
-    expect(page.calls).toEqual(["withdraw turn_abort"]);
-  });
-
-  it("no server: the ask is answered here alone, and the host is told why the page is missing", async () => {
-    const here = formHere();
-    const { env: e, said } = env(Promise.reject(new Error("connect ECONNREFUSED \u001b[31m")));
-    const result = raceWithPage(here.show, e);
-    await tick();
-    here.finish(HERE);
-    expect((await result)?.details).toEqual(HERE);
-    expect(said).toEqual(["unavailable: Error: connect ECONNREFUSED \u001b[31m"]);
-  });
-
-  it("a server lost while the form is open changes nothing here", async () => {
-    const page = fakeRemote();
-    const here = formHere();
-    const result = raceWithPage(here.show, env(Promise.resolve(page.remote)).env);
-    await tick();
-    page.answerThere({ kind: "server_lost" });
-    await tick();
-    here.finish(HERE);
-    expect((await result)?.details).toEqual(HERE);
+    open(page.copy);
+    await page.told.wait;
+    expect(page.calls).toEqual(["claim answered by pi"]);
   });
 });

@@ -61,6 +61,24 @@ describe("askuser ask --remote in a real terminal (tmux)", () => {
   });
 });
 
+describe("askuser ask --remote with no usable server, in a real terminal (tmux)", () => {
+  it("shows the form, says why the page is off, and prints the answer given here (never exit 70)", async () => {
+    const tmux = terminals.start(ASK, {
+      width: 100,
+      height: 30,
+      reportExit: true,
+      env: { ...freshEnv(), XDG_RUNTIME_DIR: "/etc/passwd" },
+    });
+    await tmux.waitFor("❯ 1.", 20_000);
+    tmux.keys("Enter");
+    const { code, screen } = await tmux.exited(20_000);
+    expect(screen).toContain("askuser: the answer page is off (ENOTDIR");
+    expect(screen.replaceAll("\n", "")).toContain("; answer here in the terminal");
+    expect(printed(screen)).toContain("The user answered:");
+    expect(code).toBe(0);
+  });
+});
+
 describe("askuser ask --remote's idle timeout in a real terminal (tmux)", () => {
   it("a page draft newer than the form's keys keeps the ask alive, and is the partial answer when it times out", async () => {
     const env = freshEnv();

@@ -28,3 +28,12 @@ export function pageUnavailable(error: unknown): string {
   const reason = neutraliseInline(errorMessage(error));
   return `ask_user: the answer page is not available (${reason}); answer here`;
 }
+
+/** The server went away after the form here broke: nobody can answer the question any more. */
+export const PAGE_LOST =
+  "ask_user: the answer server stopped, and the form here had failed; the question ended";
+
+/** An answer that reached the server only after the question had ended here. */
+export function notSent(by: SurfaceName): string {
+  return `ask_user: an answer given ${ANSWERED_WHERE[by]} came just after the question had ended here; it was not sent to the agent`;
+}

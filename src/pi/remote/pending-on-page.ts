@@ -1,5 +1,6 @@
 import type { AskDetails } from "../../core/index.ts";
 import type { RemoteAsk, RemoteEnd } from "../../remote/client.ts";
+import { isUsersEnd, withdrawOrigin } from "../../remote/local-race.ts";
 import type { PendingAsk, PendingAsks } from "../survive/pending-asks.ts";
 import { answeredElsewhere, pageUnavailable } from "./page-link.ts";
 
@@ -52,16 +53,18 @@ export class PendingOnPage {
   }
 
   /**
-   * Takes every pending ask off the page (the session closes, or Pi reloads the extension and
-   * its next instance publishes them again). Done before the asks here end or are let go of, so
-   * an answer the page took first still ends its ask, as the user's.
+   * Takes every pending ask off the page: the session closes, or Pi reloads the extension and its
+   * next instance publishes them again (`republished`: the page then tells a late answer where
+   * the question went). Done before the asks here end or are let go of, so an answer the page
+   * took first still ends its ask, as the user's.
    */
-  async withdrawAll(): Promise<void> {
+  async withdrawAll(reason: "close" | "reload" = "close"): Promise<void> {
     const pages = [...this.#pages];
     this.#pages.clear();
+    const origin = reason === "reload" ? "republished" : "session_closed";
     await Promise.all(
       pages.map(async ([callEntryId, page]) => {
-        await this.#crossed(callEntryId, await page.withdraw("session_closed"));
+        await this.#crossed(callEntryId, await page.withdraw(origin));
       }),
     );
   }
@@ -79,14 +82,20 @@ export class PendingOnPage {
     this.#say(NOT_SENT, "warning");
   }
 
-  /** The pending ask ended: an end the user did not choose takes it off the page. */
+  /**
+   * The pending ask ended here, by the race's rule: an end the user chose (an answer, a cancel,
+   * `/answer skip`, an ask-back) is claimed, so the page shows it as answered in Pi; any other
+   * end withdraws it. A form here that raced the page has claimed it already, and the server
+   * keeps that first claim.
+   */
   ended(callEntryId: string, details: AskDetails): void {
     const page = this.#pages.get(callEntryId);
     this.#pages.delete(callEntryId);
-    if (page && details.status === "cancelled" && details.origin !== "user") {
-      void page
-        .withdraw(details.origin ?? "session_closed")
-        .then((end) => this.#crossed(callEntryId, end));
+    if (!page) return;
+    if (isUsersEnd(details)) {
+      void page.claim(details, "pi").catch(() => undefined);
+      return;
     }
+    void page.withdraw(withdrawOrigin(details)).then((end) => this.#crossed(callEntryId, end));
   }
 }

@@ -6,6 +6,19 @@ export interface MessagePort {
   send(text: string, deliverAs: "steer" | "followUp"): void;
 }
 
+/** What an answer's record does when its delivery is in doubt, and when it is settled again. */
+export interface DeliveryRecord {
+  /** The message did not reach the session: record the answer as owed. */
+  owe(): void;
+  /** The message reached the agent after all: record it as sent, the branch's last word. */
+  sent(): void;
+}
+
+interface InFlight {
+  readonly text: string;
+  readonly record: DeliveryRecord | undefined;
+}
+
 /**
  * Delivers answers to the agent as user messages, each exactly once: steered into the run while
  * the agent works (it reads them before its next model call), or as a follow-up that starts a
@@ -15,37 +28,84 @@ export interface MessagePort {
  * message sent before the first run has started would try to start a second run, which Pi
  * rejects. After starting a run, later messages therefore wait here until Pi reports the run
  * started (`runStarted`), then go in as steering messages of that run.
+ *
+ * A message counts as delivered only once the session holds it. A queued message that an
+ * aborted run gives back (Pi moves it into the editor, where the user may clear it) is recorded
+ * as owed and goes into the next run, unless the user's own prompt for that run carries it.
  */
 export class AnswerDelivery {
   readonly #port: MessagePort;
   #starting = false;
-  readonly #waiting: string[] = [];
+  readonly #waiting: InFlight[] = [];
+  /** Sent, not yet seen in the session. */
+  readonly #unconfirmed: InFlight[] = [];
+  /** Given back by an aborted run: owed until the next run takes them. */
+  readonly #owed: InFlight[] = [];
 
   constructor(port: MessagePort) {
     this.#port = port;
   }
 
-  deliver(text: string): void {
-    if (this.#starting) {
-      this.#waiting.push(text);
-      return;
-    }
-    if (this.#port.isIdle()) {
-      this.#starting = true;
-      this.#port.send(text, "followUp");
-      return;
-    }
-    this.#port.send(text, "steer");
+  deliver(text: string, record?: DeliveryRecord): void {
+    this.#send({ text, record });
   }
 
-  /** Pi started a run (`agent_start`): messages held back go in as its steering messages. */
+  #send(message: InFlight): void {
+    if (this.#starting) {
+      this.#waiting.push(message);
+      return;
+    }
+    this.#unconfirmed.push(message);
+    if (this.#port.isIdle()) {
+      this.#starting = true;
+      this.#port.send(message.text, "followUp");
+      return;
+    }
+    this.#port.send(message.text, "steer");
+  }
+
+  /**
+   * A run is about to start with the user's `prompt`: an owed answer the prompt carries (the
+   * user sent the editor's text) has reached the agent that way.
+   */
+  runStarting(prompt: string): void {
+    for (const message of [...this.#owed]) {
+      if (!prompt.includes(message.text)) continue;
+      this.#owed.splice(this.#owed.indexOf(message), 1);
+      message.record?.sent();
+    }
+  }
+
+  /** Pi started a run (`agent_start`): messages held back and owed go in as its steering messages. */
   runStarted(): void {
     this.#starting = false;
-    for (const text of this.#waiting.splice(0)) this.deliver(text);
+    for (const message of this.#owed.splice(0)) {
+      message.record?.sent();
+      this.#send(message);
+    }
+    for (const message of this.#waiting.splice(0)) this.#send(message);
+  }
+
+  /**
+   * The agent settled (`agent_settled`). After an aborted run, messages the session does not
+   * hold never reached the agent: they are owed.
+   */
+  settled(aborted: boolean, inSession: (text: string) => boolean): void {
+    // A run that ended by itself took every message queued for it.
+    for (const message of this.#unconfirmed.splice(0)) {
+      if (!aborted || inSession(message.text)) continue;
+      message.record?.owe();
+      this.#owed.push(message);
+    }
   }
 
   /** Messages still held back (a run was requested but has not started). */
   get held(): number {
     return this.#waiting.length;
+  }
+
+  /** Answers an aborted run gave back, waiting for the next run. */
+  get owed(): number {
+    return this.#owed.length;
   }
 }

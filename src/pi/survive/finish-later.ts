@@ -69,7 +69,27 @@ export function finishLater(
     env.notify(`ask_user: could not record the answer in the session file: ${reason}`, "error");
   }
   if (owed) return decision.kind;
-  if (decision.kind === "message") env.delivery.deliver(decision.text);
-  else if (decision.kind === "notice") env.notify(decision.text, "info");
+  if (decision.kind === "message") {
+    const recordAgain = (owedNow: boolean) => {
+      try {
+        env.appendEntry(
+          ENTRY_TYPES.answer,
+          answerEntry(call.toolCallId, occasion, details, "message", owedNow),
+        );
+      } catch (error) {
+        env.notify(
+          `ask_user: could not record the answer in the session file: ${errorMessage(error)}`,
+          "error",
+        );
+      }
+    };
+    env.delivery.deliver(decision.text, {
+      owe: () => {
+        recordAgain(true);
+        env.notify(NOTICES.answerGivenBack, "warning");
+      },
+      sent: () => recordAgain(false),
+    });
+  } else if (decision.kind === "notice") env.notify(decision.text, "info");
   return decision.kind;
 }

@@ -18,6 +18,8 @@ export const NOTICES = {
   reopenedAfterRestart:
     "ask_user: Pi stopped while this question was open; here it is again. Your answer reaches the agent as a message.",
   pickPending: "Which question do you want to answer?",
+  answerGivenBack:
+    "ask_user: the run stopped before your answer reached the agent; it is kept and goes to the agent with your next message (send the editor's text or anything else).",
 } as const;
 
 /**

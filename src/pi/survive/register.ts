@@ -1,6 +1,6 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
-import { errorMessage } from "../../core/index.ts";
+import { errorMessage, isRecord } from "../../core/index.ts";
 import type { AskSettingsHooks } from "../settings/hooks.ts";
 import { ENTRY_TYPES } from "./entry-types.ts";
 import type { LaterEnds } from "./later-ends.ts";
@@ -80,6 +80,12 @@ export function registerSurvival(
   pi.on("session_shutdown", async (event) => {
     await loaded?.shutdown(event.reason === "reload" ? "reload" : "close");
   });
+  // An answer queued for a run the user stopped may be back in the editor, not in the session.
+  pi.on("agent_settled", (event, ctx) => {
+    loaded?.delivery.settled(event.aborted, (text) =>
+      userMessageHolds(ctx.sessionManager.getBranch(), text),
+    );
+  });
   pi.on("agent_start", (_event, ctx) => {
     loaded?.delivery.runStarted();
     if (recoveryNoticeShown) {
@@ -90,7 +96,8 @@ export function registerSurvival(
   // An ask that did not wait and ended without an answer owes the model a note. It is normally
   // sent when the ask ends; a session that closed or crashed before that leaves it owed, and it
   // rides on the next run's starting message (the user's), never starting a run of its own.
-  pi.on("before_agent_start", async (_event, ctx) => {
+  pi.on("before_agent_start", async (event, ctx) => {
+    loaded?.delivery.runStarting(event.messageType === "user" ? event.prompt : "");
     const branch = ctx.sessionManager.getBranch();
     // Without an answer record on the branch nothing can be owed: no scan, nothing loaded.
     const recorded = branch.some(
@@ -139,6 +146,22 @@ export function registerSurvival(
     },
   });
   return load;
+}
+
+/** Whether a user message on the branch carries `text` (an answer sent as a user message). */
+function userMessageHolds(branch: readonly unknown[], text: string): boolean {
+  return branch.some((entry) => {
+    if (!isRecord(entry) || entry.type !== "message" || !isRecord(entry.message)) return false;
+    const { role, content } = entry.message;
+    if (role !== "user") return false;
+    if (typeof content === "string") return content.includes(text);
+    return (
+      Array.isArray(content) &&
+      content.some(
+        (part) => isRecord(part) && typeof part.text === "string" && part.text.includes(text),
+      )
+    );
+  });
 }
 
 /** The settings' default answer key: not bound by Pi or its editor. */

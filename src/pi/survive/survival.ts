@@ -234,7 +234,7 @@ export class Survival {
   async shutdown(reason: "close" | "reload" = "close"): Promise<void> {
     this.#closing.abort();
     // First, so an answer the page took before its withdrawal ends its ask as the user's.
-    await this.#onPage.withdrawAll();
+    await this.#onPage.withdrawAll(reason);
     if (reason === "reload") {
       await this.pending.releaseAll();
     } else {

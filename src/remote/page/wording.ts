@@ -21,6 +21,7 @@ const WITHDRAWN_WHY: Readonly<Record<string, string>> = {
   disabled: "the ask_user tool was turned off",
   ui_failure: "the asking side's form failed",
   user: "it was cancelled",
+  republished: "the agent's session reloaded and asks it again: answer it again in the list",
 };
 
 export function withdrawnWhy(origin: string): string {

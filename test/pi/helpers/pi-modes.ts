@@ -24,9 +24,11 @@ export function startTmuxPi(
     readonly width?: number;
     readonly height?: number;
     readonly args?: string[];
+    /** More environment for pi (the answer server's `XDG_RUNTIME_DIR`, say). */
+    readonly env?: Record<string, string>;
   } = {},
 ): TmuxSession {
-  const env: Record<string, string> = { TERM: "xterm-256color" };
+  const env: Record<string, string> = { TERM: "xterm-256color", ...options.env };
   for (const [key, value] of Object.entries(sandbox.env)) {
     if (key.startsWith("PI_") || key.startsWith("ASKUSER_")) env[key] = value ?? "";
   }

@@ -62,7 +62,8 @@ describe("an answer the page gave just as Pi withdrew its ask", () => {
     await until("the answer's turn", () => w.model.requests[2]);
     await w.runtime.session.waitForIdle();
 
-    expect(page.withdrawals).toEqual(["session_closed"]);
+    // The reloaded extension asks it again: the page tells a late answer where it went.
+    expect(page.withdrawals).toEqual(["republished"]);
     expect(pageAnswers(w)).toHaveLength(1);
     expect(pageAnswers(w)[0]).toContain('"Which database should the service use?" = "SQLite"');
     expect(endedNotes(w)).toEqual([]);
