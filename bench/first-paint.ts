@@ -109,7 +109,9 @@ function timeIn(variant: Variant, tmp: string): Promise<number> {
       ["-qfec", `stty cols 100 rows 30; ${variant.command}`, "/dev/null"],
       {
         cwd: variant.cwd,
-        env: { ...process.env, TMPDIR: tmp, TERM: "xterm-256color" },
+        // Without the input guard the Esc sent at the first frame cancels the form at once;
+        // with it the key is held, and the run would last until the timeout.
+        env: { ...process.env, TMPDIR: tmp, TERM: "xterm-256color", ASKUSER_INPUT_GUARD_MS: "0" },
         stdio: ["pipe", "pipe", "pipe"],
       },
     );
