@@ -133,6 +133,8 @@ export class AskCache {
     const temporary = `${path}.${process.pid}.tmp`;
     try {
       ensurePrivateFolder(this.folder);
+      // Left by a run that died with this pid: the folder is the user's own, so it is theirs.
+      rmSync(temporary, { force: true });
       const fd = openSync(
         temporary,
         constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
