@@ -9,6 +9,10 @@
  * - source: a checkout that was never built, which runs the TypeScript source;
  * - --answers: `askuser ask --answers`, launch to exit (no form).
  *
+ * Beside the wall time, the CPU time of the whole run (user + system of the command, as the
+ * shell's `times` reports it after the command exits): a loaded machine stretches it far less
+ * than it stretches wall time, so it compares runs taken at different loads.
+ *
  * Node's compile cache (which bin/askuser.js turns on) lives in the OS temp dir; each run gets
  * the bench's own temp dir, filled by the warm-up runs, as on every start but the first.
  */
@@ -89,8 +93,25 @@ const VARIANTS: readonly Variant[] = [
   },
 ];
 
-/** Milliseconds from spawn to the first frame byte (or to the exit), in a 100x30 pty. */
-async function timeOnce(variant: Variant): Promise<number> {
+interface Sample {
+  /** Milliseconds from spawn to the first frame byte (or to the exit). */
+  readonly wall: number;
+  /** CPU milliseconds (user + system) of the whole command. */
+  readonly cpu: number;
+}
+
+/** The children's line of the shell's `times`: "0m0.150s 0m0.030s". */
+const TIMES_LINE = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s/gu;
+
+function cpuOf(output: string): number {
+  const children = [...output.matchAll(TIMES_LINE)].at(-1);
+  if (!children) return Number.NaN;
+  const [, um, us, sm, ss] = children.map(Number);
+  return ((um ?? 0) * 60 + (us ?? 0) + (sm ?? 0) * 60 + (ss ?? 0)) * 1000;
+}
+
+/** One run in a 100x30 pty. */
+async function timeOnce(variant: Variant): Promise<Sample> {
   if (!variant.emptyCompileCache) return timeIn(variant, benchTmp);
   const emptyTmp = mkdtempSync(join(work, "empty-"));
   try {
@@ -100,16 +121,18 @@ async function timeOnce(variant: Variant): Promise<number> {
   }
 }
 
-function timeIn(variant: Variant, tmp: string): Promise<number> {
+function timeIn(variant: Variant, tmp: string): Promise<Sample> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
     const child = spawn(
       "script",
-      ["-qfec", `stty cols 100 rows 30; ${variant.command}`, "/dev/null"],
+      ["-qfec", `stty cols 100 rows 30; ${variant.command}; times`, "/dev/null"],
       {
         cwd: variant.cwd,
-        env: { ...process.env, TMPDIR: tmp, TERM: "xterm-256color" },
+        // Without the input guard the Esc sent at the first frame cancels the form at once;
+        // with it the key is held, and the run would last until the timeout.
+        env: { ...process.env, TMPDIR: tmp, TERM: "xterm-256color", ASKUSER_INPUT_GUARD_MS: "0" },
         stdio: ["pipe", "pipe", "pipe"],
       },
     );
@@ -135,7 +158,7 @@ function timeIn(variant: Variant, tmp: string): Promise<number> {
       if (result === undefined) {
         reject(new Error(`${variant.label}: no ${FRAME} within ${TIMEOUT_MS} ms:\n${output}`));
       } else {
-        resolve(result);
+        resolve({ wall: result, cpu: cpuOf(output) });
       }
     });
   });
@@ -154,10 +177,16 @@ const loadBefore = loadNow();
 try {
   for (let i = 0; i < WARMUP; i++) for (const variant of VARIANTS) await timeOnce(variant);
   const samples: number[][] = VARIANTS.map(() => []);
+  const cpu: number[][] = VARIANTS.map(() => []);
   for (let i = 0; i < RUNS; i++) {
-    for (const [v, variant] of VARIANTS.entries()) samples[v]?.push(await timeOnce(variant));
+    for (const [v, variant] of VARIANTS.entries()) {
+      const sample = await timeOnce(variant);
+      samples[v]?.push(sample.wall);
+      cpu[v]?.push(sample.cpu);
+    }
   }
   const base = percentile(samples[0] ?? [], 0.5);
+  const cpuBase = percentile(cpu[0] ?? [], 0.5);
   const rows = VARIANTS.map((variant, v) => {
     const median = percentile(samples[v] ?? [], 0.5);
     return [
@@ -167,9 +196,20 @@ try {
       `${Math.min(...(samples[v] ?? [])).toFixed(0)} ms`,
       `${percentile(samples[v] ?? [], 0.9).toFixed(0)} ms`,
       v === 0 ? "-" : `+${(median - base).toFixed(0)} ms`,
+      `${percentile(cpu[v] ?? [], 0.5).toFixed(0)} ms`,
+      v === 0 ? "-" : `+${(percentile(cpu[v] ?? [], 0.5) - cpuBase).toFixed(0)} ms`,
     ];
   });
-  const header = ["launch to", "until", "median", "min", "p90", "median over node"];
+  const header = [
+    "launch to",
+    "until",
+    "median",
+    "min",
+    "p90",
+    "median over node",
+    "CPU median",
+    "CPU over node",
+  ];
   const widths = header.map((_, column) =>
     Math.max(...[header, ...rows].map((row) => row[column]?.length ?? 0)),
   );

@@ -19,6 +19,8 @@ export interface LogOptions {
   readonly turns: string | undefined;
   readonly roots: Readonly<Partial<Record<Agent, string>>>;
   readonly piAskTools: readonly string[] | undefined;
+  /** Read every file, neither using nor writing the cache of what was read before. */
+  readonly noCache: boolean;
 }
 
 const AGENT_NAMES: Readonly<Record<string, Agent>> = {
@@ -74,6 +76,7 @@ export function parseLogArgs(args: readonly string[], now: number, cwd: string):
       ...(values["pi-dir"] ? { pi: resolve(cwd, values["pi-dir"]) } : {}),
       ...(values["codex-dir"] ? { codex: resolve(cwd, values["codex-dir"]) } : {}),
     },
+    noCache: values["no-cache"],
     piAskTools:
       values["pi-ask-tools"] === undefined
         ? undefined
@@ -99,6 +102,7 @@ function parse(args: readonly string[]) {
     "pi-dir": { type: "string" },
     "codex-dir": { type: "string" },
     "pi-ask-tools": { type: "string" },
+    "no-cache": { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   });
 }

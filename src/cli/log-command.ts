@@ -1,5 +1,7 @@
 import { homedir } from "node:os";
+import { isAbsolute, join } from "node:path";
 import { errorMessage, neutraliseInline } from "../core/index.ts";
+import { AskCache } from "../transcripts/ask-cache.ts";
 import {
   type AskExchange,
   type AskSource,
@@ -43,7 +45,11 @@ export async function logCommand(args: readonly string[], io: CommandIo): Promis
   const problems: ReadProblem[] = [];
   const tally = new ReadTally();
   const asks: AskExchange[] = [];
+  const cache = options.noCache
+    ? undefined
+    : AskCache.open(cacheFolder(io.env, home), options.piAskTools);
   const files = readAskFiles(sources, problems, {
+    ...(cache ? { cache } : {}),
     ...(options.agents ? { agents: options.agents } : {}),
     ...(options.since !== undefined ? { modifiedSince: options.since } : {}),
     ...(options.piAskTools ? { piAskTools: options.piAskTools } : {}),
@@ -59,11 +65,13 @@ export async function logCommand(args: readonly string[], io: CommandIo): Promis
     tally.add(file.report);
     for (const exchange of file.exchanges) if (matchesFilter(exchange, filter)) asks.push(exchange);
   }
+  cache?.save();
   asks.sort(newestFirst);
   const shown = options.limit === undefined ? asks : asks.slice(0, options.limit);
 
   io.stdout.write(render(shown, options, { theme, timeZone, home }));
   io.stderr.write(readSummary(tally, problems, home));
+  for (const line of cache?.problems ?? []) io.stderr.write(`askuser: ${neutraliseInline(line)}\n`);
   if (tally.files === 0 && options.paths.length === 0) {
     const looked = sources
       .map((source) => neutraliseInline(shortPath(source.path, home)))
@@ -71,6 +79,12 @@ export async function logCommand(args: readonly string[], io: CommandIo): Promis
     io.stderr.write(`askuser: no session logs found (looked in ${looked})\n`);
   }
   return problems.length > 0 ? EXIT.unreadable : EXIT.answered;
+}
+
+/** `${XDG_CACHE_HOME:-~/.cache}/askuser`: a relative XDG_CACHE_HOME is ignored, as the spec says. */
+function cacheFolder(env: Readonly<Record<string, string | undefined>>, home: string): string {
+  const xdg = env.XDG_CACHE_HOME;
+  return join(xdg && isAbsolute(xdg) ? xdg : join(home, ".cache"), "askuser");
 }
 
 function sourcesOf(

@@ -1,4 +1,5 @@
 import { closeSync } from "node:fs";
+import type { AskCache } from "./ask-cache.ts";
 import { agentOfOpenedFile } from "./detect-agent.ts";
 import { type FoundFile, findSessionFiles, problemOf } from "./discover.ts";
 import type { Agent, AskExchange, FileReport, ReadProblem } from "./model.ts";
@@ -22,6 +23,8 @@ export interface ReadAsksOptions extends ReadOptions {
    * way to honour a `since` filter without reading old files.
    */
   readonly modifiedSince?: number;
+  /** What was read before: an unchanged file is taken from it, a read one stored in it. */
+  readonly cache?: AskCache;
 }
 
 export interface ReadAsksResult {
@@ -84,8 +87,12 @@ async function readOne(
     // pass that reads the file.
     const agent = file.agent ?? (wanted ? agentOfOpenedFile(opened, file.path) : undefined);
     if (wanted && agent !== undefined && !wanted.has(agent)) return undefined;
+    const cached = options.cache?.lookup(file.path, file.agent, opened);
+    if (cached) return cached;
     handedOver = true;
-    return await readOpenedSessionFile(file.path, opened, agent, options);
+    const read = await readOpenedSessionFile(file.path, opened, agent, options);
+    options.cache?.store(file.path, file.agent, opened, read);
+    return read;
   } catch (error) {
     if (options.signal?.aborted) throw error;
     problems.push(problemOf(file.path, error));

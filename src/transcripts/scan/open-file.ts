@@ -7,6 +7,11 @@ export interface OpenedFile {
   readonly size: number;
   /** Last modification, in epoch milliseconds. */
   readonly modified: number;
+  /**
+   * Device, inode, size and modification time (ns) when opened: equal identities mean the same,
+   * unchanged file, so what was read of it before still holds (the log cache's key).
+   */
+  readonly identity: string;
 }
 
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
@@ -27,9 +32,14 @@ export class NotRegularFileError extends Error {
 export function openRegularFile(path: string): OpenedFile {
   const fd = openSync(path, READ_FLAGS);
   try {
-    const info = fstatSync(fd);
+    const info = fstatSync(fd, { bigint: true });
     if (!info.isFile()) throw new NotRegularFileError(kindOf(info));
-    return { fd, size: info.size, modified: info.mtimeMs };
+    return {
+      fd,
+      size: Number(info.size),
+      modified: Number(info.mtimeMs),
+      identity: `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}`,
+    };
   } catch (error) {
     closeSync(fd);
     throw error;

@@ -1,0 +1,170 @@
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { LOG_CACHE_FILE } from "../../src/transcripts/ask-cache.ts";
+import { runInProcess } from "../support/in-process-cli.ts";
+import { auq, ClaudeLog, tempFolder, writeFile } from "../transcripts/builders.ts";
+
+/** A fixed modification time, so a rewrite of the same size can keep the file's identity. */
+const MTIME = 1_767_000_000;
+
+/** One Claude Code session whose single ask was answered with `label`. */
+function session(label: string, extraAsk?: string): string {
+  const log = new ClaudeLog({ start: "2026-01-10T09:00:00.000Z", version: "2.1.120" });
+  const question = auq("Which cache?", [label, "None"], false, "Cache");
+  const call = log.ask([question]);
+  log.result(call, "User has answered your questions: …", {
+    toolUseResult: { questions: [question], answers: { [question.question]: label } },
+  });
+  if (extraAsk) {
+    const more = auq(extraAsk, ["Yes", "No"], false, "More");
+    const second = log.ask([more]);
+    log.result(second, "User has answered your questions: …", {
+      toolUseResult: { questions: [more], answers: { [more.question]: "Yes" } },
+    });
+  }
+  return log.text();
+}
+
+let home: string;
+let file: string;
+let cacheFolder: string;
+let cacheFile: string;
+
+beforeEach(() => {
+  home = tempFolder();
+  file = writeFile(home, ".claude/projects/-home-ana-shop/s1.jsonl", session("Redis"));
+  utimesSync(file, MTIME, MTIME);
+  cacheFolder = join(home, "xdg-cache", "askuser");
+  cacheFile = join(cacheFolder, LOG_CACHE_FILE);
+});
+
+async function answers(args: string[] = []) {
+  const { code, stdout, stderr } = await runInProcess(["log", "--json", ...args], {
+    timeoutMs: 30_000,
+    env: { HOME: home, TZ: "UTC", XDG_CACHE_HOME: join(home, "xdg-cache") },
+    stdoutIsTerminal: false,
+    cwd: home,
+  });
+  const asks = stdout
+    .trim()
+    .split("\n")
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line) as { questions: { answer: { selected: string[] } | null }[] });
+  const selected = asks.map((ask) => ask.questions[0]?.answer?.selected.join(","));
+  return { code, selected, stderr: stderr.replaceAll(home, "<home>") };
+}
+
+/** Rewrites the log in place with the same size and modification time: its identity is kept. */
+function rewriteKeepingIdentity(label: string): void {
+  const before = statSync(file);
+  writeFileSync(file, session(label));
+  utimesSync(file, MTIME, MTIME);
+  expect(statSync(file).size).toBe(before.size);
+  expect(statSync(file).ino).toBe(before.ino);
+}
+
+describe("askuser log: the cache of what was read", () => {
+  it("is created private: the folder 0700, the file 0600", async () => {
+    expect((await answers()).selected).toEqual(["Redis"]);
+    expect(statSync(cacheFolder).mode & 0o777).toBe(0o700);
+    expect(statSync(cacheFile).mode & 0o777).toBe(0o600);
+  });
+
+  it("answers from the cache for an unchanged file, without reading it again", async () => {
+    await answers();
+    // Same device, inode, size and time: only a second read could see the new label.
+    rewriteKeepingIdentity("Rediz");
+    expect((await answers()).selected).toEqual(["Redis"]);
+    expect((await answers(["--no-cache"])).selected).toEqual(["Rediz"]);
+  });
+
+  it("reads a file again once it grew", async () => {
+    await answers();
+    writeFileSync(file, session("Redis", "Ship it?"));
+    utimesSync(file, MTIME, MTIME);
+    expect((await answers()).selected).toEqual(["Yes", "Redis"]);
+  });
+
+  it("reads a file again once it was rewritten (another time, same size)", async () => {
+    await answers();
+    writeFileSync(file, session("Rediz"));
+    utimesSync(file, MTIME + 1, MTIME + 1);
+    expect((await answers()).selected).toEqual(["Rediz"]);
+  });
+
+  it("--no-cache neither reads nor writes it", async () => {
+    const { selected, stderr } = await answers(["--no-cache"]);
+    expect(selected).toEqual(["Redis"]);
+    expect(stderr).not.toContain("cache");
+    expect(existsSync(cacheFolder)).toBe(false);
+  });
+
+  it("ignores a corrupt cache, says so, and writes it anew", async () => {
+    await answers();
+    writeFileSync(
+      cacheFile,
+      '{"format":"askuser-log-cache","version":1,"reading":"null","files":[{"path":1}]}',
+    );
+    rewriteKeepingIdentity("Rediz");
+    const { selected, stderr } = await answers();
+    expect(selected).toEqual(["Rediz"]);
+    expect(stderr).toContain(`ignored the log cache <home>/xdg-cache/askuser/${LOG_CACHE_FILE}`);
+    expect(JSON.parse(readFileSync(cacheFile, "utf8")).files).toHaveLength(1);
+  });
+
+  it("ignores a cache file others can open, and replaces it", async () => {
+    await answers();
+    chmodSync(cacheFile, 0o644);
+    rewriteKeepingIdentity("Rediz");
+    const { selected, stderr } = await answers();
+    expect(selected).toEqual(["Rediz"]);
+    expect(stderr).toContain("others can open it");
+    expect(statSync(cacheFile).mode & 0o777).toBe(0o600);
+  });
+
+  it("does not use a cache folder others can enter, and says how to fix it", async () => {
+    await answers();
+    chmodSync(cacheFolder, 0o755);
+    rewriteKeepingIdentity("Rediz");
+    const { selected, stderr, code } = await answers();
+    expect(code).toBe(0);
+    expect(selected).toEqual(["Rediz"]);
+    expect(stderr).toContain(
+      "askuser: not using the log cache in <home>/xdg-cache/askuser: others can open it (its mode should be 0700); every file is read (remove the folder, or give --no-cache)",
+    );
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "ignores a cache file that belongs to another user",
+    async () => {
+      await answers();
+      chownSync(cacheFile, 4242, 4242);
+      rewriteKeepingIdentity("Rediz");
+      const { selected, stderr } = await answers();
+      expect(selected).toEqual(["Rediz"]);
+      expect(stderr).toContain("it belongs to another user");
+      expect(statSync(cacheFile).uid).toBe(0);
+    },
+  );
+
+  it("never follows a symbolic link in the cache file's place", async () => {
+    await answers();
+    const { symlinkSync, rmSync } = await import("node:fs");
+    const elsewhere = writeFile(home, "elsewhere.json", readFileSync(cacheFile));
+    rmSync(cacheFile);
+    symlinkSync(elsewhere, cacheFile);
+    rewriteKeepingIdentity("Rediz");
+    const { selected, stderr } = await answers();
+    expect(selected).toEqual(["Rediz"]);
+    expect(stderr).toContain("ignored the log cache");
+  });
+});
