@@ -67,46 +67,28 @@ const ownModulesAreSideEffectFree: Plugin = {
 
 /**
  * Packages the CLI bundle carries inside itself (dev dependencies), so the package keeps no
- * runtime dependencies: the QR code `askuser serve --lan` prints, the MCP SDK `askuser mcp`
- * serves with (with what it imports in turn), and pi-tui, which the form draws with: bundled,
- * it is the parts the form uses in the form's own chunk, where from its package it was about
- * forty modules (and `marked`) resolved and loaded one by one before the first frame. Every
- * other package stays an import.
+ * runtime dependencies: the QR code `askuser serve --lan` prints, and the MCP SDK `askuser mcp`
+ * serves with (with what it imports in turn). Every other package stays an import: Pi's packages,
+ * which the CLI's form draws with, are peer dependencies installed beside it and never bundled,
+ * so askuser runs on the pi-tui its user has, not a second copy of its own.
  */
-const CLI_BUNDLED_PACKAGES = ["uqr", "@modelcontextprotocol/server", "@earendil-works/pi-tui"];
+const CLI_BUNDLED_PACKAGES = ["uqr", "@modelcontextprotocol/server"];
 
 function packageName(specifier: string): string {
   const parts = specifier.split("/");
   return (specifier.startsWith("@") ? parts.slice(0, 2) : parts.slice(0, 1)).join("/");
 }
 
-/**
- * Packages a bundled package imports that declare no `sideEffects` but have none: pi-tui's index
- * re-exports `marked`, which the form never uses, and which would otherwise cost every start
- * its load.
- */
-const SIDE_EFFECT_FREE_PACKAGES = ["marked"];
-
 const bundledIntoCli: Plugin = {
   name: "askuser-cli-bundled-packages",
   setup(context) {
-    context.onResolve({ filter: /^[^./]/ }, async (args) => {
+    context.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith("node:")) return { path: args.path, external: true };
-      if (args.pluginData === bundledIntoCli) return undefined;
       // Only a bundled package's own code lives under node_modules in this bundle.
       const fromBundled = args.importer.includes("/node_modules/");
-      if (!fromBundled && !CLI_BUNDLED_PACKAGES.includes(packageName(args.path))) {
-        return { path: args.path, external: true };
-      }
-      if (!SIDE_EFFECT_FREE_PACKAGES.includes(packageName(args.path))) return undefined;
-      const resolved = await context.resolve(args.path, {
-        resolveDir: args.resolveDir,
-        kind: args.kind,
-        importer: args.importer,
-        pluginData: bundledIntoCli,
-      });
-      if (resolved.errors.length > 0) return { errors: resolved.errors };
-      return { ...resolved, sideEffects: false };
+      return fromBundled || CLI_BUNDLED_PACKAGES.includes(packageName(args.path))
+        ? undefined
+        : { path: args.path, external: true };
     });
   },
 };
@@ -148,8 +130,7 @@ const shared: BuildOptions = {
   platform: "node",
   target: "node22",
   // Node 22 has regular expressions with the `v` flag, but esbuild's table lowers them to
-  // `new RegExp(…)`, which compiles each when its module loads instead of on first use: pi-tui's
-  // emoji pattern alone cost every start of the form about 10 ms.
+  // `new RegExp(…)`, which compiles each when its module loads instead of on first use.
   supported: { "regexp-set-notation": true },
   chunkNames: "chunks/[name]-[hash]",
   logLevel: "warning",
