@@ -64,13 +64,17 @@ export {
   unavailableDetails,
 } from "./outcome.ts";
 export {
+  ANSWER_PLACES,
   type Answer,
+  type AnswerPlace,
   ASK_STATUSES,
   type AskDetails,
   type AskStatus,
   CANCEL_ORIGINS,
   type CancelOrigin,
   type Clarification,
+  END_REPORTERS,
+  type EndReporter,
   type HostEnd,
   type PresentedType,
   QUESTION_TYPES,
