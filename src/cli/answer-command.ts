@@ -5,6 +5,7 @@ import {
   isRecord,
   modelText,
   neutraliseInline,
+  scriptFromDetails,
   validateAskInput,
 } from "../core/index.ts";
 import type { ServerInfo } from "../remote/discovery.ts";
@@ -180,19 +181,18 @@ async function send(
 ): Promise<number> {
   const path = `/api/asks/${encodeURIComponent(id)}`;
   let reply: Awaited<ReturnType<typeof callUserApi>>;
-  if (local.status === "answered") {
-    reply = await callUserApi(info, "POST", `${path}/answer`, scriptOf(local), "answer-cli");
+  const script = scriptFromDetails(local);
+  if (local.status === "answered" || local.status === "clarification_requested") {
+    reply = await callUserApi(info, "POST", `${path}/answer`, script, "answer-cli");
   } else if (local.status === "cancelled" && local.origin === "user") {
-    reply = await callUserApi(info, "POST", `${path}/cancel`, scriptOf(local), "answer-cli");
+    reply = await callUserApi(info, "POST", `${path}/cancel`, script, "answer-cli");
   } else {
     io.stderr.write("askuser: nothing was sent; the ask still waits for an answer\n");
     return EXIT.notAnswered;
   }
   const body = isRecord(reply.body) ? reply.body : {};
   if (reply.status === 200) {
-    io.stderr.write(
-      `askuser: sent to the agent${local.status === "cancelled" ? " (cancelled)" : ""}:\n`,
-    );
+    io.stderr.write(`askuser: sent to the agent${SENT_AS[local.status] ?? ""}:\n`);
     io.stdout.write(`${typeof body.text === "string" ? body.text : modelText(local)}\n`);
     return local.status === "answered" ? EXIT.answered : EXIT.notAnswered;
   }
@@ -203,6 +203,11 @@ async function send(
     `the server refused the answer (${reply.status}): ${JSON.stringify(reply.body)}`,
   );
 }
+
+const SENT_AS: Partial<Record<AskDetails["status"], string>> = {
+  cancelled: " (cancelled)",
+  clarification_requested: " (asked back)",
+};
 
 function reportEnded(ended: Readonly<Record<string, unknown>> | undefined, io: CommandIo): number {
   if (ended?.type === "server_lost") {
@@ -218,19 +223,6 @@ function reportEnded(ended: Readonly<Record<string, unknown>> | undefined, io: C
     );
   }
   return EXIT.notAnswered;
-}
-
-/** The form's confirmed answers in the answers-file shape, keyed by question id. */
-function scriptOf(details: AskDetails): Record<string, unknown> {
-  const script: Record<string, unknown> = {};
-  for (const [id, answer] of Object.entries(details.answers)) {
-    script[id] = {
-      selected: answer.selected,
-      ...(answer.other === undefined ? {} : { other: answer.other }),
-      ...(answer.comment === undefined ? {} : { comment: answer.comment }),
-    };
-  }
-  return script;
 }
 
 function readAsk(body: unknown): Ask | undefined {

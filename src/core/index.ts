@@ -9,6 +9,12 @@ export {
   parseAnswerLine,
   parseAnswerText,
 } from "./answer-format.ts";
+export {
+  type AnswersScript,
+  type ScriptAnswer,
+  type ScriptedType,
+  scriptFromDetails,
+} from "./answers-script.ts";
 export type { Clock } from "./clock.ts";
 export { errorMessage } from "./error-message.ts";
 export {
