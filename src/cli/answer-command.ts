@@ -2,6 +2,7 @@ import {
   type Ask,
   type AskDetails,
   type AskInput,
+  errorMessage,
   isRecord,
   modelText,
   neutraliseInline,
@@ -11,7 +12,9 @@ import {
 import type { ServerInfo } from "../remote/discovery.ts";
 import { callApi } from "../remote/http-client.ts";
 import { findServer } from "../remote/launch.ts";
-import { callUserApi, followEvents } from "../remote/user-client.ts";
+import { programUserApi } from "../remote/program-user-api.ts";
+import { ApiError, type AskRecord, type SendOutcome, type UserApi } from "../remote/user-client.ts";
+import { followEvents } from "../remote/user-events.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { ANSWER_HELP } from "./help.ts";
 import type { CommandIo } from "./io.ts";
@@ -123,20 +126,23 @@ async function choose(
 
 /** Opens one ask in the form; the form closes if another surface ends the ask first. */
 async function answerOne(info: ServerInfo, chosen: PendingAsk, io: CommandIo): Promise<number> {
-  const shown = await callUserApi(info, "GET", `/api/asks/${encodeURIComponent(chosen.id)}`);
-  const ask = readAsk(shown.body);
-  if (shown.status !== 200 || !ask) {
-    throw new InputError(`the server did not return the ask ${chosen.id} (${shown.status})`);
+  const api = programUserApi(info, "answer-cli");
+  let record: AskRecord;
+  try {
+    record = await api.getAsk(chosen.id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === undefined) return serverGone(io);
+    throw new InputError(`the server did not return the ask ${chosen.id}: ${errorMessage(error)}`);
   }
-  const state = isRecord(shown.body) ? shown.body : {};
-  if (state.state !== "pending") {
+  const ask = readAsk(record.ask);
+  if (!ask)
+    throw new InputError(`the server returned the ask ${chosen.id} in a form askuser cannot read`);
+  if (record.state !== "pending") {
     // Ended between the list and now.
-    const resolution = isRecord(state.resolution) ? state.resolution : {};
-    const withdrawn = isRecord(state.withdrawn) ? state.withdrawn : {};
     return reportEnded(
-      state.state === "resolved"
-        ? { type: "resolved", ...resolution }
-        : { type: "withdrawn", ...withdrawn },
+      record.state === "resolved"
+        ? { type: "resolved", ...record.resolution }
+        : { type: "withdrawn", ...record.withdrawn },
       io,
     );
   }
@@ -161,47 +167,44 @@ async function answerOne(info: ServerInfo, chosen: PendingAsk, io: CommandIo): P
   try {
     const local = await io.openForm?.(ask, { closed: closed.signal });
     if (endedElsewhere || !local) return reportEnded(endedElsewhere, io);
-    try {
-      return await send(info, chosen.id, local, io);
-    } catch (error) {
-      if (!isConnectionError(error)) throw error;
-      io.stderr.write("askuser: the answer server is gone (its asks with it); nothing was sent\n");
-      return EXIT.notAnswered;
-    }
+    return await send(api, chosen.id, local, io);
   } finally {
     stop.abort();
   }
 }
 
-async function send(
-  info: ServerInfo,
-  id: string,
-  local: AskDetails,
-  io: CommandIo,
-): Promise<number> {
-  const path = `/api/asks/${encodeURIComponent(id)}`;
-  let reply: Awaited<ReturnType<typeof callUserApi>>;
+async function send(api: UserApi, id: string, local: AskDetails, io: CommandIo): Promise<number> {
   const script = scriptFromDetails(local);
+  let outcome: SendOutcome;
   if (local.status === "answered" || local.status === "clarification_requested") {
-    reply = await callUserApi(info, "POST", `${path}/answer`, script, "answer-cli");
+    outcome = await api.postAnswer(id, script);
   } else if (local.status === "cancelled" && local.origin === "user") {
-    reply = await callUserApi(info, "POST", `${path}/cancel`, script, "answer-cli");
+    outcome = await api.postCancel(id, script);
   } else {
     io.stderr.write("askuser: nothing was sent; the ask still waits for an answer\n");
     return EXIT.notAnswered;
   }
-  const body = isRecord(reply.body) ? reply.body : {};
-  if (reply.status === 200) {
-    io.stderr.write(`askuser: sent to the agent${SENT_AS[local.status] ?? ""}:\n`);
-    io.stdout.write(`${typeof body.text === "string" ? body.text : modelText(local)}\n`);
-    return local.status === "answered" ? EXIT.answered : EXIT.notAnswered;
+  switch (outcome.kind) {
+    case "accepted":
+      io.stderr.write(`askuser: sent to the agent${SENT_AS[local.status] ?? ""}:\n`);
+      io.stdout.write(`${outcome.text || modelText(local)}\n`);
+      return local.status === "answered" ? EXIT.answered : EXIT.notAnswered;
+    case "taken":
+      return reportEnded({ type: "resolved", ...outcome.resolution }, io);
+    case "withdrawn":
+      return reportEnded({ type: "withdrawn", origin: outcome.origin }, io);
+    case "rejected":
+      throw new InputError(`the server refused the answer: ${outcome.problems.join("; ")}`);
+    case "failed":
+      if (outcome.unreachable) return serverGone(io);
+      throw new InputError(`the server did not take the answer: ${outcome.message}`);
   }
-  if (reply.status === 409 || reply.status === 410) {
-    return reportEnded({ type: reply.status === 409 ? "resolved" : "withdrawn", ...body }, io);
-  }
-  throw new InputError(
-    `the server refused the answer (${reply.status}): ${JSON.stringify(reply.body)}`,
-  );
+}
+
+/** The server went away between the list and the answer: no one is left to receive it. */
+function serverGone(io: CommandIo): number {
+  io.stderr.write("askuser: the answer server is gone (its asks with it); nothing was sent\n");
+  return EXIT.notAnswered;
 }
 
 const SENT_AS: Partial<Record<AskDetails["status"], string>> = {
@@ -225,14 +228,7 @@ function reportEnded(ended: Readonly<Record<string, unknown>> | undefined, io: C
   return EXIT.notAnswered;
 }
 
-function readAsk(body: unknown): Ask | undefined {
-  if (!isRecord(body)) return undefined;
-  const validation = validateAskInput(body.ask as AskInput);
+function readAsk(value: unknown): Ask | undefined {
+  const validation = validateAskInput(value as AskInput);
   return validation.ok ? validation.ask : undefined;
-}
-
-/** The server went away between the list and the answer: no one is left to receive it. */
-function isConnectionError(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === "ECONNREFUSED" || code === "ECONNRESET" || code === "EPIPE";
 }
