@@ -19,7 +19,8 @@ import { EXIT, InputError, UsageError } from "./errors.ts";
 import { ANSWER_HELP } from "./help.ts";
 import type { CommandIo } from "./io.ts";
 import { parseOptions } from "./parse-options.ts";
-import { type PendingAsk, pendingAsks, pendingTable, pickerAsk } from "./pending-asks.ts";
+import { type PendingAsk, pendingAsks, pendingTable } from "./pending-asks.ts";
+import { pickAsk } from "./pick-ask.ts";
 
 /**
  * `askuser answer`: the pending asks of every agent on this machine, from the answer server.
@@ -109,19 +110,14 @@ async function choose(
   io: CommandIo,
   now: number,
 ): Promise<PendingAsk | undefined> {
-  if (id !== undefined) {
-    const found = pending.find((ask) => ask.id === id);
-    if (!found)
-      throw new InputError(
-        `no pending ask has the id ${JSON.stringify(id)}; see askuser answer --list`,
-      );
-    return found;
+  if (id === undefined) return pickAsk(pending, io, now);
+  const found = pending.find((ask) => ask.id === id);
+  if (!found) {
+    throw new InputError(
+      `no pending ask has the id ${JSON.stringify(id)}; see askuser answer --list`,
+    );
   }
-  if (pending.length === 1) return pending[0];
-  const picker = pickerAsk(pending, now);
-  const picked = await io.openForm?.(picker.ask);
-  const label = picked?.status === "answered" ? picked.answers.ask?.selected[0] : undefined;
-  return label === undefined ? undefined : picker.byLabel.get(label);
+  return found;
 }
 
 /** Opens one ask in the form; the form closes if another surface ends the ask first. */
@@ -167,11 +163,57 @@ async function answerOne(info: ServerInfo, chosen: PendingAsk, io: CommandIo): P
   try {
     const local = await io.openForm?.(ask, { closed: closed.signal });
     if (endedElsewhere || !local) return reportEnded(endedElsewhere, io);
+    if (cancelsUntouched(local)) {
+      const confirmed = await io.openForm?.(CONFIRM_CANCEL, { closed: closed.signal });
+      if (endedElsewhere) return reportEnded(endedElsewhere, io);
+      if (confirmed?.answers.cancel?.selected[0] !== CANCEL_FOR_AGENT) {
+        io.stderr.write("askuser: nothing was sent; the ask still waits for an answer\n");
+        return EXIT.notAnswered;
+      }
+    }
     return await send(api, chosen.id, local, io);
   } finally {
     stop.abort();
   }
 }
+
+/**
+ * Esc on a form with nothing in it closes it at once, as it should for a form the user's own
+ * agent asked; here it would also cancel another agent's question for every surface, which a
+ * user leaving the terminal rarely means. A touched form already asked before cancelling.
+ */
+function cancelsUntouched(local: AskDetails): boolean {
+  return (
+    local.status === "cancelled" &&
+    local.origin === "user" &&
+    Object.keys(local.answers).length === 0 &&
+    local.presentedType === undefined
+  );
+}
+
+const CANCEL_FOR_AGENT = "Cancel it for the agent";
+
+const CONFIRM_CANCEL: Ask = (() => {
+  const validation = validateAskInput({
+    questions: [
+      {
+        id: "cancel",
+        header: "Cancel?",
+        question:
+          "Cancel this question for the agent too? That ends it everywhere: the agent is told the user cancelled.",
+        options: [
+          {
+            label: "Leave it waiting",
+            description: "Nothing is sent: the page or askuser answer can still answer it",
+          },
+          { label: CANCEL_FOR_AGENT, description: "The agent gets the user's cancel" },
+        ],
+      },
+    ],
+  });
+  if (!validation.ok) throw new Error("askuser: the cancel confirmation question is invalid");
+  return validation.ask;
+})();
 
 async function send(api: UserApi, id: string, local: AskDetails, io: CommandIo): Promise<number> {
   const script = scriptFromDetails(local);
