@@ -102,6 +102,14 @@ export {
   repairRequest,
 } from "./prose-extraction.ts";
 export { type LeftOut, type ProseParse, parseProse } from "./prose-parse.ts";
+export {
+  ANSWER_PLACE_WORDS,
+  chosenByPerson,
+  END_REPORTER_WORDS,
+  type Provenance,
+  provenanceSentence,
+  withProvenance,
+} from "./provenance.ts";
 export { reduceForm } from "./reducer.ts";
 export {
   type Ask,
