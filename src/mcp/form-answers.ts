@@ -66,11 +66,29 @@ export function readFormReply(ask: Ask, dialect: FormDialect, reply: FormReply):
       problems: [`the client answered with action ${describe(reply.action)}`],
     };
   }
-  const content = reply.content ?? {};
-  if (typeof content !== "object" || content === null || Array.isArray(content)) {
+  const content = reply.content;
+  if (content === undefined || content === null) {
+    // An accept that carries nothing is no form a person submitted: even an empty form sends {}.
+    return {
+      kind: "broken",
+      problems: [`the client accepted the form with content ${String(content)}`],
+    };
+  }
+  if (typeof content !== "object" || Array.isArray(content)) {
     return { kind: "broken", problems: ["the accepted content is not an object"] };
   }
   const fields = content as Record<string, unknown>;
+  const keys = Object.keys(fields);
+  const known = formFieldKeys(ask, dialect);
+  if (keys.length > 0 && !keys.some((key) => known.has(key))) {
+    const received = keys.slice(0, 5).map((key) => JSON.stringify(key.slice(0, 40)));
+    return {
+      kind: "broken",
+      problems: [
+        `the accepted content names none of the form's fields (received ${received.join(", ")})`,
+      ],
+    };
+  }
   const script: Record<string, ScriptAnswer> = {};
   const conflicts: string[] = [];
   for (const question of ask.questions) {
@@ -94,6 +112,20 @@ export function readFormReply(ask: Ask, dialect: FormDialect, reply: FormReply):
   const result = answerFromScript(ask, script);
   if (!result.ok) return { kind: "broken", problems: result.issues.map(formatIssue) };
   return { kind: "ended", action: "accept", details: result.details };
+}
+
+/** Every key the form this ask was sent as can hold. */
+function formFieldKeys(ask: Ask, dialect: FormDialect): ReadonlySet<string> {
+  return new Set(
+    ask.questions.flatMap((question) => [
+      fieldKey.choice(question),
+      fieldKey.other(question),
+      fieldKey.note(question),
+      ...(question.multiSelect && checkboxesFor(dialect)
+        ? question.options.map((_, index) => fieldKey.option(question, index))
+        : []),
+    ]),
+  );
 }
 
 function scriptAnswer(
