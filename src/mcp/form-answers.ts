@@ -31,6 +31,8 @@ export type FormReading =
       readonly kind: "ended";
       readonly details: AskDetails;
       readonly action: "accept" | "decline" | "cancel";
+      /** A decline or dismissal too soon after the form was sent for a person to have made it. */
+      readonly unreadAfterMs?: number;
     }
   | {
       readonly kind: "reask";
@@ -40,6 +42,14 @@ export type FormReading =
       readonly standing: AskDetails;
     }
   | { readonly kind: "broken"; readonly problems: readonly string[] };
+
+/**
+ * Below this, a decline or a dismissal is not a person's: reading even a one-line question and
+ * choosing to refuse it takes longer than half a second (a simple visual reaction alone is about
+ * a quarter of a second), while clients that dismiss forms by themselves do so within tens of
+ * milliseconds.
+ */
+export const UNREAD_FORM_MS = 500;
 
 interface ScriptAnswer {
   selected: unknown[];
@@ -52,8 +62,24 @@ interface ScriptAnswer {
  * question id) that `answerFromScript` plays through the same state machine as every other
  * surface, so validation is identical. Empty fields are unanswered questions.
  */
-export function readFormReply(ask: Ask, dialect: FormDialect, reply: FormReply): FormReading {
+export function readFormReply(
+  ask: Ask,
+  dialect: FormDialect,
+  reply: FormReply,
+  repliedAfterMs?: number,
+): FormReading {
   if (reply.action === "decline" || reply.action === "cancel") {
+    if (repliedAfterMs !== undefined && repliedAfterMs < UNREAD_FORM_MS) {
+      // The client's own reflex (`claude -p` dismisses every form within ~75 ms): the form
+      // reached no one who could choose, so it failed to ask rather than being refused.
+      const unread = cancelledBeforeOpenDetails(ask, "ui_failure");
+      return {
+        kind: "ended",
+        action: reply.action,
+        details: { ...unread, reportedBy: "client" },
+        unreadAfterMs: Math.max(0, Math.round(repliedAfterMs)),
+      };
+    }
     return {
       kind: "ended",
       action: reply.action,

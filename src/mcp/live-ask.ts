@@ -119,6 +119,7 @@ class LiveAsk {
     let standing: AskDetails | undefined;
     try {
       for (let round = 1; round <= MAX_FORM_ROUNDS; round += 1) {
+        const sentAt = this.#ports.clock.now();
         const reply = await form.elicit(
           elicitationForm(this.#ask, form.dialect, notice, defaults),
           {
@@ -128,9 +129,18 @@ class LiveAsk {
         );
         if (this.#finished) return;
         if (reply === "timed_out") return this.#end("timed_out");
-        const reading = readFormReply(this.#ask, form.dialect, reply);
+        const repliedAfterMs = this.#ports.clock.now() - sentAt;
+        const reading = readFormReply(this.#ask, form.dialect, reply, repliedAfterMs);
         if (reading.kind === "ended") {
-          const provenance = reading.action === "accept" ? {} : { formAction: reading.action };
+          const provenance =
+            reading.action === "accept"
+              ? {}
+              : {
+                  formAction: reading.action,
+                  ...(reading.unreadAfterMs === undefined
+                    ? {}
+                    : { unreadAfterMs: reading.unreadAfterMs }),
+                };
           return await this.#resolveHere(reading.details, provenance);
         }
         if (reading.kind === "broken") {
