@@ -12,7 +12,6 @@ export {
 export {
   type AnswersScript,
   type ScriptAnswer,
-  type ScriptedType,
   scriptFromDetails,
 } from "./answers-script.ts";
 export type { Clock } from "./clock.ts";
@@ -104,7 +103,6 @@ export {
 export { type LeftOut, type ProseParse, parseProse } from "./prose-parse.ts";
 export {
   ANSWER_PLACE_WORDS,
-  chosenByPerson,
   END_REPORTER_WORDS,
   type Provenance,
   provenanceSentence,

@@ -49,7 +49,7 @@ export type FormReading =
  * a quarter of a second), while clients that dismiss forms by themselves do so within tens of
  * milliseconds.
  */
-export const UNREAD_FORM_MS = 500;
+const UNREAD_FORM_MS = 500;
 
 interface ScriptAnswer {
   selected: unknown[];

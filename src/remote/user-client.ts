@@ -1,4 +1,5 @@
 import { type AnswersScript, type Ask, type AskDetails, isRecord } from "../core/index.ts";
+import type { AskState } from "./types.ts";
 
 /**
  * The one client of the server's user API (the asks, and answering them), shared by the page in
@@ -17,8 +18,6 @@ export interface UserApiTransport {
   readonly signedOut: string;
   readonly fetch?: typeof fetch;
 }
-
-export type AskState = "pending" | "resolved" | "withdrawn";
 
 export interface AskSummary {
   readonly id: string;

@@ -1,25 +1,7 @@
 import { request } from "node:http";
 import { isRecord } from "../core/index.ts";
 import type { ServerInfo } from "./discovery.ts";
-import { type ApiReply, bearerHeaders, callApi } from "./http-client.ts";
-import type { UserSurface } from "./types.ts";
-
-/** The user API as a program (`askuser answer`) calls it, saying which surface it is. */
-export function callUserApi(
-  info: ServerInfo,
-  method: "GET" | "POST",
-  path: string,
-  value?: unknown,
-  surface?: UserSurface,
-): Promise<ApiReply> {
-  return callApi(
-    info,
-    method,
-    path,
-    value,
-    surface === undefined ? {} : { "Askuser-Surface": surface },
-  );
-}
+import { bearerHeaders } from "./http-client.ts";
 
 /** One server-sent event as `askuser answer` needs it. */
 export interface StreamEvent {

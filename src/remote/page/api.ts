@@ -4,7 +4,6 @@ import { sessionHeaders } from "./session-key.ts";
 export {
   ApiError,
   type AskRecord,
-  type AskState,
   type AskSummary,
   type Resolution,
   type SendOutcome,
