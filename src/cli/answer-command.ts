@@ -2,20 +2,25 @@ import {
   type Ask,
   type AskDetails,
   type AskInput,
+  errorMessage,
   isRecord,
   modelText,
   neutraliseInline,
+  scriptFromDetails,
   validateAskInput,
 } from "../core/index.ts";
 import type { ServerInfo } from "../remote/discovery.ts";
 import { callApi } from "../remote/http-client.ts";
 import { findServer } from "../remote/launch.ts";
-import { callUserApi, followEvents } from "../remote/user-client.ts";
+import { programUserApi } from "../remote/program-user-api.ts";
+import { ApiError, type AskRecord, type SendOutcome, type UserApi } from "../remote/user-client.ts";
+import { followEvents } from "../remote/user-events.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { ANSWER_HELP } from "./help.ts";
 import type { CommandIo } from "./io.ts";
 import { parseOptions } from "./parse-options.ts";
-import { type PendingAsk, pendingAsks, pendingTable, pickerAsk } from "./pending-asks.ts";
+import { type PendingAsk, pendingAsks, pendingTable } from "./pending-asks.ts";
+import { pickAsk } from "./pick-ask.ts";
 
 /**
  * `askuser answer`: the pending asks of every agent on this machine, from the answer server.
@@ -105,37 +110,35 @@ async function choose(
   io: CommandIo,
   now: number,
 ): Promise<PendingAsk | undefined> {
-  if (id !== undefined) {
-    const found = pending.find((ask) => ask.id === id);
-    if (!found)
-      throw new InputError(
-        `no pending ask has the id ${JSON.stringify(id)}; see askuser answer --list`,
-      );
-    return found;
+  if (id === undefined) return pickAsk(pending, io, now);
+  const found = pending.find((ask) => ask.id === id);
+  if (!found) {
+    throw new InputError(
+      `no pending ask has the id ${JSON.stringify(id)}; see askuser answer --list`,
+    );
   }
-  if (pending.length === 1) return pending[0];
-  const picker = pickerAsk(pending, now);
-  const picked = await io.openForm?.(picker.ask);
-  const label = picked?.status === "answered" ? picked.answers.ask?.selected[0] : undefined;
-  return label === undefined ? undefined : picker.byLabel.get(label);
+  return found;
 }
 
 /** Opens one ask in the form; the form closes if another surface ends the ask first. */
 async function answerOne(info: ServerInfo, chosen: PendingAsk, io: CommandIo): Promise<number> {
-  const shown = await callUserApi(info, "GET", `/api/asks/${encodeURIComponent(chosen.id)}`);
-  const ask = readAsk(shown.body);
-  if (shown.status !== 200 || !ask) {
-    throw new InputError(`the server did not return the ask ${chosen.id} (${shown.status})`);
+  const api = programUserApi(info, "answer-cli");
+  let record: AskRecord;
+  try {
+    record = await api.getAsk(chosen.id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === undefined) return serverGone(io);
+    throw new InputError(`the server did not return the ask ${chosen.id}: ${errorMessage(error)}`);
   }
-  const state = isRecord(shown.body) ? shown.body : {};
-  if (state.state !== "pending") {
+  const ask = readAsk(record.ask);
+  if (!ask)
+    throw new InputError(`the server returned the ask ${chosen.id} in a form askuser cannot read`);
+  if (record.state !== "pending") {
     // Ended between the list and now.
-    const resolution = isRecord(state.resolution) ? state.resolution : {};
-    const withdrawn = isRecord(state.withdrawn) ? state.withdrawn : {};
     return reportEnded(
-      state.state === "resolved"
-        ? { type: "resolved", ...resolution }
-        : { type: "withdrawn", ...withdrawn },
+      record.state === "resolved"
+        ? { type: "resolved", ...record.resolution }
+        : { type: "withdrawn", ...record.withdrawn },
       io,
     );
   }
@@ -160,49 +163,96 @@ async function answerOne(info: ServerInfo, chosen: PendingAsk, io: CommandIo): P
   try {
     const local = await io.openForm?.(ask, { closed: closed.signal });
     if (endedElsewhere || !local) return reportEnded(endedElsewhere, io);
-    try {
-      return await send(info, chosen.id, local, io);
-    } catch (error) {
-      if (!isConnectionError(error)) throw error;
-      io.stderr.write("askuser: the answer server is gone (its asks with it); nothing was sent\n");
-      return EXIT.notAnswered;
+    if (cancelsUntouched(local)) {
+      const confirmed = await io.openForm?.(CONFIRM_CANCEL, { closed: closed.signal });
+      if (endedElsewhere) return reportEnded(endedElsewhere, io);
+      if (confirmed?.answers.cancel?.selected[0] !== CANCEL_FOR_AGENT) {
+        io.stderr.write("askuser: nothing was sent; the ask still waits for an answer\n");
+        return EXIT.notAnswered;
+      }
     }
+    return await send(api, chosen.id, local, io);
   } finally {
     stop.abort();
   }
 }
 
-async function send(
-  info: ServerInfo,
-  id: string,
-  local: AskDetails,
-  io: CommandIo,
-): Promise<number> {
-  const path = `/api/asks/${encodeURIComponent(id)}`;
-  let reply: Awaited<ReturnType<typeof callUserApi>>;
-  if (local.status === "answered") {
-    reply = await callUserApi(info, "POST", `${path}/answer`, scriptOf(local), "answer-cli");
+/**
+ * Esc on a form with nothing in it closes it at once, as it should for a form the user's own
+ * agent asked; here it would also cancel another agent's question for every surface, which a
+ * user leaving the terminal rarely means. A touched form already asked before cancelling.
+ */
+function cancelsUntouched(local: AskDetails): boolean {
+  return (
+    local.status === "cancelled" &&
+    local.origin === "user" &&
+    Object.keys(local.answers).length === 0 &&
+    local.presentedType === undefined
+  );
+}
+
+const CANCEL_FOR_AGENT = "Cancel it for the agent";
+
+const CONFIRM_CANCEL: Ask = (() => {
+  const validation = validateAskInput({
+    questions: [
+      {
+        id: "cancel",
+        header: "Cancel?",
+        question:
+          "Cancel this question for the agent too? That ends it everywhere: the agent is told the user cancelled.",
+        options: [
+          {
+            label: "Leave it waiting",
+            description: "Nothing is sent: the page or askuser answer can still answer it",
+          },
+          { label: CANCEL_FOR_AGENT, description: "The agent gets the user's cancel" },
+        ],
+      },
+    ],
+  });
+  if (!validation.ok) throw new Error("askuser: the cancel confirmation question is invalid");
+  return validation.ask;
+})();
+
+async function send(api: UserApi, id: string, local: AskDetails, io: CommandIo): Promise<number> {
+  const script = scriptFromDetails(local);
+  let outcome: SendOutcome;
+  if (local.status === "answered" || local.status === "clarification_requested") {
+    outcome = await api.postAnswer(id, script);
   } else if (local.status === "cancelled" && local.origin === "user") {
-    reply = await callUserApi(info, "POST", `${path}/cancel`, scriptOf(local), "answer-cli");
+    outcome = await api.postCancel(id, script);
   } else {
     io.stderr.write("askuser: nothing was sent; the ask still waits for an answer\n");
     return EXIT.notAnswered;
   }
-  const body = isRecord(reply.body) ? reply.body : {};
-  if (reply.status === 200) {
-    io.stderr.write(
-      `askuser: sent to the agent${local.status === "cancelled" ? " (cancelled)" : ""}:\n`,
-    );
-    io.stdout.write(`${typeof body.text === "string" ? body.text : modelText(local)}\n`);
-    return local.status === "answered" ? EXIT.answered : EXIT.notAnswered;
+  switch (outcome.kind) {
+    case "accepted":
+      io.stderr.write(`askuser: sent to the agent${SENT_AS[local.status] ?? ""}:\n`);
+      io.stdout.write(`${outcome.text || modelText(local)}\n`);
+      return local.status === "answered" ? EXIT.answered : EXIT.notAnswered;
+    case "taken":
+      return reportEnded({ type: "resolved", ...outcome.resolution }, io);
+    case "withdrawn":
+      return reportEnded({ type: "withdrawn", origin: outcome.origin }, io);
+    case "rejected":
+      throw new InputError(`the server refused the answer: ${outcome.problems.join("; ")}`);
+    case "failed":
+      if (outcome.unreachable) return serverGone(io);
+      throw new InputError(`the server did not take the answer: ${outcome.message}`);
   }
-  if (reply.status === 409 || reply.status === 410) {
-    return reportEnded({ type: reply.status === 409 ? "resolved" : "withdrawn", ...body }, io);
-  }
-  throw new InputError(
-    `the server refused the answer (${reply.status}): ${JSON.stringify(reply.body)}`,
-  );
 }
+
+/** The server went away between the list and the answer: no one is left to receive it. */
+function serverGone(io: CommandIo): number {
+  io.stderr.write("askuser: the answer server is gone (its asks with it); nothing was sent\n");
+  return EXIT.notAnswered;
+}
+
+const SENT_AS: Partial<Record<AskDetails["status"], string>> = {
+  cancelled: " (cancelled)",
+  clarification_requested: " (asked back)",
+};
 
 function reportEnded(ended: Readonly<Record<string, unknown>> | undefined, io: CommandIo): number {
   if (ended?.type === "server_lost") {
@@ -220,27 +270,7 @@ function reportEnded(ended: Readonly<Record<string, unknown>> | undefined, io: C
   return EXIT.notAnswered;
 }
 
-/** The form's confirmed answers in the answers-file shape, keyed by question id. */
-function scriptOf(details: AskDetails): Record<string, unknown> {
-  const script: Record<string, unknown> = {};
-  for (const [id, answer] of Object.entries(details.answers)) {
-    script[id] = {
-      selected: answer.selected,
-      ...(answer.other === undefined ? {} : { other: answer.other }),
-      ...(answer.comment === undefined ? {} : { comment: answer.comment }),
-    };
-  }
-  return script;
-}
-
-function readAsk(body: unknown): Ask | undefined {
-  if (!isRecord(body)) return undefined;
-  const validation = validateAskInput(body.ask as AskInput);
+function readAsk(value: unknown): Ask | undefined {
+  const validation = validateAskInput(value as AskInput);
   return validation.ok ? validation.ask : undefined;
-}
-
-/** The server went away between the list and the answer: no one is left to receive it. */
-function isConnectionError(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === "ECONNREFUSED" || code === "ECONNRESET" || code === "EPIPE";
 }

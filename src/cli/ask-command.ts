@@ -6,6 +6,7 @@ import {
   modelText,
   unavailableDetails,
   validateAskInput,
+  withProvenance,
 } from "../core/index.ts";
 import { DEMO_PAYLOAD } from "./demo-payload.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
@@ -68,7 +69,7 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
         `invalid answers in ${values.answers === "-" ? "standard input" : echo(values.answers)}:\n${scripted.issues.map((i) => `  - ${formatIssue(i)}`).join("\n")}`,
       );
     }
-    details = scripted.details;
+    details = withProvenance(scripted.details, { place: "answers_file", reporter: "lifecycle" });
   } else if (values.remote || (await remoteByDefault(io))) {
     const { askRemotely } = await import("./remote-ask.ts");
     details = await askRemotely(validation.ask, io);
@@ -78,11 +79,15 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
     details = unavailableDetails(validation.ask);
   }
 
+  // A form's end, or one that crossed from the page and already says where it was given.
+  details = withProvenance(details, TERMINAL);
   if (values.json) io.stdout.writeJson(details, 2);
   else io.stdout.write(`${modelText(details)}\n`);
   if (details.status === "answered") return EXIT.answered;
   return details.status === "clarification_requested" ? EXIT.askedBack : EXIT.notAnswered;
 }
+
+const TERMINAL = { place: "terminal", reporter: "lifecycle" } as const;
 
 function parseAskArgs(args: readonly string[]) {
   return parseOptions(args, {

@@ -195,8 +195,9 @@ export const ANSWER_HELP = `Usage: askuser answer [<id>]
 
 Lists the asks every agent on this machine is waiting on (through the answer server; see
 askuser serve), and opens one in the terminal form: the only one, the one named by <id>, or the
-one you pick. What you submit or cancel there is sent to the agent unless another surface (the
-page, another terminal) answered first; then you are told what was sent instead.
+one you pick. What you submit, ask back (?) or cancel there is sent to the agent unless another
+surface (the page, another terminal) answered first; then you are told what was sent instead.
+Esc on a form you have not touched asks before it cancels the agent's question for everyone.
 
 Options:
   --list      Print the waiting asks (id, agent, age, working directory, question headers).
@@ -207,6 +208,7 @@ Options:
 
 Exit codes:
   0  answered (or listed)
-  1  not answered: cancelled, answered elsewhere first, the agent stopped waiting, or nothing waits
+  1  not answered: cancelled, asked back, answered elsewhere first, the agent stopped waiting,
+     or nothing waits
   2  usage error
 `;

@@ -1,4 +1,6 @@
 import type { PresentedType, QuestionType } from "../core/index.ts";
+// biome-ignore lint/style/noRestrictedImports: askuser log loads no TypeBox (the core index does, ~70 ms)
+import { ANSWER_PLACE_WORDS, END_REPORTER_WORDS } from "../core/provenance.ts";
 import type { Agent, AskExchange } from "../transcripts/index.ts";
 
 /** Styles for the text output; the plain theme is used without a terminal and in tests. */
@@ -53,7 +55,15 @@ export function laterLabel(later: NonNullable<AskExchange["later"]>): string {
   return LATER[later];
 }
 
+/** The outcome, and where our own ask_user's end was given or who reported it. */
 export function outcomeLabel(exchange: AskExchange): string {
+  const label = statusLabel(exchange);
+  if (exchange.answeredIn !== null) return `${label} (${ANSWER_PLACE_WORDS[exchange.answeredIn]})`;
+  if (exchange.reportedBy === "client") return `${label}, reported by ${END_REPORTER_WORDS.client}`;
+  return label;
+}
+
+function statusLabel(exchange: AskExchange): string {
   switch (exchange.outcome) {
     case "partly-answered":
       return "partly answered";

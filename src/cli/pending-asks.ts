@@ -1,13 +1,12 @@
 import {
   type Ask,
   clipCodePoints,
-  isRecord,
   LIMITS,
   neutraliseInline,
   validateAskInput,
 } from "../core/index.ts";
 import type { ServerInfo } from "../remote/discovery.ts";
-import { callUserApi } from "../remote/user-client.ts";
+import { programUserApi } from "../remote/program-user-api.ts";
 
 /** A pending ask as `askuser answer` lists it. */
 export interface PendingAsk {
@@ -19,28 +18,23 @@ export interface PendingAsk {
   readonly headers: readonly string[];
 }
 
-/** The asks still waiting, oldest first, read defensively from `GET /api/asks`. */
+/** The asks still waiting, oldest first, as the server lists them. */
 export async function pendingAsks(info: ServerInfo): Promise<readonly PendingAsk[]> {
-  const reply = await callUserApi(info, "GET", "/api/asks");
-  if (reply.status !== 200 || !isRecord(reply.body) || !Array.isArray(reply.body.asks)) {
-    throw new Error(`askuser: the server did not list its asks (${reply.status})`);
-  }
-  const asks: PendingAsk[] = [];
-  for (const entry of reply.body.asks) {
-    if (!isRecord(entry) || entry.state !== "pending") continue;
-    const { id, agent, cwd, title, createdAt, headers } = entry;
-    if (typeof id !== "string" || typeof agent !== "string" || typeof cwd !== "string") continue;
-    if (typeof createdAt !== "string" || !Array.isArray(headers)) continue;
-    asks.push({
-      id,
-      agent,
-      cwd,
-      ...(typeof title === "string" ? { title } : {}),
-      createdAt,
-      headers: headers.filter((header): header is string => typeof header === "string"),
-    });
-  }
-  return asks;
+  const asks = await programUserApi(info, "answer-cli").listAsks();
+  return asks.flatMap((ask): PendingAsk[] =>
+    ask.state === "pending"
+      ? [
+          {
+            id: ask.id,
+            agent: ask.agent,
+            cwd: ask.cwd,
+            ...(ask.title === undefined ? {} : { title: ask.title }),
+            createdAt: new Date(ask.createdAt).toISOString(),
+            headers: ask.headers,
+          },
+        ]
+      : [],
+  );
 }
 
 /** "42 s", "5 min", "3 h": how long an ask has waited. */

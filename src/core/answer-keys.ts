@@ -17,14 +17,15 @@ export interface KeyMatch {
 
 /**
  * Every question a key names, at most one match per question: by its exact id, or by its header
- * (only when there are several questions) or text under the comparison key.
+ * or text under the comparison key, in an ask of one question as of several. Validation keeps
+ * headers distinct, so a header names one question unless it is also another's id or text, and
+ * then the caller reports the key as naming two.
  */
 export function questionsNamedBy(ask: Ask, key: string): KeyMatch[] {
-  const several = ask.questions.length > 1;
   const seen = comparisonKey(key);
   return questionKeys(ask).flatMap((q, index): KeyMatch[] => {
     if (q.id === key) return [{ index, by: "id" }];
-    if (several && q.header === seen) return [{ index, by: "header" }];
+    if (q.header === seen) return [{ index, by: "header" }];
     if (q.question === seen) return [{ index, by: "question text" }];
     return [];
   });

@@ -9,6 +9,11 @@ export {
   parseAnswerLine,
   parseAnswerText,
 } from "./answer-format.ts";
+export {
+  type AnswersScript,
+  type ScriptAnswer,
+  scriptFromDetails,
+} from "./answers-script.ts";
 export type { Clock } from "./clock.ts";
 export { errorMessage } from "./error-message.ts";
 export {
@@ -64,13 +69,17 @@ export {
   unavailableDetails,
 } from "./outcome.ts";
 export {
+  ANSWER_PLACES,
   type Answer,
+  type AnswerPlace,
   ASK_STATUSES,
   type AskDetails,
   type AskStatus,
   CANCEL_ORIGINS,
   type CancelOrigin,
   type Clarification,
+  END_REPORTERS,
+  type EndReporter,
   type HostEnd,
   type PresentedType,
   QUESTION_TYPES,
@@ -92,6 +101,13 @@ export {
   repairRequest,
 } from "./prose-extraction.ts";
 export { type LeftOut, type ProseParse, parseProse } from "./prose-parse.ts";
+export {
+  ANSWER_PLACE_WORDS,
+  END_REPORTER_WORDS,
+  type Provenance,
+  provenanceSentence,
+  withProvenance,
+} from "./provenance.ts";
 export { reduceForm } from "./reducer.ts";
 export {
   type Ask,

@@ -1,6 +1,7 @@
 import { formatAnswerLine } from "./answer-format.ts";
 import { showsPartialAnswers } from "./outcome.ts";
 import type { AskDetails, CancelOrigin, QuestionType } from "./outcome-types.ts";
+import { provenanceSentence } from "./provenance.ts";
 import { jsonForDisplay } from "./text-safety.ts";
 import { formatIssue, issueCount } from "./validation-issue.ts";
 
@@ -10,6 +11,11 @@ import { formatIssue, issueCount } from "./validation-issue.ts";
  * to prevent.
  */
 export function modelText(details: AskDetails): string {
+  const where = provenanceSentence(details);
+  return where === undefined ? statusText(details) : `${statusText(details)}\n${where}`;
+}
+
+function statusText(details: AskDetails): string {
   switch (details.status) {
     case "answered":
       return answeredText(details);

@@ -65,6 +65,29 @@ export interface Clarification {
   readonly question: string;
 }
 
+/**
+ * Where a person gave the ask's end (answered, cancelled, asked back, or typed the draft a timeout
+ * reports): the terminal form (askuser's or Pi's), the answer page, `askuser answer`, another Pi
+ * extension through Pi's events, an answers file, or an MCP client's own form.
+ */
+export const ANSWER_PLACES = [
+  "terminal",
+  "page",
+  "answer_command",
+  "extension",
+  "answers_file",
+  "mcp_form",
+] as const;
+export type AnswerPlace = (typeof ANSWER_PLACES)[number];
+
+/**
+ * Who reported an end no person chose: a client (an MCP client, another extension, a surface of
+ * the answer server) or a lifecycle event of the agent (an aborted turn, a closed session, a
+ * disabled tool, an idle deadline).
+ */
+export const END_REPORTERS = ["client", "lifecycle"] as const;
+export type EndReporter = (typeof END_REPORTERS)[number];
+
 /** One question's answer: the labels chosen, the free text typed under "Other", a note. */
 export interface Answer {
   readonly selected: readonly string[];
@@ -90,6 +113,13 @@ export interface AskDetails {
   readonly presentedType?: Readonly<Record<string, PresentedType>>;
   /** Only with status `clarification_requested`. */
   readonly clarification?: Clarification;
+  /**
+   * Where the person who gave this end (or the draft it reports) did so. Absent in details
+   * stored by older versions, and when nobody acted (nothing was shown).
+   */
+  readonly answeredIn?: AnswerPlace;
+  /** For an end no person chose: who reported it. Absent when a person chose the end. */
+  readonly reportedBy?: EndReporter;
 }
 
 /** How the form ended, before it is turned into details. */

@@ -95,12 +95,12 @@ export function answerFromScript(
   }
   if (list.count > 0) return { ok: false, issues: list.issues() };
 
-  let state = createFormState(ask);
+  let state = createFormState(ask, undefined, { presentSingleAsMulti: extras.setting });
   const dispatch = (action: FormAction) => {
     state = reduceForm(state, action);
   };
   const manyTabs = ask.questions.length > 1;
-  playSwitches(extras, manyTabs, dispatch);
+  playSwitches(ask, extras, manyTabs, dispatch);
   presented.questions.forEach((question, index) => {
     const answer = planned.get(index);
     if (!answer || state.resolution) return;

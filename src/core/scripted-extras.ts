@@ -1,6 +1,11 @@
 import type { FormAction } from "./actions.ts";
 import { visibleText } from "./comparable-text.ts";
-import { QUESTION_TYPES } from "./outcome-types.ts";
+import {
+  QUESTION_TYPES,
+  type QuestionType,
+  TYPE_CHANGERS,
+  type TypeChanger,
+} from "./outcome-types.ts";
 import type { Ask } from "./schema.ts";
 import { questionType } from "./type-switch.ts";
 import { isRecord, wellFormed } from "./validate-fields.ts";
@@ -8,7 +13,8 @@ import { describeReceived, type IssueList } from "./validation-issue.ts";
 
 /**
  * The two things a surface can do besides answering, named in an answers file by reserved
- * top-level keys: `presentedType` (questions the user showed as another type, by id) and
+ * top-level keys: `presentedType` (questions shown as another type, by id: by the user's switch,
+ * or by the `presentSingleAsMulti` setting) and
  * `clarification` (the user asked the agent back instead of finishing). Both are replayed as the
  * same reducer actions the terminal's keys send, so they obey the same rules.
  */
@@ -17,8 +23,18 @@ export const RESERVED_KEYS = ["presentedType", "clarification"] as const;
 export interface Extras {
   /** The ask as the user saw it: the switched questions with their type flipped. */
   readonly presented: Ask;
-  readonly switches: readonly number[];
+  readonly switches: readonly Switch[];
+  /**
+   * The `presentSingleAsMulti` setting was on: the form opens with every single-select question
+   * as multi-select, and the questions it did not keep so were switched back by the user.
+   */
+  readonly setting: boolean;
   readonly clarification?: { readonly index: number; readonly question: string };
+}
+
+interface Switch {
+  readonly index: number;
+  readonly changedBy: TypeChanger;
 }
 
 export function planExtras(
@@ -28,14 +44,20 @@ export function planExtras(
   mayAskBack: boolean,
 ): Extras {
   const switches = planSwitches(ask, script.presentedType, list);
+  const flipped = new Set(switches.map((change) => change.index));
   const questions = ask.questions.map((question, index) =>
-    switches.includes(index) ? { ...question, multiSelect: !question.multiSelect } : question,
+    flipped.has(index) ? { ...question, multiSelect: !question.multiSelect } : question,
   );
   const clarification = planClarification(ask, script.clarification, list, mayAskBack);
-  return { presented: { questions }, switches, ...(clarification ? { clarification } : {}) };
+  return {
+    presented: { questions },
+    switches,
+    setting: switches.some((change) => change.changedBy === "setting"),
+    ...(clarification ? { clarification } : {}),
+  };
 }
 
-function planSwitches(ask: Ask, value: unknown, list: IssueList): number[] {
+function planSwitches(ask: Ask, value: unknown, list: IssueList): Switch[] {
   if (value === undefined) return [];
   const ids = ask.questions.map((q) => q.id).join(", ");
   if (!isRecord(value)) {
@@ -47,8 +69,8 @@ function planSwitches(ask: Ask, value: unknown, list: IssueList): number[] {
     );
     return [];
   }
-  const switches: number[] = [];
-  for (const [id, type] of Object.entries(value)) {
+  const switches: Switch[] = [];
+  for (const [id, entry] of Object.entries(value)) {
     const index = ask.questions.findIndex((q) => q.id === id);
     const asked = ask.questions[index];
     if (!asked) {
@@ -58,9 +80,10 @@ function planSwitches(ask: Ask, value: unknown, list: IssueList): number[] {
     }
     const path = `presentedType.${id}`;
     const reachable = questionType({ ...asked, multiSelect: !asked.multiSelect });
-    if (typeof type !== "string" || !QUESTION_TYPES.some((known) => known === type)) {
-      list.add(path, `must be one of ${QUESTION_TYPES.join(", ")}`, `write "${reachable}"`, type);
-    } else if (type === questionType(asked)) {
+    const read = readEntry(entry, path, reachable, list);
+    if (read === undefined) continue;
+    const { type, changedBy } = read;
+    if (type === questionType(asked)) {
       list.add(
         path,
         `is how question ${id} was asked (${type}), not a switch`,
@@ -76,9 +99,57 @@ function planSwitches(ask: Ask, value: unknown, list: IssueList): number[] {
         undefined,
         false,
       );
-    } else switches.push(index);
+    } else if (changedBy === "setting" && type !== "multi") {
+      list.add(
+        `${path}.changedBy`,
+        "is setting, but the presentSingleAsMulti setting only shows a question as multi",
+        `write "${reachable}" (the user's switch)`,
+        undefined,
+        false,
+      );
+    } else switches.push({ index, changedBy });
   }
   return switches;
+}
+
+/** An entry is the type the user switched to, or `{presented, changedBy}`. */
+function readEntry(
+  entry: unknown,
+  path: string,
+  reachable: QuestionType,
+  list: IssueList,
+): { type: QuestionType; changedBy: TypeChanger } | undefined {
+  const isType = (type: unknown): type is QuestionType =>
+    typeof type === "string" && QUESTION_TYPES.some((known) => known === type);
+  if (!isRecord(entry)) {
+    if (isType(entry)) return { type: entry, changedBy: "user" };
+    list.add(path, `must be one of ${QUESTION_TYPES.join(", ")}`, `write "${reachable}"`, entry);
+    return undefined;
+  }
+  const before = list.count;
+  for (const key of Object.keys(entry)) {
+    if (key !== "presented" && key !== "changedBy") {
+      const keyPath = `${path}[${describeReceived(key)}]`;
+      list.add(
+        keyPath,
+        "is not a known field",
+        "use only presented and changedBy",
+        undefined,
+        false,
+      );
+    }
+  }
+  if (!isType(entry.presented)) {
+    const problem = `must be one of ${QUESTION_TYPES.join(", ")}`;
+    list.add(`${path}.presented`, problem, `write "${reachable}"`, entry.presented);
+  }
+  const changedBy = TYPE_CHANGERS.find((known) => known === (entry.changedBy ?? "user"));
+  if (changedBy === undefined) {
+    const problem = `must be one of ${TYPE_CHANGERS.join(", ")}`;
+    list.add(`${path}.changedBy`, problem, 'write "user", or omit it', entry.changedBy);
+  }
+  if (list.count > before || !isType(entry.presented) || changedBy === undefined) return undefined;
+  return { type: entry.presented, changedBy };
 }
 
 function planClarification(
@@ -132,16 +203,32 @@ function planClarification(
   return { index, question };
 }
 
-/** The switches, as the type key sends them. */
+/**
+ * The switches, as the type key sends them. With the setting on the form opened with every
+ * single-select question as multi-select: a question not named was switched back by the user, and
+ * one the user switched to multi-select went back and forth.
+ */
 export function playSwitches(
+  ask: Ask,
   extras: Extras,
   manyTabs: boolean,
   dispatch: (action: FormAction) => void,
 ): void {
-  for (const index of extras.switches) {
-    if (manyTabs) dispatch({ type: "gotoTab", index });
-    dispatch({ type: "switchType" });
-  }
+  ask.questions.forEach((asked, index) => {
+    const change = extras.switches.find((named) => named.index === index);
+    const fromSetting = extras.setting && !asked.multiSelect;
+    const times = fromSetting
+      ? change === undefined
+        ? 1
+        : change.changedBy === "user"
+          ? 2
+          : 0
+      : change
+        ? 1
+        : 0;
+    if (times > 0 && manyTabs) dispatch({ type: "gotoTab", index });
+    for (let time = 0; time < times; time++) dispatch({ type: "switchType" });
+  });
 }
 
 /** The ask-back, as the `?` key and the editor send it. */

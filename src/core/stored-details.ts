@@ -1,9 +1,11 @@
 import {
+  ANSWER_PLACES,
   type Answer,
   ASK_STATUSES,
   type AskDetails,
   CANCEL_ORIGINS,
   type Clarification,
+  END_REPORTERS,
   type PresentedType,
   QUESTION_TYPES,
   TYPE_CHANGERS,
@@ -18,7 +20,9 @@ import type { ValidationIssue } from "./validation-issue.ts";
  * from another version or be damaged, so nothing is assumed: anything that is not recognisably an
  * ask_user outcome yields undefined, and fields are kept only where they are valid (`origin` any
  * known cancel origin, `reason` a known reason on an `unavailable` outcome, each `presentedType`
- * entry with two different known types, `clarification` on a `clarification_requested` outcome).
+ * entry with two different known types, `clarification` on a `clarification_requested` outcome,
+ * `answeredIn` and `reportedBy` when they name a known place or reporter; older versions wrote
+ * neither, so their absence is normal).
  */
 export function readStoredDetails(value: unknown): AskDetails | undefined {
   if (!isRecord(value)) return undefined;
@@ -31,6 +35,8 @@ export function readStoredDetails(value: unknown): AskDetails | undefined {
     if (isAnswer(answer)) answers[id] = answer;
   }
   const origin = CANCEL_ORIGINS.find((known) => known === value.origin);
+  const answeredIn = ANSWER_PLACES.find((known) => known === value.answeredIn);
+  const reportedBy = END_REPORTERS.find((known) => known === value.reportedBy);
   const reason =
     status === "unavailable"
       ? UNAVAILABLE_REASONS.find((known) => known === value.reason)
@@ -52,6 +58,8 @@ export function readStoredDetails(value: unknown): AskDetails | undefined {
           },
         }
       : {}),
+    ...(answeredIn === undefined ? {} : { answeredIn }),
+    ...(reportedBy === undefined ? {} : { reportedBy }),
   };
 }
 

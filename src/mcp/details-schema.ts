@@ -1,7 +1,9 @@
 import { Type } from "typebox";
 import {
+  ANSWER_PLACES,
   ASK_STATUSES,
   CANCEL_ORIGINS,
+  END_REPORTERS,
   QUESTION_TYPES,
   TYPE_CHANGERS,
   UNAVAILABLE_REASONS,
@@ -67,6 +69,18 @@ export const DetailsSchema = Type.Object({
         question: Type.String({ description: "The user's question, exactly as typed." }),
       },
       { description: "With status clarification_requested: what the user asked back." },
+    ),
+  ),
+  answeredIn: Type.Optional(
+    Type.Union(
+      ANSWER_PLACES.map((place) => Type.Literal(place)),
+      { description: "Where the user gave this end (or typed the answers a timeout reports)." },
+    ),
+  ),
+  reportedBy: Type.Optional(
+    Type.Union(
+      END_REPORTERS.map((reporter) => Type.Literal(reporter)),
+      { description: "For an end no person chose: who reported it." },
     ),
   ),
   text: Type.String({

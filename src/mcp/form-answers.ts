@@ -31,6 +31,8 @@ export type FormReading =
       readonly kind: "ended";
       readonly details: AskDetails;
       readonly action: "accept" | "decline" | "cancel";
+      /** A decline or dismissal too soon after the form was sent for a person to have made it. */
+      readonly unreadAfterMs?: number;
     }
   | {
       readonly kind: "reask";
@@ -40,6 +42,14 @@ export type FormReading =
       readonly standing: AskDetails;
     }
   | { readonly kind: "broken"; readonly problems: readonly string[] };
+
+/**
+ * Below this, a decline or a dismissal is not a person's: reading even a one-line question and
+ * choosing to refuse it takes longer than half a second (a simple visual reaction alone is about
+ * a quarter of a second), while clients that dismiss forms by themselves do so within tens of
+ * milliseconds.
+ */
+const UNREAD_FORM_MS = 500;
 
 interface ScriptAnswer {
   selected: unknown[];
@@ -52,8 +62,24 @@ interface ScriptAnswer {
  * question id) that `answerFromScript` plays through the same state machine as every other
  * surface, so validation is identical. Empty fields are unanswered questions.
  */
-export function readFormReply(ask: Ask, dialect: FormDialect, reply: FormReply): FormReading {
+export function readFormReply(
+  ask: Ask,
+  dialect: FormDialect,
+  reply: FormReply,
+  repliedAfterMs?: number,
+): FormReading {
   if (reply.action === "decline" || reply.action === "cancel") {
+    if (repliedAfterMs !== undefined && repliedAfterMs < UNREAD_FORM_MS) {
+      // The client's own reflex (`claude -p` dismisses every form within ~75 ms): the form
+      // reached no one who could choose, so it failed to ask rather than being refused.
+      const unread = cancelledBeforeOpenDetails(ask, "ui_failure");
+      return {
+        kind: "ended",
+        action: reply.action,
+        details: { ...unread, reportedBy: "client" },
+        unreadAfterMs: Math.max(0, Math.round(repliedAfterMs)),
+      };
+    }
     return {
       kind: "ended",
       action: reply.action,
@@ -66,11 +92,29 @@ export function readFormReply(ask: Ask, dialect: FormDialect, reply: FormReply):
       problems: [`the client answered with action ${describe(reply.action)}`],
     };
   }
-  const content = reply.content ?? {};
-  if (typeof content !== "object" || content === null || Array.isArray(content)) {
+  const content = reply.content;
+  if (content === undefined || content === null) {
+    // An accept that carries nothing is no form a person submitted: even an empty form sends {}.
+    return {
+      kind: "broken",
+      problems: [`the client accepted the form with content ${String(content)}`],
+    };
+  }
+  if (typeof content !== "object" || Array.isArray(content)) {
     return { kind: "broken", problems: ["the accepted content is not an object"] };
   }
   const fields = content as Record<string, unknown>;
+  const keys = Object.keys(fields);
+  const known = formFieldKeys(ask, dialect);
+  if (keys.length > 0 && !keys.some((key) => known.has(key))) {
+    const received = keys.slice(0, 5).map((key) => JSON.stringify(key.slice(0, 40)));
+    return {
+      kind: "broken",
+      problems: [
+        `the accepted content names none of the form's fields (received ${received.join(", ")})`,
+      ],
+    };
+  }
   const script: Record<string, ScriptAnswer> = {};
   const conflicts: string[] = [];
   for (const question of ask.questions) {
@@ -94,6 +138,20 @@ export function readFormReply(ask: Ask, dialect: FormDialect, reply: FormReply):
   const result = answerFromScript(ask, script);
   if (!result.ok) return { kind: "broken", problems: result.issues.map(formatIssue) };
   return { kind: "ended", action: "accept", details: result.details };
+}
+
+/** Every key the form this ask was sent as can hold. */
+function formFieldKeys(ask: Ask, dialect: FormDialect): ReadonlySet<string> {
+  return new Set(
+    ask.questions.flatMap((question) => [
+      fieldKey.choice(question),
+      fieldKey.other(question),
+      fieldKey.note(question),
+      ...(question.multiSelect && checkboxesFor(dialect)
+        ? question.options.map((_, index) => fieldKey.option(question, index))
+        : []),
+    ]),
+  );
 }
 
 function scriptAnswer(

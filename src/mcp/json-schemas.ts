@@ -330,6 +330,24 @@ export const DETAILS_JSON_SCHEMA: JsonObjectSchema = {
       },
       description: "With status clarification_requested: what the user asked back.",
     },
+    answeredIn: {
+      anyOf: [
+        { const: "terminal", type: "string" },
+        { const: "page", type: "string" },
+        { const: "answer_command", type: "string" },
+        { const: "extension", type: "string" },
+        { const: "answers_file", type: "string" },
+        { const: "mcp_form", type: "string" },
+      ],
+      description: "Where the user gave this end (or typed the answers a timeout reports).",
+    },
+    reportedBy: {
+      anyOf: [
+        { const: "client", type: "string" },
+        { const: "lifecycle", type: "string" },
+      ],
+      description: "For an end no person chose: who reported it.",
+    },
     text: {
       type: "string",
       description:

@@ -136,6 +136,7 @@ function clientForm(
       let standing: AskDetails | undefined;
       try {
         for (let round = 1; round <= MAX_FORM_ROUNDS; round += 1) {
+          const sentAt = ports.clock.now();
           const reply = await form.elicit(elicitationForm(ask, form.dialect, notice, defaults), {
             signal: closed,
             timeoutMs: elicitationTimeoutMs(),
@@ -147,10 +148,19 @@ function clientForm(
             };
           }
           typed();
-          const reading = readFormReply(ask, form.dialect, reply);
+          const repliedAfterMs = ports.clock.now() - sentAt;
+          const reading = readFormReply(ask, form.dialect, reply, repliedAfterMs);
           if (reading.kind === "ended") {
             formEnd.details = reading.details;
-            formEnd.provenance = reading.action === "accept" ? {} : { formAction: reading.action };
+            formEnd.provenance =
+              reading.action === "accept"
+                ? {}
+                : {
+                    formAction: reading.action,
+                    ...(reading.unreadAfterMs === undefined
+                      ? {}
+                      : { unreadAfterMs: reading.unreadAfterMs }),
+                  };
             return { details: reading.details, by: "mcp" };
           }
           if (reading.kind === "broken") {

@@ -1,4 +1,10 @@
-import { type AskDetails, isToolFailure, modelText, neutraliseInline } from "../core/index.ts";
+import {
+  type AskDetails,
+  isToolFailure,
+  modelText,
+  neutraliseInline,
+  withProvenance,
+} from "../core/index.ts";
 
 /** A `tools/call` result as the SDK sends it. */
 export interface AskCallResult {
@@ -13,6 +19,8 @@ export interface AskCallResult {
 export interface Provenance {
   /** The client's own report of a form it was sent: it may have answered without showing it. */
   readonly formAction?: "decline" | "cancel";
+  /** The decline or dismissal came this soon after the form was sent: no person made it. */
+  readonly unreadAfterMs?: number;
   /** Nothing was asked because the client shows no forms and the answer page is off. */
   readonly noForms?: boolean;
   readonly clientName?: string;
@@ -25,7 +33,13 @@ export interface Provenance {
  * result's structured content in place of its text, and the model must still read what it
  * may and may not assume.
  */
-export function callResult(details: AskDetails, provenance: Provenance = {}): AskCallResult {
+export function callResult(answer: AskDetails, provenance: Provenance = {}): AskCallResult {
+  // The client's form is where a person answered; an idle timeout is askuser's own, and every
+  // other end no person chose was the client's report (a withdrawn request, a broken form).
+  const details = withProvenance(answer, {
+    place: "mcp_form",
+    reporter: answer.status === "timed_out" ? "lifecycle" : "client",
+  });
   const note = provenanceNote(provenance);
   const text = note ? `${modelText(details)}\n${note}` : modelText(details);
   return {
@@ -48,5 +62,8 @@ function provenanceNote(provenance: Provenance): string | undefined {
   }
   if (!provenance.formAction) return undefined;
   const what = provenance.formAction === "decline" ? "declined" : "dismissed";
+  if (provenance.unreadAfterMs !== undefined) {
+    return `(${client} reported that the form was ${what} ${provenance.unreadAfterMs} ms after it was sent, before anyone could have read it: no person chose this, and askuser cannot tell whether anyone saw the question. A client that dismisses forms by itself (as claude -p does) will dismiss the next one too: continue on your best judgement rather than asking again.)`;
+  }
   return `(${client} reported that the form was ${what}; askuser cannot see whether it was shown to the user.)`;
 }

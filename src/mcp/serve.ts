@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 // biome-ignore lint/style/noRestrictedImports: the core index's chunk loads TypeBox, which answering initialize does not need
 import { escapeUnsafeInJson } from "../core/text-safety.ts";
+import { LineLimiter, MAX_LINE_BYTES } from "./line-limit.ts";
 import { type AskServerOptions, createAskServer } from "./server.ts";
 
 export interface StdioStreams {
@@ -14,8 +15,27 @@ class ClosingStdioTransport extends StdioServerTransport {
   readonly closed: Promise<void>;
   #closed: () => void = () => {};
 
-  constructor(streams: StdioStreams) {
-    super(streams.input as never, protocolOutput(streams.output));
+  constructor(streams: StdioStreams, report: (line: string) => void) {
+    const input = new LineLimiter(MAX_LINE_BYTES, (line) => {
+      const message = `a JSON-RPC message of ${line.bytes} bytes is over askuser mcp's limit of ${MAX_LINE_BYTES} bytes; nothing in it was read`;
+      report(
+        `askuser mcp: ${message}${line.id === null ? "" : ` (id ${JSON.stringify(line.id)})`}`,
+      );
+      const reply = { jsonrpc: "2.0" as const, id: line.id, error: { code: -32600, message } };
+      // A response answered one of our requests (a form): it becomes an error response, so that
+      // request ends and its ask gets a true result instead of waiting for an answer that was lost.
+      if (line.kind === "response")
+        return line.id === null ? undefined : `${JSON.stringify(reply)}\n`;
+      this?.send(reply as never).catch((error: unknown) => {
+        report(
+          `askuser mcp: the error for an oversize message could not be sent (${String(error)})`,
+        );
+      });
+      return undefined;
+    });
+    streams.input.on("error", (error: Error) => input.destroy(error));
+    streams.input.pipe(input);
+    super(input as never, protocolOutput(streams.output));
     this.closed = new Promise((resolve) => {
       this.#closed = resolve;
     });
@@ -52,7 +72,7 @@ function protocolOutput(output: NodeJS.WritableStream): Writable {
 export async function serveAskUserStdio(
   options: AskServerOptions & { readonly streams: StdioStreams },
 ): Promise<void> {
-  const transport = new ClosingStdioTransport(options.streams);
+  const transport = new ClosingStdioTransport(options.streams, options.report);
   const handle = serveStdio(() => createAskServer(options), {
     transport,
     onerror: (error) => options.report(`askuser mcp: ${error.message}`),

@@ -4,8 +4,10 @@ import {
   type AskDetails,
   cancelledBeforeOpenDetails,
   invalidDetails,
+  type Provenance,
   unavailableDetails,
   validateAskInput,
+  withProvenance,
 } from "../core/index.ts";
 import { askSurface } from "./availability.ts";
 import { type AskToolResult, toolResult } from "./result.ts";
@@ -26,6 +28,9 @@ export interface AskEnvironment {
   /** Keeps an ask that does not wait pending, and returns the tool's immediate result. */
   readonly startPending?: (ask: Ask) => AskToolResult;
 }
+
+/** Pi's own form is a terminal form; an answer from the page or an extension already says so. */
+export const PI_FORM: Provenance = { place: "terminal", reporter: "lifecycle" };
 
 /**
  * The steps of one ask_user call, cheapest first, so that a call that cannot be shown costs
@@ -49,5 +54,7 @@ export async function executeAsk(params: unknown, env: AskEnvironment): Promise<
   env.recordAsk?.(ask, validation.waitForAnswer);
   if (!validation.waitForAnswer && env.startPending) return env.startPending(ask);
 
-  return toolResult((await env.show(ask, env.signal)) ?? unavailableDetails(ask));
+  const shown = await env.show(ask, env.signal);
+  if (!shown) return toolResult(unavailableDetails(ask));
+  return toolResult(surface === "form" ? withProvenance(shown, PI_FORM) : shown);
 }

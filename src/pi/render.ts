@@ -9,6 +9,7 @@ import {
   formatIssue,
   isRecord,
   OTHER_LABEL,
+  provenanceSentence,
   type Question,
   readStoredDetails,
   showsPartialAnswers,
@@ -55,6 +56,8 @@ export function resultText(
   const lines = [...statusLines(details, expanded, theme, later)];
   const shown = shownAnswers(details);
   if (shown) lines.push(...answerLines(details, shown, expanded, theme));
+  const where = provenanceSentence(details);
+  if (where !== undefined) lines.push(theme.fg("muted", where));
   return lines.join("\n");
 }
 

@@ -6,8 +6,16 @@ import {
   modelText,
   readStoredDetails,
   type ValidationIssue,
+  withProvenance,
 } from "../core/index.ts";
-import type { AgentInfo, AskState, Resolved, SurfaceName, WithdrawOrigin } from "./types.ts";
+import {
+  type AgentInfo,
+  ANSWER_PLACE_OF,
+  type AskState,
+  type Resolved,
+  type SurfaceName,
+  type WithdrawOrigin,
+} from "./types.ts";
 
 /** One published ask and everything that happened to it. */
 export interface AskEntry {
@@ -188,7 +196,9 @@ export class AskRegistry {
     return this.#lastEventId;
   }
 
-  #resolve(entry: AskEntry, details: AskDetails, by: SurfaceName): Outcome {
+  #resolve(entry: AskEntry, answer: AskDetails, by: SurfaceName): Outcome {
+    // Every surface's end says where it was given; an end the agent's own form claims already may.
+    const details = withProvenance(answer, { place: ANSWER_PLACE_OF[by], reporter: "client" });
     const resolved: Resolved = { by, details, text: modelText(details) };
     entry.state = "resolved";
     entry.resolution = resolved;

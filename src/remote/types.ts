@@ -1,4 +1,4 @@
-import type { AskDetails, CancelOrigin } from "../core/index.ts";
+import type { AnswerPlace, AskDetails, CancelOrigin } from "../core/index.ts";
 
 /** Who answered: the surface that ended the ask. */
 export const SURFACE_NAMES = ["terminal", "pi", "page", "answer-cli", "mcp", "event"] as const;
@@ -12,6 +12,16 @@ export const ANSWERED_WHERE: Readonly<Record<SurfaceName, string>> = {
   "answer-cli": "with askuser answer",
   mcp: "through an MCP client",
   event: "by an event client",
+};
+
+/** The place a surface records in the details (`answeredIn`): Pi's form is a terminal form too. */
+export const ANSWER_PLACE_OF: Readonly<Record<SurfaceName, AnswerPlace>> = {
+  terminal: "terminal",
+  pi: "terminal",
+  page: "page",
+  "answer-cli": "answer_command",
+  mcp: "mcp_form",
+  event: "extension",
 };
 
 /** The surfaces that answer through the user API (the page, `askuser answer`). */

@@ -1,93 +1,244 @@
-import { request } from "node:http";
-import { isRecord } from "../core/index.ts";
-import type { ServerInfo } from "./discovery.ts";
-import { type ApiReply, bearerHeaders, callApi } from "./http-client.ts";
-import type { UserSurface } from "./types.ts";
+import { type AnswersScript, type Ask, type AskDetails, isRecord } from "../core/index.ts";
+import type { AskState } from "./types.ts";
 
-/** The user API as a program (`askuser answer`) calls it, saying which surface it is. */
-export function callUserApi(
-  info: ServerInfo,
-  method: "GET" | "POST",
-  path: string,
-  value?: unknown,
-  surface?: UserSurface,
-): Promise<ApiReply> {
-  return callApi(
-    info,
-    method,
-    path,
-    value,
-    surface === undefined ? {} : { "Askuser-Surface": surface },
+/**
+ * The one client of the server's user API (the asks, and answering them), shared by the page in
+ * the browser and `askuser answer`. It imports no node module and speaks through `fetch`; what
+ * differs between them is the transport: where the server is and which headers prove who asks
+ * (the page's session key, or a program's bearer token and surface name). Every reply is read
+ * defensively: a reply that cannot be read is a visible error, never a guess.
+ */
+
+export interface UserApiTransport {
+  /** Prefixed to every path: "" on the page (same origin), `http://host:port` in a program. */
+  readonly baseUrl: string;
+  /** The headers each request carries, asked for anew each time (a session key can change). */
+  readonly headers: () => Readonly<Record<string, string>>;
+  /** What a 401 or 403 means to this caller, and how to get in again. */
+  readonly signedOut: string;
+  readonly fetch?: typeof fetch;
+}
+
+export interface AskSummary {
+  readonly id: string;
+  readonly agent: string;
+  readonly cwd: string;
+  readonly title?: string;
+  /** Milliseconds since the epoch. */
+  readonly createdAt: number;
+  readonly headers: readonly string[];
+  readonly state: AskState;
+}
+
+/** How an ask was answered: by which surface, the details the agent got and its exact text. */
+export interface Resolution {
+  readonly by: string;
+  readonly details?: AskDetails;
+  readonly text: string;
+}
+
+export interface AskRecord extends AskSummary {
+  readonly ask: Ask;
+  readonly draft?: unknown;
+  readonly resolution?: Resolution;
+  readonly withdrawn?: { readonly origin: string };
+}
+
+/** How a submit or a cancel ended, as the server decided it. */
+export type SendOutcome =
+  | { readonly kind: "accepted"; readonly details?: AskDetails; readonly text: string }
+  | { readonly kind: "taken"; readonly resolution: Resolution }
+  | { readonly kind: "withdrawn"; readonly origin: string }
+  | { readonly kind: "rejected"; readonly problems: readonly string[] }
+  | { readonly kind: "failed"; readonly message: string; readonly unreachable?: true };
+
+/** A reply the caller cannot use; `status` is undefined when the server could not be reached. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export interface UserApi {
+  listAsks(): Promise<readonly AskSummary[]>;
+  getAsk(id: string): Promise<AskRecord>;
+  postProgress(id: string, draft: AnswersScript): Promise<void>;
+  postAnswer(id: string, answers: AnswersScript): Promise<SendOutcome>;
+  postCancel(id: string, draft: AnswersScript): Promise<SendOutcome>;
+}
+
+export function userApi(transport: UserApiTransport): UserApi {
+  const call = (path: string, init: RequestInit = {}): Promise<Response> =>
+    (transport.fetch ?? fetch)(`${transport.baseUrl}${path}`, {
+      ...init,
+      headers: { ...transport.headers(), ...(init.headers as Record<string, string>) },
+    });
+  const post = (path: string, body: unknown) =>
+    call(path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  async function getJson(path: string): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await call(path, { headers: { accept: "application/json" } });
+    } catch (error) {
+      throw new ApiError(`the answer server could not be reached (${describe(error)})`);
+    }
+    if (!response.ok) throw new ApiError(await failureText(response), response.status);
+    return response.json().catch(() => {
+      throw unreadable(path);
+    });
+  }
+
+  async function failureText(response: Response): Promise<string> {
+    if (response.status === 401 || response.status === 403) return transport.signedOut;
+    if (response.status === 404) return "the answer server does not know this question";
+    const reply = await response.json().catch(() => undefined);
+    const detail = isRecord(reply) && typeof reply.error === "string" ? `: ${reply.error}` : "";
+    return `the answer server replied ${response.status}${detail}`;
+  }
+
+  async function send(path: string, body: AnswersScript): Promise<SendOutcome> {
+    let response: Response;
+    try {
+      response = await post(path, body);
+    } catch (error) {
+      const message = `the answer server could not be reached (${describe(error)})`;
+      return { kind: "failed", message, unreachable: true };
+    }
+    const reply = await response.json().catch(() => undefined);
+    if (response.ok) {
+      const text = isRecord(reply) && typeof reply.text === "string" ? reply.text : "";
+      const details = isRecord(reply) ? detailsOf(reply.details) : undefined;
+      return { kind: "accepted", text, ...(details ? { details } : {}) };
+    }
+    if (response.status === 409) {
+      const resolution = readResolution(reply);
+      if (resolution) return { kind: "taken", resolution };
+    }
+    if (response.status === 410) {
+      const origin = isRecord(reply) && typeof reply.origin === "string" ? reply.origin : "unknown";
+      return { kind: "withdrawn", origin };
+    }
+    if (response.status === 400 && isRecord(reply) && Array.isArray(reply.issues)) {
+      return { kind: "rejected", problems: reply.issues.map(describeIssue) };
+    }
+    const detail = isRecord(reply) && typeof reply.error === "string" ? `: ${reply.error}` : "";
+    return { kind: "failed", message: `the answer server replied ${response.status}${detail}` };
+  }
+
+  const askPath = (id: string) => `/api/asks/${encodeURIComponent(id)}`;
+  return {
+    async listAsks() {
+      const body = await getJson("/api/asks");
+      if (!isRecord(body) || !Array.isArray(body.asks)) throw unreadable("/api/asks");
+      return body.asks.flatMap((entry) => {
+        const summary = readSummary(entry);
+        return summary ? [summary] : [];
+      });
+    },
+    async getAsk(id) {
+      const path = askPath(id);
+      const body = await getJson(path);
+      const summary = readSummary(body);
+      if (!summary || !isRecord(body) || !isAsk(body.ask)) throw unreadable(path);
+      return {
+        ...summary,
+        ask: body.ask,
+        ...(body.draft === undefined || body.draft === null ? {} : { draft: body.draft }),
+        ...optionalResolution(body.resolution),
+        ...(isRecord(body.withdrawn)
+          ? { withdrawn: { origin: String(body.withdrawn.origin) } }
+          : {}),
+      };
+    },
+    async postProgress(id, draft) {
+      let response: Response;
+      try {
+        response = await post(`${askPath(id)}/progress`, draft);
+      } catch (error) {
+        throw new ApiError(`the answer server could not be reached (${describe(error)})`);
+      }
+      if (!response.ok) throw new ApiError(await failureText(response), response.status);
+    },
+    postAnswer: (id, answers) => send(`${askPath(id)}/answer`, answers),
+    postCancel: (id, draft) => send(`${askPath(id)}/cancel`, draft),
+  };
+}
+
+function readSummary(value: unknown): AskSummary | undefined {
+  if (!isRecord(value) || typeof value.id !== "string") return undefined;
+  const createdAt =
+    typeof value.createdAt === "number" ? value.createdAt : Date.parse(String(value.createdAt));
+  const state = value.state;
+  return {
+    id: value.id,
+    agent: typeof value.agent === "string" ? value.agent : "an agent",
+    cwd: typeof value.cwd === "string" ? value.cwd : "",
+    ...(typeof value.title === "string" ? { title: value.title } : {}),
+    createdAt: Number.isFinite(createdAt) ? createdAt : Date.now(),
+    headers: Array.isArray(value.headers)
+      ? value.headers.filter((header): header is string => typeof header === "string")
+      : [],
+    state: state === "resolved" || state === "withdrawn" ? state : "pending",
+  };
+}
+
+function readResolution(value: unknown): Resolution | undefined {
+  if (!isRecord(value) || typeof value.by !== "string") return undefined;
+  const details = detailsOf(value.details);
+  return {
+    by: value.by,
+    text: typeof value.text === "string" ? value.text : "",
+    ...(details ? { details } : {}),
+  };
+}
+
+function optionalResolution(value: unknown): { resolution?: Resolution } {
+  const resolution = readResolution(value);
+  return resolution ? { resolution } : {};
+}
+
+function detailsOf(value: unknown): AskDetails | undefined {
+  if (!isRecord(value) || typeof value.status !== "string" || !isRecord(value.answers)) {
+    return undefined;
+  }
+  return value as unknown as AskDetails;
+}
+
+/** The server validated the ask before publishing it; this only guards against a wrong reply. */
+function isAsk(value: unknown): value is Ask {
+  return (
+    isRecord(value) &&
+    Array.isArray(value.questions) &&
+    value.questions.length > 0 &&
+    value.questions.every(
+      (question) =>
+        isRecord(question) &&
+        typeof question.id === "string" &&
+        typeof question.question === "string" &&
+        Array.isArray(question.options),
+    )
   );
 }
 
-/** One server-sent event as `askuser answer` needs it. */
-export interface StreamEvent {
-  readonly type: string;
-  readonly data: Readonly<Record<string, unknown>>;
+function describeIssue(issue: unknown): string {
+  if (!isRecord(issue)) return String(issue);
+  const parts = [issue.path, issue.problem].filter((part) => typeof part === "string");
+  const fix = typeof issue.fix === "string" ? ` (fix: ${issue.fix})` : "";
+  return `${parts.join(": ")}${fix}`;
 }
 
-/**
- * Follows `GET /api/events` until `signal` aborts; `onEvent` gets each event with JSON data, and
- * `onLost` is told if the stream ends first. Resolves once the stream is open.
- */
-export function followEvents(
-  info: ServerInfo,
-  onEvent: (event: StreamEvent) => void,
-  signal: AbortSignal,
-  onLost: () => void = () => {},
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = request({
-      socketPath: info.socket,
-      path: "/api/events",
-      method: "GET",
-      signal,
-      headers: bearerHeaders(info),
-    });
-    req.on("error", (error) => {
-      if (!signal.aborted) reject(error);
-    });
-    req.on("response", (response) => {
-      if (response.statusCode !== 200) {
-        reject(new Error(`askuser: the event stream was refused (${response.statusCode})`));
-        response.resume();
-        return;
-      }
-      resolve();
-      let buffer = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => {
-        buffer += chunk;
-        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = parseEvent(block);
-          if (event) onEvent(event);
-        }
-      });
-      // The stream ending before `signal` aborted means the server went away.
-      response.on("close", () => {
-        if (!signal.aborted) onLost();
-      });
-      response.on("error", () => {});
-    });
-    req.end();
-  });
+function unreadable(path: string): ApiError {
+  return new ApiError(`the answer server sent a reply to ${path} that cannot be read`);
 }
 
-function parseEvent(block: string): StreamEvent | undefined {
-  let type = "message";
-  let data = "";
-  for (const line of block.split("\n")) {
-    if (line.startsWith("event: ")) type = line.slice("event: ".length);
-    else if (line.startsWith("data: ")) data += line.slice("data: ".length);
-  }
-  if (data === "") return undefined;
-  try {
-    const parsed: unknown = JSON.parse(data);
-    return isRecord(parsed) ? { type, data: parsed } : undefined;
-  } catch {
-    return undefined;
-  }
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -10,6 +10,8 @@ export interface ClassifiedAsk {
   readonly response?: string | null;
   readonly rejection?: string | null;
   readonly cancelledBy?: AskExchange["cancelledBy"];
+  readonly answeredIn?: AskExchange["answeredIn"];
+  readonly reportedBy?: AskExchange["reportedBy"];
   readonly later?: AskExchange["later"];
 }
 
@@ -52,6 +54,8 @@ export function askExchange(parts: ExchangeParts): AskExchange {
     plan: parts.plan ?? null,
     error: classified.error,
     cancelledBy: classified.cancelledBy ?? null,
+    answeredIn: classified.answeredIn ?? null,
+    reportedBy: classified.reportedBy ?? null,
     later: classified.later ?? null,
     outcome: classified.outcome,
     opensTurn: classified.opensTurn,

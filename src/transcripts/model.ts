@@ -1,4 +1,10 @@
-import type { CancelOrigin, LaterOccasion, PresentedType } from "../core/index.ts";
+import type {
+  AnswerPlace,
+  CancelOrigin,
+  EndReporter,
+  LaterOccasion,
+  PresentedType,
+} from "../core/index.ts";
 
 /** The coding agents whose session logs are read. */
 export type Agent = "claude-code" | "pi" | "codex";
@@ -129,6 +135,13 @@ export interface AskExchange {
   readonly error: string | null;
   /** Who ended a cancelled ask_user (ours only): user, turn_abort, session_closed, … */
   readonly cancelledBy: CancelOrigin | null;
+  /**
+   * Where the user gave our own ask_user's end (the page, askuser answer, another extension, an
+   * answers file, a terminal or an MCP client's form); null for other tools and older versions.
+   */
+  readonly answeredIn: AnswerPlace | null;
+  /** Who reported an ask_user end no person chose (a client, the agent's lifecycle); else null. */
+  readonly reportedBy: EndReporter | null;
   /** How an answer given outside the tool's own result came; null for the result itself. */
   readonly later: LaterAnswer | null;
   readonly outcome: AskOutcome;

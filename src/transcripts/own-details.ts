@@ -1,4 +1,10 @@
-import type { AskDetails, CancelOrigin, UnavailableReason } from "../core/index.ts";
+import type {
+  AnswerPlace,
+  AskDetails,
+  CancelOrigin,
+  EndReporter,
+  UnavailableReason,
+} from "../core/index.ts";
 // biome-ignore lint/style/noRestrictedImports: askuser/transcripts ships unbundled; the core index loads TypeBox (~70 ms)
 import { readStoredDetails } from "../core/stored-details.ts";
 import { answer, submittedOutcome } from "./answers.ts";
@@ -15,6 +21,8 @@ export interface OwnAskResult {
   readonly opensTurn: boolean;
   /** The question the user asked the agent back, for a `clarify` outcome. */
   readonly response?: string;
+  readonly answeredIn?: AnswerPlace;
+  readonly reportedBy?: EndReporter;
 }
 
 // An ask-back is the user speaking to the agent, as an answer is.
@@ -36,7 +44,12 @@ const UNAVAILABLE: Readonly<Record<UnavailableReason, string>> = {
  */
 export function classifyOwnDetails(stored: unknown): OwnAskResult | undefined {
   const details = readStoredDetails(stored);
-  return details && fromDetails(details);
+  if (!details) return undefined;
+  return {
+    ...fromDetails(details),
+    ...(details.answeredIn === undefined ? {} : { answeredIn: details.answeredIn }),
+    ...(details.reportedBy === undefined ? {} : { reportedBy: details.reportedBy }),
+  };
 }
 
 function fromDetails(details: AskDetails): OwnAskResult {

@@ -26,6 +26,7 @@ describe("askuser ask (real process, no terminal)", () => {
       "Which features should the first release include?" = "Refunds, Webhooks"
       "Which API style should clients use?" = "JSON-RPC over HTTP"
       "How should the release roll out?" = ["10% canary, then everyone (Recommended)"] — "Watch the error rate for a day."
+      Answered from an answers file.
       "
     `);
     expect(run.stderr).toBe("");
@@ -36,7 +37,13 @@ describe("askuser ask (real process, no terminal)", () => {
     const run = await runCli(["ask", "examples/database.json", "--answers", answers, "--json"]);
     expect(run.code).toBe(0);
     const details = JSON.parse(run.stdout);
-    expect(Object.keys(details)).toEqual(["status", "questions", "answers", "unanswered"]);
+    expect(Object.keys(details)).toEqual([
+      "status",
+      "questions",
+      "answers",
+      "unanswered",
+      "answeredIn",
+    ]);
     expect(details).toMatchObject({
       status: "answered",
       answers: { database: { selected: ["SQLite"] } },
@@ -83,7 +90,10 @@ describe("askuser ask (real process, no terminal)", () => {
       questions: [{ question: "A or B?", options: [{ label: "A" }, { label: "B" }] }],
     });
     const run = await runCli(["ask", "-", "--answers", answers], { stdin: payload });
-    expect(run).toMatchObject({ code: 0, stdout: 'The user answered:\n"A or B?" = "B"\n' });
+    expect(run).toMatchObject({
+      code: 0,
+      stdout: 'The user answered:\n"A or B?" = "B"\nAnswered from an answers file.\n',
+    });
   });
 
   it("reports every problem of an invalid payload on stderr (exit 2)", async () => {

@@ -81,7 +81,7 @@ describe("askuser ask refuses hostile input sources quickly (real process)", () 
     expect(run).toMatchObject({
       code: 0,
       stderr: "",
-      stdout: 'The user answered:\n"A or B?" = "A"\n',
+      stdout: 'The user answered:\n"A or B?" = "A"\nAnswered from an answers file.\n',
     });
   });
 

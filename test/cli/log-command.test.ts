@@ -69,6 +69,8 @@ describe("askuser log: output", () => {
       "plan",
       "error",
       "cancelledBy",
+      "answeredIn",
+      "reportedBy",
       "later",
       "outcome",
       "opensTurn",

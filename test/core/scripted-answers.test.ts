@@ -152,3 +152,26 @@ describe("answerFromScript", () => {
     });
   });
 });
+
+describe("answerFromScript: a header names its question whenever only that question has it", () => {
+  const one = askOf({
+    questions: [
+      {
+        id: "db",
+        header: "Database",
+        question: "Which database?",
+        options: [{ label: "Postgres" }, { label: "SQLite" }],
+      },
+    ],
+  });
+
+  it("in a one-question ask, as GET /api/asks lists it", () => {
+    const result = answerFromScript(one, { Database: "SQLite" });
+    expect(result.ok && result.details.answers).toEqual({ db: { selected: ["SQLite"] } });
+  });
+
+  it("in a one-question ask, matched as validation compares text", () => {
+    const result = answerFromScript(one, { " DATABASE ": "SQLite" });
+    expect(result.ok && result.details.answers).toEqual({ db: { selected: ["SQLite"] } });
+  });
+});

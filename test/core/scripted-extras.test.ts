@@ -125,3 +125,26 @@ describe("clarification in a page's answers", () => {
     expect(text).toContain("clarification");
   });
 });
+
+describe("presentedType written by the presentSingleAsMulti setting", () => {
+  it("replays the setting, so the details say the setting changed the type", () => {
+    const result = answerFromScript(ask, {
+      db: ["Postgres", "SQLite"],
+      presentedType: { db: { presented: "multi", changedBy: "setting" } },
+    });
+    expect(result.ok && result.details.presentedType).toEqual({
+      db: { requested: "single", presented: "multi", changedBy: "setting" },
+    });
+  });
+
+  it.each([
+    [{ presented: "single", changedBy: "setting" }, "presentedType.features.changedBy"],
+    [{ presented: "single", changedBy: "robot" }, "presentedType.features.changedBy"],
+    [{ presented: "multi", by: "user" }, 'presentedType.db["by"]'],
+    [{ changedBy: "user" }, "presentedType.db.presented"],
+  ])("refuses the entry %j, naming %s", (entry, path) => {
+    const id = path.startsWith("presentedType.features") ? "features" : "db";
+    const result = answerFromScript(ask, { presentedType: { [id]: entry } });
+    expect(issuesOf(result)).toContain(`${path}:`);
+  });
+});

@@ -106,3 +106,28 @@ describe("readStoredDetails: presented types and questions asked back", () => {
     expect(readStoredDetails(damaged)).not.toHaveProperty("clarification");
   });
 });
+
+describe("readStoredDetails: where an answer was given", () => {
+  const answered = {
+    status: "answered",
+    questions: ASK.questions,
+    answers: { db: { selected: ["Postgres"] } },
+    unanswered: [],
+  };
+
+  it("keeps a known place and reporter, and reads details of older versions without them", () => {
+    expect(readStoredDetails({ ...answered, answeredIn: "page" })).toMatchObject({
+      answeredIn: "page",
+    });
+    const lifecycle = { ...answered, status: "cancelled", origin: "turn_abort" };
+    expect(readStoredDetails({ ...lifecycle, reportedBy: "lifecycle" })).toMatchObject({
+      reportedBy: "lifecycle",
+    });
+    expect(readStoredDetails(answered)).toEqual(answered);
+  });
+
+  it("drops a place or reporter it does not know", () => {
+    const read = readStoredDetails({ ...answered, answeredIn: "fax", reportedBy: 3 });
+    expect(read).toEqual(answered);
+  });
+});

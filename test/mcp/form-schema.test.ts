@@ -255,6 +255,9 @@ describe("readFormReply", () => {
     ["content that is not an object", { action: "accept", content: ["SQLite"] }],
     ["a value of the wrong type", { action: "accept", content: { db: 3 } }],
     ["a checkbox that is not a boolean", { action: "accept", content: { "features-1": "yes" } }],
+    ["content: null", { action: "accept", content: null }],
+    ["no content at all", { action: "accept" }],
+    ["content with only unknown keys", { action: "accept", content: { database: "SQLite" } }],
   ])("never takes %s for an answer", (_name, reply) => {
     const dialect =
       "features-1" in ((reply as { content?: object }).content ?? {}) ? "codex" : "generic";

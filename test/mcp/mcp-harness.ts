@@ -31,6 +31,11 @@ export interface HarnessOptions {
   readonly settings?: Partial<Settings>;
   readonly page?: PageChannel;
   readonly progressIntervalMs?: number;
+  /**
+   * How long the server's clock says each form was open before its reply (default 2 s, a person's
+   * pace): a reply after less than half a second is the client's own, not the user's.
+   */
+  readonly readingMs?: number;
 }
 
 export interface Harness {
@@ -59,13 +64,15 @@ export async function connect(options: HarnessOptions): Promise<Harness> {
   const withdrawn: ElicitParams[] = [];
   const settings: Settings = { ...DEFAULT_SETTINGS, ...options.settings };
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  let readTime = 0;
+  const clock = { ...systemClock, now: () => systemClock.now() + readTime };
   const handle = serveStdio(
     () =>
       createAskServer({
         version: "test",
         settings: async () => settings,
         page: () => options.page,
-        clock: systemClock,
+        clock,
         report: (line) => stderr.push(line),
         runCommand: async () => ({ ok: true }),
         ...(options.progressIntervalMs ? { progressIntervalMs: options.progressIntervalMs } : {}),
@@ -85,7 +92,9 @@ export async function connect(options: HarnessOptions): Promise<Harness> {
       const params = request.params as unknown as ElicitParams;
       elicitations.push(params);
       ctx.mcpReq.signal.addEventListener("abort", () => withdrawn.push(params), { once: true });
-      return (await onElicit(params, ctx.mcpReq.signal)) as never;
+      const reply = await onElicit(params, ctx.mcpReq.signal);
+      readTime += options.readingMs ?? 2_000;
+      return reply as never;
     });
   }
   await client.connect(clientSide);

@@ -97,6 +97,37 @@ describe.each(ERAS)("askuser mcp, %s era", (era) => {
     },
   );
 
+  it.each(["decline", "cancel"] as const)(
+    "a %s before anyone could read the form (claude -p) is not the user's: the form failed to ask",
+    async (action) => {
+      harness = await connect({
+        era,
+        clientName: "claude-code",
+        readingMs: 75,
+        onElicit: async () => ({ action }),
+      });
+      const result = await harness.call(SINGLE);
+      if (era === "input_required") {
+        // A retried request carries no time: the client's reply cannot be told from the user's.
+        expect(result.structuredContent).toMatchObject({ status: "cancelled", origin: "user" });
+        return;
+      }
+      expect(result.structuredContent).toMatchObject({
+        status: "cancelled",
+        origin: "ui_failure",
+        reportedBy: "client",
+      });
+      const text = result.content[0]?.text ?? "";
+      expect(text).not.toContain("The user cancelled");
+      expect(text).not.toContain("ask the user how they want to proceed");
+      expect(text).toMatch(
+        new RegExp(
+          `\\(claude-code reported that the form was ${action === "decline" ? "declined" : "dismissed"} \\d+ ms after it was sent, before anyone could have read it: no person chose this`,
+        ),
+      );
+    },
+  );
+
   it("returns the validation text as a tool error, and asks nothing", async () => {
     harness = await connect({ era, onElicit: neverAnswers });
     const bad = { questions: [{ question: "A?", options: [{ label: "Other" }, { label: "B" }] }] };

@@ -180,6 +180,44 @@ describe("node bin/askuser.js mcp under attack", () => {
     });
   });
 
+  it("answers a request over 10 MiB with a JSON-RPC error and keeps serving", async () => {
+    const server = start();
+    await initialize(server, { forms: false });
+    const huge = "x".repeat(11 * 1024 * 1024);
+    server.sendRaw(`${JSON.stringify(askCall(5, { questions: [{ question: huge }] }))}\n`);
+    const refused = await server.next(
+      "the oversize request's error",
+      (message) => message.id === 5,
+    );
+    expect(refused.error).toMatchObject({ code: -32600 });
+    expect(JSON.stringify(refused.error)).toContain("over askuser mcp's limit of 10485760 bytes");
+    server.send(askCall(6, SINGLE));
+    const next = await server.next("the next ask's result", (message) => message.id === 6);
+    expect(next.result).toMatchObject({ structuredContent: { status: "unavailable" } });
+    expect(server.stderrText()).toContain("over askuser mcp's limit");
+    expect(server.child.exitCode).toBeNull();
+  });
+
+  it("a form reply over 10 MiB ends its ask with a true result (the form failed), not silence", async () => {
+    const server = start();
+    await initialize(server, { forms: true });
+    server.send(askCall(1, SINGLE));
+    const request = await server.next(
+      "the elicitation request",
+      (message) => message.method === "elicitation/create",
+    );
+    const content = { q1: "y".repeat(11 * 1024 * 1024) };
+    server.sendRaw(
+      `${JSON.stringify({ jsonrpc: "2.0", id: request.id, result: { action: "accept", content } })}\n`,
+    );
+    const result = await server.next("the ask's result", (message) => message.id === 1);
+    expect(result.result).toMatchObject({
+      structuredContent: { status: "cancelled", origin: "ui_failure" },
+    });
+    server.child.stdin?.end();
+    expect(await server.exited()).toBe(0);
+  });
+
   it("answers malformed JSON-RPC with errors and keeps serving", async () => {
     const server = start();
     server.sendRaw("this is not json\n");

@@ -261,3 +261,27 @@ describe("renderResult: a question asked back", () => {
     expect(render(long, true)).toContain("Q".repeat(10_240));
   });
 });
+
+describe("the transcript row says where an answer was given", () => {
+  const answered: AskDetails = {
+    status: "answered",
+    questions: ask.questions,
+    answers: { db: { selected: ["SQLite"] } },
+    unanswered: ["features", "api"],
+  };
+
+  it("names the page, and nothing for Pi's own form", () => {
+    const fromPage = resultText(
+      { details: { ...answered, answeredIn: "page" }, content: [] },
+      false,
+      tagged,
+    );
+    expect(fromPage.split("\n").at(-1)).toBe("<muted>Answered on the answer page.</>");
+    const fromForm = resultText(
+      { details: { ...answered, answeredIn: "terminal" }, content: [] },
+      false,
+      plain,
+    );
+    expect(fromForm).toBe(resultText({ details: answered, content: [] }, false, plain));
+  });
+});

@@ -1,4 +1,10 @@
-import { type Ask, type AskDetails, answerFromScript, isRecord } from "../../core/index.ts";
+import {
+  type Ask,
+  type AskDetails,
+  answerFromScript,
+  isRecord,
+  withProvenance,
+} from "../../core/index.ts";
 import type { SurfaceName } from "../../remote/client.ts";
 
 /**
@@ -53,7 +59,7 @@ export function askOnBus(bus: EventBus, id: string, ask: Ask): AskOnBus {
       return;
     }
     ended = true;
-    finish(played.details);
+    finish(withProvenance(played.details, { place: "extension", reporter: "client" }));
   };
   const stops = [
     bus.on(ASKUSER_EVENTS.submit, (data) => take(data, false)),

@@ -4,7 +4,9 @@ import {
   type LaterDelivery,
   type LaterOccasion,
   laterDelivery,
+  withProvenance,
 } from "../../core/index.ts";
+import { PI_FORM } from "../execute.ts";
 import type { AnswerDelivery } from "./delivery.ts";
 import { answerEntry, ENTRY_TYPES } from "./entries.ts";
 import { NOTICES } from "./notices.ts";
@@ -39,9 +41,10 @@ export interface FinishEnv {
 export function finishLater(
   env: FinishEnv,
   call: CallRef,
-  details: AskDetails,
+  answer: AskDetails,
   occasion: LaterOccasion,
 ): LaterDelivery["kind"] {
+  const details = withProvenance(answer, PI_FORM);
   const decision = laterDelivery(details, occasion);
   if (!env.onBranch(call.callEntryId)) {
     if (decision.kind === "nothing") return "nothing";

@@ -1,31 +1,15 @@
 import {
   type Answer,
+  type AnswersScript,
   type Ask,
-  type Clarification,
   detailsFromForm,
   type FormState,
-  type QuestionType,
+  type ScriptAnswer,
+  scriptFromDetails,
 } from "../../core/index.ts";
 
-/**
- * The answers-file shape the server validates exactly like `askuser ask --answers`: answers by
- * question id, and the reserved `presentedType` and `clarification` the server replays as the
- * type switch and the ask-back.
- */
-export interface AnswersBody {
-  readonly [id: string]:
-    | AnswerEntry
-    | Readonly<Record<string, QuestionType>>
-    | Clarification
-    | undefined;
-  readonly presentedType?: Readonly<Record<string, QuestionType>>;
-  readonly clarification?: Clarification;
-}
-export interface AnswerEntry {
-  readonly selected: readonly string[];
-  readonly other?: string;
-  readonly comment?: string;
-}
+/** What the page sends: the core's answers-file shape, validated by the server as an answers file. */
+export type AnswersBody = AnswersScript;
 
 /**
  * The form's confirmed answers as an answers file. It holds exactly what the form would report if
@@ -33,31 +17,12 @@ export interface AnswerEntry {
  * draft sent from it can never make a timeout or a cancel claim an answer the user did not give.
  */
 export function answersBody(state: FormState): AnswersBody {
-  const details = detailsFromForm(state.resolution ? state : { ...state, resolution: SUBMITTED });
-  const body: Record<string, AnswersBody[string]> = {};
-  for (const question of state.ask.questions) {
-    const answer = details.answers[question.id];
-    if (answer) body[question.id] = entryOf(answer);
-  }
-  const switched = Object.entries(details.presentedType ?? {}).filter(
-    ([, type]) => type.changedBy === "user",
+  return scriptFromDetails(
+    detailsFromForm(state.resolution ? state : { ...state, resolution: SUBMITTED }),
   );
-  if (switched.length > 0) {
-    body.presentedType = Object.fromEntries(switched.map(([id, type]) => [id, type.presented]));
-  }
-  if (details.clarification) body.clarification = details.clarification;
-  return body;
 }
 
 const SUBMITTED = { kind: "submitted" } as const;
-
-function entryOf(answer: Answer): AnswerEntry {
-  return {
-    selected: [...answer.selected],
-    ...(answer.other === undefined ? {} : { other: answer.other }),
-    ...(answer.comment === undefined ? {} : { comment: answer.comment }),
-  };
-}
 
 /**
  * A draft from the server as pre-filled answers for `createFormState`. The server may hold it as
@@ -87,7 +52,7 @@ export function prefillFromDraft(ask: Ask, draft: unknown): Record<string, Answe
   return prefill;
 }
 
-function readEntry(value: unknown): AnswerEntry | undefined {
+function readEntry(value: unknown): ScriptAnswer | undefined {
   if (typeof value === "string") return { selected: [value] };
   if (Array.isArray(value)) return { selected: value.filter(isString) };
   if (!isObject(value)) return undefined;

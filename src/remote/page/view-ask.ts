@@ -4,6 +4,7 @@ import {
   type FormState,
   isSubmitTab,
   modelText,
+  withProvenance,
 } from "../../core/index.ts";
 import type { AskSession } from "./ask-session.ts";
 import { block, h, line } from "./dom.ts";
@@ -110,7 +111,11 @@ function tab(
 
 /** The Submit tab: exactly the text the agent will receive if the user submits now. */
 function reviewView(state: FormState, dispatch: (...actions: FormAction[]) => void): HTMLElement {
-  const details = detailsFromForm({ ...state, resolution: { kind: "submitted" } });
+  // The server records the page as where it was given, and the agent reads that too.
+  const details = withProvenance(detailsFromForm({ ...state, resolution: { kind: "submitted" } }), {
+    place: "page",
+    reporter: "client",
+  });
   return h(
     "section",
     { class: "review" },

@@ -81,7 +81,7 @@ describe("pi with remote on: the dialog here and the answer page race", () => {
     await pi.next(isSettled);
     const [result] = askResults(sandbox.requests()[1]);
     expect(textOf(result)).toBe(
-      'The user answered:\n"Which database should the service use?" = "SQLite"',
+      'The user answered:\n"Which database should the service use?" = "SQLite"\nAnswered on the answer page.',
     );
   });
 

@@ -33,6 +33,7 @@ describe("the answer page, in chromium, against the real server", () => {
         '"Which features should the first release include?" = ["Order history", "Webhooks", "Audit log\\nwith a second line"] — "refunds can wait"',
         '"Which API style should clients use?" = "REST + JSON (Recommended)"',
         '"How should the release roll out?" = ["10% canary, then everyone (Recommended)"]',
+        "Answered on the answer page.",
       ].join("\n"),
     );
     await expect.poll(() => mainText(page)).toContain("Sent. The agent received:");

@@ -1,0 +1,103 @@
+import { Transform, type TransformCallback } from "node:stream";
+
+/** The SDK's own limit on one buffered JSON-RPC line; a longer line made it close the connection. */
+export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+
+/** How much of an oversize line is kept to find what it was (its id, request or response). */
+const PREFIX_BYTES = 4096;
+
+/** What an oversize line was, as far as its first bytes tell. */
+export interface OversizeLine {
+  readonly bytes: number;
+  /** The JSON-RPC id, when the line's first bytes name one at its top level. */
+  readonly id: string | number | null;
+  /** A response answers one of our requests (a form); a request or notification asks us. */
+  readonly kind: "request" | "response";
+}
+
+/**
+ * Splits standard input into lines and passes on only lines of at most `limit` bytes, each
+ * whole, so the SDK's buffer never overflows (it closed the connection and left every pending
+ * ask without a result). A longer line is dropped as it streams in, never held whole, and
+ * reported: the caller answers a request with an error, and a response is replaced by an error
+ * response with the same id (returned by `onOversize`), so the request it answered ends.
+ */
+export class LineLimiter extends Transform {
+  readonly #limit: number;
+  readonly #onOversize: (line: OversizeLine) => string | undefined;
+  #held: Buffer[] = [];
+  #heldBytes = 0;
+  #dropping: { prefix: Buffer; bytes: number } | undefined;
+
+  constructor(limit: number, onOversize: (line: OversizeLine) => string | undefined) {
+    super();
+    this.#limit = limit;
+    this.#onOversize = onOversize;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    let start = 0;
+    while (start < chunk.length) {
+      const newline = chunk.indexOf(10, start);
+      const end = newline === -1 ? chunk.length : newline + 1;
+      this.#take(chunk.subarray(start, end));
+      if (newline !== -1) this.#lineEnded();
+      start = end;
+    }
+    done();
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.#lineEnded();
+    done();
+  }
+
+  #take(piece: Buffer): void {
+    if (this.#dropping) {
+      this.#dropping.bytes += piece.length;
+      return;
+    }
+    if (this.#heldBytes + piece.length <= this.#limit) {
+      this.#held.push(piece);
+      this.#heldBytes += piece.length;
+      return;
+    }
+    const prefix = Buffer.concat([...this.#held, piece]).subarray(0, PREFIX_BYTES);
+    this.#dropping = { prefix: Buffer.from(prefix), bytes: this.#heldBytes + piece.length };
+    this.#held = [];
+    this.#heldBytes = 0;
+  }
+
+  #lineEnded(): void {
+    const dropped = this.#dropping;
+    if (dropped) {
+      this.#dropping = undefined;
+      const replacement = this.#onOversize(describe(dropped.prefix, dropped.bytes));
+      if (replacement !== undefined) this.push(replacement);
+      return;
+    }
+    if (this.#heldBytes === 0) return;
+    this.push(Buffer.concat(this.#held));
+    this.#held = [];
+    this.#heldBytes = 0;
+  }
+}
+
+/**
+ * Reads the start of an oversize line. Clients write `jsonrpc`, `id` and `method` (or `result`)
+ * before the large part; whichever of `"method"`, `"result"`, `"error"` comes first says whether
+ * the line asks or answers.
+ */
+function describe(prefix: Buffer, bytes: number): OversizeLine {
+  const text = prefix.toString("utf8");
+  const id =
+    /^\s*\{(?:\s*"(?:jsonrpc|method)"\s*:\s*"[^"\\]*"\s*,)*\s*"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,200}")/u.exec(
+      text,
+    )?.[1];
+  const first = /"(method|result|error)"\s*:/u.exec(text)?.[1];
+  return {
+    bytes,
+    id: id === undefined ? null : (JSON.parse(id) as string | number),
+    kind: first === "result" || first === "error" ? "response" : "request",
+  };
+}
