@@ -1,4 +1,4 @@
-import type { FormAction } from "../../core/index.ts";
+import { type FormAction, type FormState, reduceForm } from "../../core/index.ts";
 import {
   ApiError,
   type AskSummary,
@@ -10,16 +10,30 @@ import {
   postProgress,
 } from "./api.ts";
 import { AskSession, type SessionPorts } from "./ask-session.ts";
-import { h } from "./dom.ts";
+import { h, line } from "./dom.ts";
 import { type Connection, followEvents, type ServerEventType } from "./events.ts";
 import { actionForKey } from "./keys.ts";
 import { type DraftStore, forgetEndedForms } from "./saved-form.ts";
+import { TapGuard } from "./tap-guard.ts";
 import { askView } from "./view-ask.ts";
 import { askList } from "./view-list.ts";
 import type { EditorMode } from "./view-question.ts";
 
 /** As the terminal form's default input guard. */
 const APPEARING_HOLD_MS = 600;
+
+/** A tap this soon after the options moved may have been aimed at where they were. */
+const AFTER_MOVE_MS = 1000;
+
+/**
+ * What the cue line above the ask says: a tap was held (the ask just appeared), a tap was
+ * dropped (the page moved under it), or a tap that would send needs a second one (the options
+ * had just moved).
+ */
+type Cue =
+  | { readonly kind: "held" }
+  | { readonly kind: "moved" }
+  | { readonly kind: "confirm"; readonly row: number; readonly label: string };
 
 /** The page: the list of waiting asks, the open one, and the live connection to the server. */
 export class App {
@@ -34,7 +48,8 @@ export class App {
   private editor: { key: string; element: HTMLTextAreaElement } | undefined;
   /** Until when an ask that appeared by itself ignores input, and whether some was ignored. */
   private heldUntil = 0;
-  private held = false;
+  private cue: Cue | undefined;
+  private readonly taps: TapGuard;
   private readonly ports: SessionPorts;
   private readonly root: HTMLElement;
 
@@ -50,6 +65,13 @@ export class App {
       changed: () => this.render(),
       ended: () => void this.syncOpenAsk(),
     };
+    this.taps = new TapGuard({
+      now: () => Date.now(),
+      refused: () => {
+        this.cue = { kind: "moved" };
+        this.render();
+      },
+    });
   }
 
   async start(): Promise<void> {
@@ -61,6 +83,8 @@ export class App {
     document.addEventListener("pointerdown", () => {
       this.keyboard = false;
     });
+    this.taps.install(document);
+    new ResizeObserver(() => this.notePlaces()).observe(this.root);
     setInterval(() => this.render(), 30_000);
     this.render();
     await this.refresh(askInAddress(location.hash), true);
@@ -105,7 +129,7 @@ export class App {
     try {
       const record = await getAsk(id);
       this.session = new AskSession(record, this.ports);
-      this.held = false;
+      this.cue = undefined;
       this.heldUntil = chosen ? 0 : Date.now() + APPEARING_HOLD_MS;
       if (!chosen) setTimeout(() => this.render(), APPEARING_HOLD_MS);
       this.editor = undefined;
@@ -150,13 +174,30 @@ export class App {
   }
 
   private dispatch(...actions: FormAction[]): void {
-    if (Date.now() < this.heldUntil) {
-      this.held = true;
+    const now = Date.now();
+    if (now < this.heldUntil) {
+      this.cue = { kind: "held" };
       this.render();
       return;
     }
-    this.held = false;
-    for (const action of actions) this.session?.dispatch(action);
+    const session = this.session;
+    if (!session) return;
+    const row = highlightedBy(actions);
+    const confirmed = this.cue?.kind === "confirm" && this.cue.row === row;
+    const soonAfterMove = now - this.taps.lastMoveAt < AFTER_MOVE_MS;
+    if (this.taps.tapping && soonAfterMove && !confirmed && row !== undefined) {
+      if (sends(session.state, actions)) {
+        const option = session.state.ask.questions[session.state.tab]?.options[row];
+        this.cue = { kind: "confirm", row, label: line(option?.label ?? "") };
+        session.dispatch({ type: "highlight", index: row });
+        this.render();
+        return;
+      }
+    }
+    const hadCue = this.cue !== undefined;
+    this.cue = undefined;
+    for (const action of actions) session.dispatch(action);
+    if (hadCue) this.render();
   }
 
   private onKey(event: KeyboardEvent): void {
@@ -244,19 +285,31 @@ export class App {
           h(
             "main",
             { class: "main" },
-            this.held &&
-              now < this.heldUntil &&
-              h(
-                "p",
-                { class: "warning", attrs: { role: "status" } },
-                "Just opened: taps and keys are held for a moment, so none meant for the page before counts as an answer.",
-              ),
+            session?.phase.kind === "answering" && this.cueLine(now),
             main,
           ),
         ),
       ),
     );
     this.placeFocus();
+    this.notePlaces();
+  }
+
+  private notePlaces(): void {
+    this.taps.notePlaces(this.root, { x: window.scrollX, y: window.scrollY });
+  }
+
+  /**
+   * Always there while the ask can be answered, its height fixed: a cue that comes and goes
+   * never moves the options under a finger.
+   */
+  private cueLine(now: number): HTMLElement {
+    const cue = this.cue?.kind === "held" && now >= this.heldUntil ? undefined : this.cue;
+    return h(
+      "p",
+      { class: cue ? "cue shown" : "cue", attrs: { role: "status" } },
+      cue ? cueText(cue) : "",
+    );
   }
 
   private placeFocus(): void {
@@ -274,6 +327,30 @@ export class App {
       this.root.querySelector<HTMLElement>('[data-action="submit"]');
     target?.focus();
   }
+}
+
+function cueText(cue: Cue): string {
+  switch (cue.kind) {
+    case "held":
+      return "Just opened: taps and keys are held a moment, so none meant for the page before counts.";
+    case "moved":
+      return "That tap was not taken: the page moved under it. Tap again.";
+    case "confirm":
+      return `The options had just moved: tap “${cue.label}” again to send it.`;
+  }
+}
+
+/** The option row a click's actions pick, when they pick one. */
+function highlightedBy(actions: readonly FormAction[]): number | undefined {
+  for (const action of actions) if (action.type === "highlight") return action.index;
+  return undefined;
+}
+
+/** Whether the actions would end the form with an answer: one tap that sends. */
+function sends(state: FormState, actions: readonly FormAction[]): boolean {
+  let next = state;
+  for (const action of actions) next = reduceForm(next, action);
+  return next.resolution?.kind === "submitted";
 }
 
 /** The ask a page address names (`/#ask=<id>`, as the server's page links have it). */

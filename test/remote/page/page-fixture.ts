@@ -61,12 +61,20 @@ export function usePageFixture() {
       remotes.push(remote);
       return remote;
     },
-    /** Opens a page URL (its one-time code signs this context in) in a fresh context. */
-    async open(url: string, viewport?: { width: number; height: number }): Promise<OpenedPage> {
+    /**
+     * Opens a page URL (its one-time code signs this context in) in a fresh context; `prepare`
+     * runs before the page loads (a clock to install, a probe to inject).
+     */
+    async open(
+      url: string,
+      viewport?: { width: number; height: number },
+      prepare?: (page: Page) => Promise<void>,
+    ): Promise<OpenedPage> {
       if (!browser) throw new Error("no browser");
       const running = await fixture.server();
       const opened = await openPage(browser, running.answer.base, viewport);
       pages.push(opened);
+      await prepare?.(opened.page);
       await opened.page.goto(url);
       return opened;
     },
