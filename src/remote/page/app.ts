@@ -49,6 +49,8 @@ export class App {
   /** Until when an ask that appeared by itself ignores input, and whether some was ignored. */
   private heldUntil = 0;
   private cue: Cue | undefined;
+  /** The option whose preview the user opened, on the question (`askId:tab`) it belongs to. */
+  private previewed: { readonly question: string; readonly row: number } | undefined;
   private readonly taps: TapGuard;
   private readonly ports: SessionPorts;
   private readonly root: HTMLElement;
@@ -196,6 +198,7 @@ export class App {
     }
     const hadCue = this.cue !== undefined;
     this.cue = undefined;
+    this.previewed = undefined;
     for (const action of actions) session.dispatch(action);
     if (hadCue) this.render();
   }
@@ -254,6 +257,9 @@ export class App {
       ? askView(session, now, {
           dispatch: (...actions) => this.dispatch(...actions),
           editor: (mode, draft) => this.editorFor(mode, draft),
+          previewed:
+            this.previewed?.question === questionKey(session) ? this.previewed.row : undefined,
+          showPreview: (row) => this.showPreview(row),
           retry: () => session.retry(),
           backToForm: () => session.backToForm(),
           next: nextId === undefined ? undefined : () => void this.open(nextId, true),
@@ -295,6 +301,16 @@ export class App {
     this.notePlaces();
   }
 
+  /** Shows an option's preview without choosing it, and brings the preview into view. */
+  private showPreview(row: number): void {
+    const session = this.session;
+    if (!session) return;
+    this.previewed = { question: questionKey(session), row };
+    this.render();
+    if (this.keyboard) this.root.querySelector<HTMLElement>(".preview-toggle.shown")?.focus();
+    this.root.querySelector(".side")?.scrollIntoView({ block: "nearest" });
+  }
+
   private notePlaces(): void {
     this.taps.notePlaces(this.root, { x: window.scrollX, y: window.scrollY });
   }
@@ -327,6 +343,10 @@ export class App {
       this.root.querySelector<HTMLElement>('[data-action="submit"]');
     target?.focus();
   }
+}
+
+function questionKey(session: AskSession): string {
+  return `${session.id}:${session.state.tab}`;
 }
 
 function cueText(cue: Cue): string {

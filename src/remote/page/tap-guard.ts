@@ -70,7 +70,9 @@ export class TapGuard {
     const placed = new Map<string, Box>();
     let moved = false;
     for (const control of root.querySelectorAll<HTMLElement>("button")) {
-      const key = keyOf(control);
+      // Two controls alike (the same words, no data to tell them apart) are told by their order.
+      let key = keyOf(control);
+      for (let twin = 2; placed.has(key); twin += 1) key = `${keyOf(control)}#${twin}`;
       const box = offset(boxOf(control), scroll);
       if (box.width === 0 && box.height === 0) continue;
       const before = this.placed.get(key);

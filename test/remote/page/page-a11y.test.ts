@@ -2,8 +2,7 @@ import { appendFileSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { askOf } from "../../support/asks.ts";
-import { releasePlan, usePageFixture } from "./page-fixture.ts";
+import { PREVIEWS, releasePlan, usePageFixture } from "./page-fixture.ts";
 
 const fixture = usePageFixture();
 
@@ -41,29 +40,6 @@ async function axe(page: Page): Promise<Violation[]> {
     }
   })()`)) as Violation[];
 }
-
-const PREVIEWS = askOf({
-  questions: [
-    {
-      id: "layout",
-      header: "Layout",
-      question: "Which module layout should the service use?",
-      options: [
-        {
-          label: "One package",
-          description: "Everything in src/.",
-          preview: "src/\n  orders/\n    handlers.ts\n    store.ts\n  main.ts",
-        },
-        {
-          label: "Workspaces",
-          preview:
-            "packages/\n  orders/\n    src/\n      a-very-long-file-name-that-goes-on-and-on-and-on-and-on.ts\n  shared/",
-        },
-        { label: "Decide later" },
-      ],
-    },
-  ],
-});
 
 describe("accessibility: axe-core finds nothing serious or critical in any state", () => {
   for (const colorScheme of ["light", "dark"] as const) {
