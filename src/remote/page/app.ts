@@ -39,6 +39,12 @@ type Cue =
 export class App {
   private asks: readonly AskSummary[] = [];
   private session: AskSession | undefined;
+  /**
+   * Every ask opened on this page that is still waiting, kept as the user left it: moving to
+   * another ask and back keeps what was typed (an ask-back, an Other answer) even where this
+   * browser's stored form gives way to the server's draft.
+   */
+  private readonly sessions = new Map<string, AskSession>();
   private connection: Connection = "connecting";
   private problem: string | undefined;
   /** The server refused the session: the stream fails for that, not for a lost connection. */
@@ -107,6 +113,7 @@ export class App {
       );
       try {
         forgetEndedForms(this.ports.store, waiting);
+        for (const id of this.sessions.keys()) if (!waiting.has(id)) this.sessions.delete(id);
       } catch {
         // Storage that cannot be read holds nothing to forget.
       }
@@ -130,11 +137,20 @@ export class App {
   private async open(id: string, chosen: boolean): Promise<void> {
     try {
       const record = await getAsk(id);
-      this.session = new AskSession(record, this.ports);
+      const kept = this.sessions.get(id);
+      const switching = kept !== this.session;
+      if (kept === undefined || (switching && kept.phase.kind !== "answering")) {
+        this.session = new AskSession(record, this.ports);
+        this.sessions.set(id, this.session);
+      } else {
+        this.session = kept;
+        if (record.resolution) kept.serverResolved(record.resolution);
+        else if (record.withdrawn) kept.serverWithdrew(record.withdrawn.origin);
+      }
       this.cue = undefined;
       this.heldUntil = chosen ? 0 : Date.now() + APPEARING_HOLD_MS;
       if (!chosen) setTimeout(() => this.render(), APPEARING_HOLD_MS);
-      this.editor = undefined;
+      if (switching) this.editor = undefined;
       history.replaceState(null, "", `#ask=${encodeURIComponent(id)}`);
       this.problem = undefined;
     } catch (error) {

@@ -236,15 +236,19 @@ function otherEditor(
   handlers: QuestionHandlers,
 ): HTMLElement {
   const textarea = handlers.editor("freeform", state.draft);
+  textarea.setAttribute("aria-describedby", "other-hint");
   return h(
     "div",
     { class: "editor" },
-    h(
-      "label",
-      { class: "muted", attrs: { for: textarea.id } },
-      "Your own answer (saved empty, it clears the free text)",
-    ),
+    h("label", { attrs: { for: textarea.id } }, "Your own answer"),
     textarea,
+    h(
+      "p",
+      { class: "muted editor-hint", attrs: { id: "other-hint" } },
+      question.multiSelect
+        ? "Sent with the options you check. Save it empty to take it back."
+        : "Sent instead of the options. Save it empty to take it back.",
+    ),
     h(
       "div",
       { class: "actions" },
