@@ -1,4 +1,4 @@
-import { type FormAction, type FormState, reduceForm } from "../../core/index.ts";
+import type { FormAction } from "../../core/index.ts";
 import {
   ApiError,
   type AskSummary,
@@ -13,27 +13,17 @@ import { AskSession, type SessionPorts } from "./ask-session.ts";
 import { h, line } from "./dom.ts";
 import { type Connection, followEvents, type ServerEventType } from "./events.ts";
 import { actionForKey } from "./keys.ts";
+import { Notifier, notifyButton } from "./notify.ts";
 import { type DraftStore, forgetEndedForms } from "./saved-form.ts";
+import { AFTER_MOVE_MS, type Cue, cueLine, highlightedBy, wouldSend } from "./tap-cue.ts";
 import { TapGuard } from "./tap-guard.ts";
 import { askView } from "./view-ask.ts";
 import { askList } from "./view-list.ts";
 import type { EditorMode } from "./view-question.ts";
+import { connectionText, messageOf, waitingText } from "./wording.ts";
 
 /** As the terminal form's default input guard. */
 const APPEARING_HOLD_MS = 600;
-
-/** A tap this soon after the options moved may have been aimed at where they were. */
-const AFTER_MOVE_MS = 1000;
-
-/**
- * What the cue line above the ask says: a tap was held (the ask just appeared), a tap was
- * dropped (the page moved under it), or a tap that would send needs a second one (the options
- * had just moved).
- */
-type Cue =
-  | { readonly kind: "held" }
-  | { readonly kind: "moved" }
-  | { readonly kind: "confirm"; readonly row: number; readonly label: string };
 
 /** The page: the list of waiting asks, the open one, and the live connection to the server. */
 export class App {
@@ -58,6 +48,9 @@ export class App {
   /** The option whose preview the user opened, on the question (`askId:tab`) it belongs to. */
   private previewed: { readonly question: string; readonly row: number } | undefined;
   private readonly taps: TapGuard;
+  private readonly notifier: Notifier;
+  /** Every ask id the list has shown; undefined until the first list (nothing in it is new). */
+  private listed: Set<string> | undefined;
   private readonly ports: SessionPorts;
   private readonly root: HTMLElement;
 
@@ -73,6 +66,11 @@ export class App {
       changed: () => this.render(),
       ended: () => void this.syncOpenAsk(),
     };
+    this.notifier = new Notifier({
+      store,
+      open: (id) => void this.open(id, true),
+      changed: () => this.render(),
+    });
     this.taps = new TapGuard({
       now: () => Date.now(),
       refused: () => {
@@ -106,6 +104,13 @@ export class App {
   private async refresh(wanted?: string, loading = false): Promise<void> {
     try {
       this.asks = await listAsks();
+      const listed = this.listed;
+      this.listed = new Set(this.asks.map((ask) => ask.id));
+      if (listed) {
+        this.notifier.arrived(
+          this.asks.filter((ask) => ask.state === "pending" && !listed.has(ask.id)),
+        );
+      }
       this.problem = undefined;
       this.signedOut = false;
       const waiting = new Set(
@@ -202,9 +207,10 @@ export class App {
     if (!session) return;
     const row = highlightedBy(actions);
     const confirmed = this.cue?.kind === "confirm" && this.cue.row === row;
-    const soonAfterMove = now - this.taps.lastMoveAt < AFTER_MOVE_MS;
-    if (this.taps.tapping && soonAfterMove && !confirmed && row !== undefined) {
-      if (sends(session.state, actions)) {
+    const movedAt = this.taps.tapOnControlMovedAt;
+    const soonAfterMove = movedAt !== undefined && now - movedAt < AFTER_MOVE_MS;
+    if (soonAfterMove && !confirmed && row !== undefined) {
+      if (wouldSend(session.state, actions)) {
         const option = session.state.ask.questions[session.state.tab]?.options[row];
         this.cue = { kind: "confirm", row, label: line(option?.label ?? "") };
         session.dispatch({ type: "highlight", index: row });
@@ -282,6 +288,7 @@ export class App {
         })
       : h("p", { class: "muted empty" }, this.problem ? "" : "Choose a question from the list.");
     const waiting = this.asks.filter((ask) => ask.state === "pending").length;
+    const answerable = session?.phase.kind === "answering";
     document.title = waiting > 0 ? `(${waiting}) askuser: questions waiting` : "askuser";
     this.root.replaceChildren(
       h(
@@ -294,11 +301,20 @@ export class App {
           h("span", { class: "waiting" }, waitingText(this.asks)),
           h(
             "span",
-            { class: `connection ${this.connection}`, attrs: { role: "status" } },
+            {
+              class: `connection ${this.connection}`,
+              attrs: { role: "status", title: connectionText(this.connection, this.signedOut) },
+            },
             connectionText(this.connection, this.signedOut),
           ),
+          notifyButton(this.notifier, () => {
+            this.problem =
+              "Notifications are blocked for this page: allow them in the browser's site settings.";
+            this.render();
+          }),
         ),
         this.problem !== undefined &&
+          !answerable &&
           h("p", { class: "problem", attrs: { role: "alert" } }, this.problem),
         h(
           "div",
@@ -307,7 +323,7 @@ export class App {
           h(
             "main",
             { class: "main" },
-            session?.phase.kind === "answering" && this.cueLine(now),
+            answerable && cueLine(this.cue, now, this.heldUntil, this.problem),
             main,
           ),
         ),
@@ -331,19 +347,6 @@ export class App {
     this.taps.notePlaces(this.root, { x: window.scrollX, y: window.scrollY });
   }
 
-  /**
-   * Always there while the ask can be answered, its height fixed: a cue that comes and goes
-   * never moves the options under a finger.
-   */
-  private cueLine(now: number): HTMLElement {
-    const cue = this.cue?.kind === "held" && now >= this.heldUntil ? undefined : this.cue;
-    return h(
-      "p",
-      { class: cue ? "cue shown" : "cue", attrs: { role: "status" } },
-      cue ? cueText(cue) : "",
-    );
-  }
-
   private placeFocus(): void {
     const editor = this.editor?.element;
     if (editor?.isConnected) {
@@ -365,30 +368,6 @@ function questionKey(session: AskSession): string {
   return `${session.id}:${session.state.tab}`;
 }
 
-function cueText(cue: Cue): string {
-  switch (cue.kind) {
-    case "held":
-      return "Just opened: taps and keys are held a moment, so none meant for the page before counts.";
-    case "moved":
-      return "That tap was not taken: the page moved under it. Tap again.";
-    case "confirm":
-      return `The options had just moved: tap “${cue.label}” again to send it.`;
-  }
-}
-
-/** The option row a click's actions pick, when they pick one. */
-function highlightedBy(actions: readonly FormAction[]): number | undefined {
-  for (const action of actions) if (action.type === "highlight") return action.index;
-  return undefined;
-}
-
-/** Whether the actions would end the form with an answer: one tap that sends. */
-function sends(state: FormState, actions: readonly FormAction[]): boolean {
-  let next = state;
-  for (const action of actions) next = reduceForm(next, action);
-  return next.resolution?.kind === "submitted";
-}
-
 /** The ask a page address names (`/#ask=<id>`, as the server's page links have it). */
 function askInAddress(hash: string): string | undefined {
   const id = new URLSearchParams(hash.slice(1)).get("ask");
@@ -397,22 +376,4 @@ function askInAddress(hash: string): string | undefined {
 
 function isOptionButton(target: EventTarget | null): target is HTMLButtonElement {
   return target instanceof HTMLButtonElement && target.dataset.row !== undefined;
-}
-
-function waitingText(asks: readonly AskSummary[]): string {
-  const count = asks.filter((ask) => ask.state === "pending").length;
-  return count === 1 ? "1 question waiting" : `${count} questions waiting`;
-}
-
-function connectionText(connection: Connection, signedOut: boolean): string {
-  if (connection === "live") return "live";
-  if (signedOut || connection === "signed_out") return "not signed in";
-  if (connection === "busy") return "too many pages are open on the answer server; close one";
-  if (connection === "connecting") return "connecting…";
-  return "offline: the answer server cannot be reached; retrying";
-}
-
-function messageOf(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }

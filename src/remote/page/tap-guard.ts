@@ -6,7 +6,7 @@
  * - a click counts only when the press began on the same control at the same place: a reflow
  *   between finger down and finger up (a notice, a new ask, the keyboard opening) must not turn
  *   the tap into another control's click;
- * - the moment the controls last moved is known, so a tap that follows a move closely, and would
+ * - the moment each control last moved is known, so a tap on one that had just moved, and would
  *   act at once (send a one-question ask), can ask to be confirmed first.
  */
 
@@ -29,9 +29,10 @@ export interface TapGuardPorts {
 
 export class TapGuard {
   private press: { readonly key: string; readonly box: Box } | undefined;
-  private placed = new Map<string, Box>();
-  private movedAt = Number.NEGATIVE_INFINITY;
-  private pointerClick = false;
+  private placed = new Map<string, { readonly box: Box; readonly movedAt: number }>();
+  /** When each control on the page now last moved. */
+  private movedAt = new WeakMap<Element, number>();
+  private tapped: { readonly movedAt: number } | undefined;
   private readonly ports: TapGuardPorts;
 
   constructor(ports: TapGuardPorts) {
@@ -51,24 +52,22 @@ export class TapGuard {
     document.addEventListener("click", (event) => this.onClick(event), true);
     // After every control's own listener: the click is over.
     document.addEventListener("click", () => {
-      this.pointerClick = false;
+      this.tapped = undefined;
     });
   }
 
-  /** True while a click made with a pointer (not a key, not a script) is being handled. */
-  get tapping(): boolean {
-    return this.pointerClick;
-  }
-
-  /** When the controls last moved on the page, by the page's clock. */
-  get lastMoveAt(): number {
-    return this.movedAt;
+  /**
+   * While a click made with a pointer (not a key, not a script) is being handled: when the
+   * control it landed on last moved, by the page's clock. Otherwise undefined.
+   */
+  get tapOnControlMovedAt(): number | undefined {
+    return this.tapped?.movedAt;
   }
 
   /** Call after every render and resize: records where each control is, and whether one moved. */
   notePlaces(root: ParentNode, scroll: { x: number; y: number }): void {
-    const placed = new Map<string, Box>();
-    let moved = false;
+    const placed = new Map<string, { readonly box: Box; readonly movedAt: number }>();
+    const now = this.ports.now();
     for (const control of root.querySelectorAll<HTMLElement>("button")) {
       // Two controls alike (the same words, no data to tell them apart) are told by their order.
       let key = keyOf(control);
@@ -76,11 +75,16 @@ export class TapGuard {
       const box = offset(boxOf(control), scroll);
       if (box.width === 0 && box.height === 0) continue;
       const before = this.placed.get(key);
-      if (before && !samePlace(before, box)) moved = true;
-      placed.set(key, box);
+      const movedAt =
+        before === undefined
+          ? Number.NEGATIVE_INFINITY
+          : samePlace(before.box, box)
+            ? before.movedAt
+            : now;
+      placed.set(key, { box, movedAt });
+      this.movedAt.set(control, movedAt);
     }
     this.placed = placed;
-    if (moved) this.movedAt = this.ports.now();
   }
 
   private onClick(event: MouseEvent): void {
@@ -91,7 +95,7 @@ export class TapGuard {
     const control = controlOf(event.target);
     if (!control) return;
     if (press && press.key === keyOf(control) && samePlace(press.box, boxOf(control))) {
-      this.pointerClick = true;
+      this.tapped = { movedAt: this.movedAt.get(control) ?? Number.NEGATIVE_INFINITY };
       return;
     }
     event.preventDefault();
