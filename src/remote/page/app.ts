@@ -323,7 +323,9 @@ export class App {
           h(
             "main",
             { class: "main" },
-            answerable && cueLine(this.cue, now, this.heldUntil, this.problem),
+            answerable &&
+              session &&
+              cueLine(this.cue, now, this.heldUntil, this.problem, session.state.ask),
             main,
           ),
         ),

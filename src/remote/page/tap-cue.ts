@@ -1,4 +1,4 @@
-import { type FormAction, type FormState, reduceForm } from "../../core/index.ts";
+import { type Ask, type FormAction, type FormState, reduceForm } from "../../core/index.ts";
 import { h } from "./dom.ts";
 
 /** A tap this soon after the options moved may have been aimed at where they were. */
@@ -23,6 +23,7 @@ export function cueLine(
   now: number,
   heldUntil: number,
   problem: string | undefined,
+  ask: Ask,
 ): HTMLElement {
   const shown = cue?.kind === "held" && now >= heldUntil ? undefined : cue;
   if (!shown && problem !== undefined) {
@@ -36,15 +37,24 @@ export function cueLine(
   }
   return h(
     "p",
-    { class: shown ? "cue shown" : "cue", attrs: { role: "status" } },
-    shown ? cueText(shown) : "",
+    { class: shown ? "cue shown" : "cue muted", attrs: { role: "status" } },
+    shown ? cueText(shown) : whatSends(ask),
   );
+}
+
+/** With nothing to say, the line says when answers leave: on a one-tap ask, a tap sends. */
+function whatSends(ask: Ask): string {
+  const [only, ...more] = ask.questions;
+  if (only && more.length === 0 && !only.multiSelect) {
+    return "A tap on an option sends it to the agent at once.";
+  }
+  return "Nothing reaches the agent until you submit.";
 }
 
 function cueText(cue: Cue): string {
   switch (cue.kind) {
     case "held":
-      return "Just opened: taps and keys are held a moment, so none meant for the page before counts.";
+      return "Just opened: that was held, so nothing meant for the page before answers.";
     case "moved":
       return "That tap was not taken: the page moved under it. Tap again.";
     case "confirm":

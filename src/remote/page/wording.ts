@@ -43,7 +43,8 @@ export function age(createdAt: number, now: number): string {
 
 export function waitingText(asks: readonly AskSummary[]): string {
   const count = asks.filter((ask) => ask.state === "pending").length;
-  return count === 1 ? "1 question waiting" : `${count} questions waiting`;
+  // Short: the header is one line on a phone, beside the connection and the Notify switch.
+  return `${count} waiting`;
 }
 
 export function connectionText(connection: Connection, signedOut: boolean): string {

@@ -19,29 +19,7 @@ export function examplePayload(name: string): unknown {
 
 export const releasePlan = (): Ask => askOf(examplePayload("release-plan"));
 
-/** One question whose options have previews: a tree, and one with a line too long for a phone. */
-export const PREVIEWS = askOf({
-  questions: [
-    {
-      id: "layout",
-      header: "Layout",
-      question: "Which module layout should the service use?",
-      options: [
-        {
-          label: "One package",
-          description: "Everything in src/.",
-          preview: "src/\n  orders/\n    handlers.ts\n    store.ts\n  main.ts",
-        },
-        {
-          label: "Workspaces",
-          preview:
-            "packages/\n  orders/\n    src/\n      a-very-long-file-name-that-goes-on-and-on-and-on-and-on.ts\n  shared/",
-        },
-        { label: "Decide later" },
-      ],
-    },
-  ],
-});
+export { PREVIEW_EXAMPLE as PREVIEWS } from "./preview-example.ts";
 
 /**
  * One browser for the file, and for each test a real answer server serving the built page (the
