@@ -120,3 +120,44 @@ describe("accessibility: axe-core finds nothing serious or critical in any state
     }
   }
 });
+
+/** The focused element as a name, and whether its focus ring shows (3 px outline or more). */
+const FOCUSED = `(() => {
+  const element = document.activeElement;
+  if (!element || element === document.body) return { name: "body", ring: false };
+  (window.__tabbed ??= new Set()).add(element);
+  const style = getComputedStyle(element);
+  const name = element.tagName.toLowerCase() + (element.dataset.action ? "[" + element.dataset.action + "]" : "") + (element.dataset.row ? "[row " + element.dataset.row + "]" : "");
+  return { name, ring: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2 };
+})()`;
+
+describe("keyboard and motion", () => {
+  it("Tab reaches every control of a question with previews, each with a visible focus ring", async () => {
+    const remote = await fixture.publish(PREVIEWS);
+    const { page } = await fixture.open(remote.pageUrl, { width: 375, height: 800 });
+    await page.locator(".option").first().waitFor();
+    const controls = await page.locator("button:visible, textarea:visible, [tabindex='0']").count();
+    const reached: { name: string; ring: boolean }[] = [];
+    for (let press = 0; press < controls; press += 1) {
+      await page.keyboard.press("Tab");
+      reached.push((await page.evaluate(FOCUSED)) as { name: string; ring: boolean });
+    }
+    expect(reached.filter((stop) => !stop.ring)).toEqual([]);
+    expect(await page.evaluate("window.__tabbed.size")).toBe(controls);
+    expect(reached.map((stop) => stop.name)).toContain("button[preview]");
+    expect(reached.map((stop) => stop.name)).toContain("pre");
+  });
+
+  it("prefers-reduced-motion: nothing on the page moves or fades by itself", async () => {
+    const remote = await fixture.publish(PREVIEWS);
+    const { page } = await fixture.open(remote.pageUrl, { width: 375, height: 800 }, (page) =>
+      page.emulateMedia({ reducedMotion: "reduce" }),
+    );
+    await page.locator(".option").first().waitFor();
+    const moving = await page.evaluate(`[...document.querySelectorAll("*")].filter((element) => {
+      const style = getComputedStyle(element);
+      return style.transitionDuration.split(",").some((d) => parseFloat(d) > 0) || style.animationName !== "none";
+    }).map((element) => element.tagName + "." + element.className)`);
+    expect(moving).toEqual([]);
+  });
+});
