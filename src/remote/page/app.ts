@@ -90,6 +90,13 @@ export class App {
       this.keyboard = false;
     });
     this.taps.install(document);
+    // As the terminal form's guard: the wait starts again whenever the form regains the screen,
+    // since a tap as the tab comes back was aimed at whatever the user saw before it.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState !== "visible") return;
+      if (this.session?.phase.kind !== "answering") return;
+      this.holdFrom(Date.now());
+    });
     new ResizeObserver(() => this.notePlaces()).observe(this.root);
     setInterval(() => this.render(), 30_000);
     this.render();
@@ -153,8 +160,8 @@ export class App {
         else if (record.withdrawn) kept.serverWithdrew(record.withdrawn.origin);
       }
       this.cue = undefined;
-      this.heldUntil = chosen ? 0 : Date.now() + APPEARING_HOLD_MS;
-      if (!chosen) setTimeout(() => this.render(), APPEARING_HOLD_MS);
+      if (chosen) this.heldUntil = 0;
+      else this.holdFrom(Date.now());
       if (switching) this.editor = undefined;
       history.replaceState(null, "", `#ask=${encodeURIComponent(id)}`);
       this.problem = undefined;
@@ -162,6 +169,12 @@ export class App {
       this.problem = messageOf(error);
     }
     this.render();
+  }
+
+  /** Holds taps and keys for a moment from `now`; the cue goes when the hold does. */
+  private holdFrom(now: number): void {
+    this.heldUntil = now + APPEARING_HOLD_MS;
+    setTimeout(() => this.render(), APPEARING_HOLD_MS);
   }
 
   private onConnection(state: Connection): void {

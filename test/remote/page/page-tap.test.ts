@@ -162,3 +162,34 @@ describe("a tap counts only where it began, on a page that moves", () => {
     expect(await outcomeOfTap(page, remote)).toEqual({ database: { selected: ["SQLite"] } });
   });
 });
+
+describe("a tab that comes back", () => {
+  it("holds taps for a moment as the tab is shown again, as the terminal form does when it regains the screen", async () => {
+    const remote = await fixture.publish(askOf(examplePayload("database")));
+    const { page, watch } = await fixture.open(
+      remote.pageUrl,
+      { width: 375, height: 740 },
+      async (page) => {
+        await page.addInitScript(`(() => {
+          let hidden = false;
+          Object.defineProperty(document, "visibilityState", { get: () => (hidden ? "hidden" : "visible") });
+          window.__setHidden = (value) => { hidden = value; document.dispatchEvent(new Event("visibilitychange")); };
+        })()`);
+        await page.clock.install();
+      },
+    );
+    await page.locator(".option").first().waitFor();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.evaluate("window.__setHidden(true)");
+    await page.clock.runFor(5000);
+    await page.evaluate("window.__setHidden(false)");
+    const spot = await centreOf(page, 1);
+    await page.clock.runFor(100);
+    await page.mouse.click(spot.x, spot.y);
+    await page.getByText("Just opened").waitFor();
+    expect(answerPosts(watch.requests)).toEqual([]);
+    await page.clock.runFor(600);
+    await page.mouse.click(spot.x, spot.y);
+    expect(await outcomeOfTap(page, remote)).toEqual({ database: { selected: ["SQLite"] } });
+  });
+});
