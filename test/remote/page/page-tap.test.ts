@@ -103,6 +103,25 @@ describe("a tap lands on what the user aimed at, while a question appears and is
       expect(probe.shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
     });
 
+    it(`at 375 px, ${colorScheme}: one tap at option 1's first spot, alone at 100, 300, 550 or 650 ms, answers option 1 or nothing`, async () => {
+      for (const at of [100, 300, 550, 650]) {
+        const { page, watch, remote } = await askAppearsUnder(colorScheme);
+        const aimed = await centreOf(page, 0);
+        await page.clock.runFor(at);
+        await page.mouse.click(aimed.x, aimed.y);
+        if (at < 600) {
+          await page.getByText("Just opened").waitFor();
+          expect(answerPosts(watch.requests)).toEqual([]);
+          expect(await page.locator('.option[aria-checked="true"]').count()).toBe(0);
+        } else {
+          expect(await outcomeOfTap(page, remote)).toEqual(POSTGRES);
+        }
+        // The next round starts from a page showing no question again.
+        await remote.withdraw("session_closed");
+        await page.context().close();
+      }
+    });
+
     it(`at 375 px, ${colorScheme}: a tap held by the guard, then one at the spot option 1 shows just before the guard ends, answers option 1`, async () => {
       const { page, remote } = await askAppearsUnder(colorScheme);
       const firstSpot = await centreOf(page, 0);
