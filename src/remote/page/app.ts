@@ -10,13 +10,17 @@ import {
   postProgress,
 } from "./api.ts";
 import { AskSession, type SessionPorts } from "./ask-session.ts";
-import { h } from "./dom.ts";
+import { h, line } from "./dom.ts";
 import { type Connection, followEvents, type ServerEventType } from "./events.ts";
 import { actionForKey } from "./keys.ts";
+import { Notifier, notifyButton } from "./notify.ts";
 import { type DraftStore, forgetEndedForms } from "./saved-form.ts";
+import { AFTER_MOVE_MS, type Cue, cueLine, highlightedBy, wouldSend } from "./tap-cue.ts";
+import { TapGuard } from "./tap-guard.ts";
 import { askView } from "./view-ask.ts";
 import { askList } from "./view-list.ts";
 import type { EditorMode } from "./view-question.ts";
+import { connectionText, messageOf, waitingText } from "./wording.ts";
 
 /** As the terminal form's default input guard. */
 const APPEARING_HOLD_MS = 600;
@@ -25,6 +29,12 @@ const APPEARING_HOLD_MS = 600;
 export class App {
   private asks: readonly AskSummary[] = [];
   private session: AskSession | undefined;
+  /**
+   * Every ask opened on this page that is still waiting, kept as the user left it: moving to
+   * another ask and back keeps what was typed (an ask-back, an Other answer) even where this
+   * browser's stored form gives way to the server's draft.
+   */
+  private readonly sessions = new Map<string, AskSession>();
   private connection: Connection = "connecting";
   private problem: string | undefined;
   /** The server refused the session: the stream fails for that, not for a lost connection. */
@@ -34,7 +44,13 @@ export class App {
   private editor: { key: string; element: HTMLTextAreaElement } | undefined;
   /** Until when an ask that appeared by itself ignores input, and whether some was ignored. */
   private heldUntil = 0;
-  private held = false;
+  private cue: Cue | undefined;
+  /** The option whose preview the user opened, on the question (`askId:tab`) it belongs to. */
+  private previewed: { readonly question: string; readonly row: number } | undefined;
+  private readonly taps: TapGuard;
+  private readonly notifier: Notifier;
+  /** Every ask id the list has shown; undefined until the first list (nothing in it is new). */
+  private listed: Set<string> | undefined;
   private readonly ports: SessionPorts;
   private readonly root: HTMLElement;
 
@@ -50,6 +66,18 @@ export class App {
       changed: () => this.render(),
       ended: () => void this.syncOpenAsk(),
     };
+    this.notifier = new Notifier({
+      store,
+      open: (id) => void this.open(id, true),
+      changed: () => this.render(),
+    });
+    this.taps = new TapGuard({
+      now: () => Date.now(),
+      refused: () => {
+        this.cue = { kind: "moved" };
+        this.render();
+      },
+    });
   }
 
   async start(): Promise<void> {
@@ -61,6 +89,15 @@ export class App {
     document.addEventListener("pointerdown", () => {
       this.keyboard = false;
     });
+    this.taps.install(document);
+    // As the terminal form's guard: the wait starts again whenever the form regains the screen,
+    // since a tap as the tab comes back was aimed at whatever the user saw before it.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState !== "visible") return;
+      if (this.session?.phase.kind !== "answering") return;
+      this.holdFrom(Date.now());
+    });
+    new ResizeObserver(() => this.notePlaces()).observe(this.root);
     setInterval(() => this.render(), 30_000);
     this.render();
     await this.refresh(askInAddress(location.hash), true);
@@ -74,6 +111,13 @@ export class App {
   private async refresh(wanted?: string, loading = false): Promise<void> {
     try {
       this.asks = await listAsks();
+      const listed = this.listed;
+      this.listed = new Set(this.asks.map((ask) => ask.id));
+      if (listed) {
+        this.notifier.arrived(
+          this.asks.filter((ask) => ask.state === "pending" && !listed.has(ask.id)),
+        );
+      }
       this.problem = undefined;
       this.signedOut = false;
       const waiting = new Set(
@@ -81,6 +125,7 @@ export class App {
       );
       try {
         forgetEndedForms(this.ports.store, waiting);
+        for (const id of this.sessions.keys()) if (!waiting.has(id)) this.sessions.delete(id);
       } catch {
         // Storage that cannot be read holds nothing to forget.
       }
@@ -104,17 +149,32 @@ export class App {
   private async open(id: string, chosen: boolean): Promise<void> {
     try {
       const record = await getAsk(id);
-      this.session = new AskSession(record, this.ports);
-      this.held = false;
-      this.heldUntil = chosen ? 0 : Date.now() + APPEARING_HOLD_MS;
-      if (!chosen) setTimeout(() => this.render(), APPEARING_HOLD_MS);
-      this.editor = undefined;
+      const kept = this.sessions.get(id);
+      const switching = kept !== this.session;
+      if (kept === undefined || (switching && kept.phase.kind !== "answering")) {
+        this.session = new AskSession(record, this.ports);
+        this.sessions.set(id, this.session);
+      } else {
+        this.session = kept;
+        if (record.resolution) kept.serverResolved(record.resolution);
+        else if (record.withdrawn) kept.serverWithdrew(record.withdrawn.origin);
+      }
+      this.cue = undefined;
+      if (chosen) this.heldUntil = 0;
+      else this.holdFrom(Date.now());
+      if (switching) this.editor = undefined;
       history.replaceState(null, "", `#ask=${encodeURIComponent(id)}`);
       this.problem = undefined;
     } catch (error) {
       this.problem = messageOf(error);
     }
     this.render();
+  }
+
+  /** Holds taps and keys for a moment from `now`; the cue goes when the hold does. */
+  private holdFrom(now: number): void {
+    this.heldUntil = now + APPEARING_HOLD_MS;
+    setTimeout(() => this.render(), APPEARING_HOLD_MS);
   }
 
   private onConnection(state: Connection): void {
@@ -150,13 +210,32 @@ export class App {
   }
 
   private dispatch(...actions: FormAction[]): void {
-    if (Date.now() < this.heldUntil) {
-      this.held = true;
+    const now = Date.now();
+    if (now < this.heldUntil) {
+      this.cue = { kind: "held" };
       this.render();
       return;
     }
-    this.held = false;
-    for (const action of actions) this.session?.dispatch(action);
+    const session = this.session;
+    if (!session) return;
+    const row = highlightedBy(actions);
+    const confirmed = this.cue?.kind === "confirm" && this.cue.row === row;
+    const movedAt = this.taps.tapOnControlMovedAt;
+    const soonAfterMove = movedAt !== undefined && now - movedAt < AFTER_MOVE_MS;
+    if (soonAfterMove && !confirmed && row !== undefined) {
+      if (wouldSend(session.state, actions)) {
+        const option = session.state.ask.questions[session.state.tab]?.options[row];
+        this.cue = { kind: "confirm", row, label: line(option?.label ?? "") };
+        session.dispatch({ type: "highlight", index: row });
+        this.render();
+        return;
+      }
+    }
+    const hadCue = this.cue !== undefined;
+    this.cue = undefined;
+    this.previewed = undefined;
+    for (const action of actions) session.dispatch(action);
+    if (hadCue) this.render();
   }
 
   private onKey(event: KeyboardEvent): void {
@@ -213,12 +292,16 @@ export class App {
       ? askView(session, now, {
           dispatch: (...actions) => this.dispatch(...actions),
           editor: (mode, draft) => this.editorFor(mode, draft),
+          previewed:
+            this.previewed?.question === questionKey(session) ? this.previewed.row : undefined,
+          showPreview: (row) => this.showPreview(row),
           retry: () => session.retry(),
           backToForm: () => session.backToForm(),
           next: nextId === undefined ? undefined : () => void this.open(nextId, true),
         })
       : h("p", { class: "muted empty" }, this.problem ? "" : "Choose a question from the list.");
     const waiting = this.asks.filter((ask) => ask.state === "pending").length;
+    const answerable = session?.phase.kind === "answering";
     document.title = waiting > 0 ? `(${waiting}) askuser: questions waiting` : "askuser";
     this.root.replaceChildren(
       h(
@@ -231,11 +314,20 @@ export class App {
           h("span", { class: "waiting" }, waitingText(this.asks)),
           h(
             "span",
-            { class: `connection ${this.connection}`, attrs: { role: "status" } },
+            {
+              class: `connection ${this.connection}`,
+              attrs: { role: "status", title: connectionText(this.connection, this.signedOut) },
+            },
             connectionText(this.connection, this.signedOut),
           ),
+          notifyButton(this.notifier, () => {
+            this.problem =
+              "Notifications are blocked for this page: allow them in the browser's site settings.";
+            this.render();
+          }),
         ),
         this.problem !== undefined &&
+          !answerable &&
           h("p", { class: "problem", attrs: { role: "alert" } }, this.problem),
         h(
           "div",
@@ -244,19 +336,30 @@ export class App {
           h(
             "main",
             { class: "main" },
-            this.held &&
-              now < this.heldUntil &&
-              h(
-                "p",
-                { class: "warning", attrs: { role: "status" } },
-                "Just opened: taps and keys are held for a moment, so none meant for the page before counts as an answer.",
-              ),
+            answerable &&
+              session &&
+              cueLine(this.cue, now, this.heldUntil, this.problem, session.state.ask),
             main,
           ),
         ),
       ),
     );
     this.placeFocus();
+    this.notePlaces();
+  }
+
+  /** Shows an option's preview without choosing it, and brings the preview into view. */
+  private showPreview(row: number): void {
+    const session = this.session;
+    if (!session) return;
+    this.previewed = { question: questionKey(session), row };
+    this.render();
+    if (this.keyboard) this.root.querySelector<HTMLElement>(".preview-toggle.shown")?.focus();
+    this.root.querySelector(".side")?.scrollIntoView({ block: "nearest" });
+  }
+
+  private notePlaces(): void {
+    this.taps.notePlaces(this.root, { x: window.scrollX, y: window.scrollY });
   }
 
   private placeFocus(): void {
@@ -276,6 +379,10 @@ export class App {
   }
 }
 
+function questionKey(session: AskSession): string {
+  return `${session.id}:${session.state.tab}`;
+}
+
 /** The ask a page address names (`/#ask=<id>`, as the server's page links have it). */
 function askInAddress(hash: string): string | undefined {
   const id = new URLSearchParams(hash.slice(1)).get("ask");
@@ -284,22 +391,4 @@ function askInAddress(hash: string): string | undefined {
 
 function isOptionButton(target: EventTarget | null): target is HTMLButtonElement {
   return target instanceof HTMLButtonElement && target.dataset.row !== undefined;
-}
-
-function waitingText(asks: readonly AskSummary[]): string {
-  const count = asks.filter((ask) => ask.state === "pending").length;
-  return count === 1 ? "1 question waiting" : `${count} questions waiting`;
-}
-
-function connectionText(connection: Connection, signedOut: boolean): string {
-  if (connection === "live") return "live";
-  if (signedOut || connection === "signed_out") return "not signed in";
-  if (connection === "busy") return "too many pages are open on the answer server; close one";
-  if (connection === "connecting") return "connecting…";
-  return "offline: the answer server cannot be reached; retrying";
-}
-
-function messageOf(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }

@@ -1,5 +1,6 @@
 import type { FormAction, Question, QuestionMode, QuestionState } from "../../core/index.ts";
 import { block, h, line } from "./dom.ts";
+import { previewButton, previewPanel } from "./view-preview.ts";
 
 export type EditorMode = Exclude<QuestionMode, "options">;
 
@@ -8,6 +9,9 @@ export interface QuestionHandlers {
   readonly dispatch: (...actions: FormAction[]) => void;
   /** The open editor's element, kept across renders so typing, the caret and the IME survive. */
   readonly editor: (mode: EditorMode, draft: string) => HTMLTextAreaElement;
+  /** The option whose preview the user asked to see, if any (else the highlighted one's shows). */
+  readonly previewed: number | undefined;
+  readonly showPreview: (row: number) => void;
 }
 
 /** The nine rows a digit key picks, as in the terminal form. */
@@ -35,8 +39,10 @@ export function questionView(
       { type: question.multiSelect ? "toggle" : "activate" },
     ];
   };
-  const rows = question.options.map((option, index) =>
-    optionRow({
+  const hasSide = question.options.some((option) => option.preview !== undefined);
+  const shown = handlers.previewed ?? state.highlight;
+  const rows = question.options.map((option, index) => {
+    const row = optionRow({
       index,
       multiSelect: question.multiSelect,
       highlighted: state.highlight === index,
@@ -45,8 +51,16 @@ export function questionView(
       label: line(option.label),
       description: option.description === undefined ? undefined : block(option.description),
       onClick: () => dispatch(...rowAction(index)),
-    }),
-  );
+    });
+    if (option.preview === undefined) return row;
+    const label = line(option.label);
+    return h(
+      "div",
+      { class: "option-line" },
+      row,
+      previewButton(index, label, hasSide && shown === index, () => handlers.showPreview(index)),
+    );
+  });
   rows.push(
     optionRow({
       index: otherRow,
@@ -60,8 +74,6 @@ export function questionView(
       other: true,
     }),
   );
-  const preview = question.options[state.highlight]?.preview;
-  const hasSide = question.options.some((option) => option.preview !== undefined);
   return h(
     "section",
     { class: hasSide ? "question with-preview" : "question" },
@@ -85,14 +97,7 @@ export function questionView(
         ...rows,
         state.mode === "freeform" && otherEditor(question, state, handlers),
       ),
-      hasSide &&
-        h(
-          "aside",
-          { class: "side", attrs: { "aria-label": "Preview of the highlighted option" } },
-          preview === undefined
-            ? h("p", { class: "muted" }, "No preview for this option.")
-            : h("pre", { class: "preview" }, block(preview)),
-        ),
+      hasSide && previewPanel(question, shown),
     ),
     state.mode === "comment" && noteEditor(state, handlers),
     state.mode === "askBack" && askBackEditor(state, handlers),
@@ -191,7 +196,7 @@ interface RowSpec {
   readonly other?: boolean;
 }
 
-function optionRow(spec: RowSpec): HTMLButtonElement {
+function optionRow(spec: RowSpec): HTMLElement {
   const classes = ["option"];
   if (spec.highlighted) classes.push("highlighted");
   if (spec.checked) classes.push("checked");
@@ -231,15 +236,19 @@ function otherEditor(
   handlers: QuestionHandlers,
 ): HTMLElement {
   const textarea = handlers.editor("freeform", state.draft);
+  textarea.setAttribute("aria-describedby", "other-hint");
   return h(
     "div",
     { class: "editor" },
-    h(
-      "label",
-      { class: "muted", attrs: { for: textarea.id } },
-      "Your own answer (saved empty, it clears the free text)",
-    ),
+    h("label", { attrs: { for: textarea.id } }, "Your own answer"),
     textarea,
+    h(
+      "p",
+      { class: "muted editor-hint", attrs: { id: "other-hint" } },
+      question.multiSelect
+        ? "Sent with the options you check. Save it empty to take it back."
+        : "Sent instead of the options. Save it empty to take it back.",
+    ),
     h(
       "div",
       { class: "actions" },

@@ -1,3 +1,6 @@
+import type { AskSummary } from "./api.ts";
+import type { Connection } from "./events.ts";
+
 /** How the page names who answered and why an ask ended; every other surface name is shown as is. */
 
 const ANSWERED_WHERE: Readonly<Record<string, string>> = {
@@ -37,4 +40,23 @@ export function age(createdAt: number, now: number): string {
   const hours = Math.round(minutes / 60);
   if (hours < 36) return `${hours} h ago`;
   return `${Math.round(hours / 24)} days ago`;
+}
+
+export function waitingText(asks: readonly AskSummary[]): string {
+  const count = asks.filter((ask) => ask.state === "pending").length;
+  // Short: the header is one line on a phone, beside the connection and the Notify switch.
+  return `${count} waiting`;
+}
+
+export function connectionText(connection: Connection, signedOut: boolean): string {
+  if (connection === "live") return "live";
+  if (signedOut || connection === "signed_out") return "not signed in";
+  if (connection === "busy") return "too many pages are open on the answer server; close one";
+  if (connection === "connecting") return "connecting…";
+  return "offline: the answer server cannot be reached; retrying";
+}
+
+export function messageOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }

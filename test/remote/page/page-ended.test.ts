@@ -55,7 +55,11 @@ describe("when the asking process goes away", () => {
     await page.reload();
     await page.getByRole("checkbox", { name: /Refunds/ }).click();
     await page.locator('[data-action="confirm"]').click();
+    // The draft reaches the server before the asker goes: a draft refused as too late would
+    // tell the page the news this test wants it to miss.
+    const drafted = page.waitForResponse((r) => r.url().endsWith("/progress") && r.ok());
     await page.locator('[data-action="save-note"]').click();
+    await drafted;
     child.kill("SIGKILL");
     const server = await fixture.server();
     await until(

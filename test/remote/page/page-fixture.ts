@@ -19,6 +19,8 @@ export function examplePayload(name: string): unknown {
 
 export const releasePlan = (): Ask => askOf(examplePayload("release-plan"));
 
+export { PREVIEW_EXAMPLE as PREVIEWS } from "./preview-example.ts";
+
 /**
  * One browser for the file, and for each test a real answer server serving the built page (the
  * global setup built dist/), so a test drives exactly what a user gets.
@@ -61,12 +63,20 @@ export function usePageFixture() {
       remotes.push(remote);
       return remote;
     },
-    /** Opens a page URL (its one-time code signs this context in) in a fresh context. */
-    async open(url: string, viewport?: { width: number; height: number }): Promise<OpenedPage> {
+    /**
+     * Opens a page URL (its one-time code signs this context in) in a fresh context; `prepare`
+     * runs before the page loads (a clock to install, a probe to inject).
+     */
+    async open(
+      url: string,
+      viewport?: { width: number; height: number },
+      prepare?: (page: Page) => Promise<void>,
+    ): Promise<OpenedPage> {
       if (!browser) throw new Error("no browser");
       const running = await fixture.server();
       const opened = await openPage(browser, running.answer.base, viewport);
       pages.push(opened);
+      await prepare?.(opened.page);
       await opened.page.goto(url);
       return opened;
     },
