@@ -39,9 +39,12 @@ const NON_INTERACTIVE_TEXT =
 export const USER_AWAY_TEXT =
   "ask_user was not shown: an earlier question in this turn timed out, so the user is not at the keyboard. Nothing was asked and the user gave no answer. Continue on your best judgement, state the assumptions you make, and do not call ask_user again until the user writes again.";
 
-/** The immediate result of an ask that does not wait for its answer. */
+/**
+ * The immediate result of an ask that does not wait for its answer. The user has seen only a notice
+ * that a question waits, so the text must not claim the question itself was shown.
+ */
 export const PENDING_TEXT =
-  "The question was shown to the user; the answer will arrive as a user message, or a note if the question ends without one. Continue with work that does not depend on it, and do not assume an answer until it arrives.";
+  "The question waits for the user: only a one-line notice that it waits was shown, and they open it when they choose. The answer will arrive as a user message, or a note if the question ends without one. Continue with work that does not depend on it, and do not assume an answer until it arrives.";
 
 /**
  * Lifecycle ends never report answers, but the form may have held confirmed ones when it ended:

@@ -21,7 +21,9 @@ export const OWN_LEADS = {
   timedOut: "The user did not answer in time",
   unavailable: "No interactive user can answer questions here",
   userAway: "ask_user was not shown: an earlier question in this turn timed out",
-  pending: "The question was shown to the user; the answer will arrive as a user message",
+  pending: "The question waits for the user: only a one-line notice that it waits was shown",
+  /** The pending text before it said what was shown; session logs keep it. */
+  pendingEarlier: "The question was shown to the user; the answer will arrive as a user message",
   invalid: "ask_user was not shown to the user",
   turnAbort: "The question was withdrawn because the agent's turn was aborted.",
   sessionClosed: "The question ended because the session closed",
@@ -44,6 +46,7 @@ const ENDINGS: readonly [string, AskOutcome, CancelOrigin | null][] = [
   [OWN_LEADS.unavailable, "unavailable", null],
   [OWN_LEADS.userAway, "unavailable", null],
   [OWN_LEADS.pending, "pending", null],
+  [OWN_LEADS.pendingEarlier, "pending", null],
   [OWN_LEADS.invalid, "validation-error", null],
   [OWN_LEADS.turnAbort, "cancelled", "turn_abort"],
   [OWN_LEADS.sessionClosed, "cancelled", "session_closed"],

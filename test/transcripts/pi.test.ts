@@ -163,6 +163,12 @@ describe("our ask_user in Pi: read from its structured details", () => {
     expect(read(ARGS, modelText(details)).outcome).toBe(outcome);
   });
 
+  it("without details, the pending text written before it said what was shown still reads as pending", () => {
+    const earlier =
+      "The question was shown to the user; the answer will arrive as a user message, or a note if the question ends without one. Continue with work that does not depend on it, and do not assume an answer until it arrives.";
+    expect(read(ARGS, earlier).outcome).toBe("pending");
+  });
+
   it("without details, an ask-back reads as clarify with the user's question", () => {
     const details = own({
       status: "clarification_requested",
