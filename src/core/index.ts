@@ -53,7 +53,7 @@ export {
   REPLAY_KEPT_NOTICE,
 } from "./later-delivery.ts";
 export { LIMITS, OTHER_LABEL } from "./limits.ts";
-export { modelText, PENDING_TEXT, USER_AWAY_TEXT } from "./model-text.ts";
+export { modelText, noFormsText, PENDING_TEXT, USER_AWAY_TEXT } from "./model-text.ts";
 export {
   cancelledBeforeOpenDetails,
   detailsFromForm,
@@ -120,6 +120,7 @@ export {
   TOOL_DESCRIPTION,
   TOOL_LABEL,
   TOOL_NAME,
+  WAITING_TOOL_DESCRIPTION,
 } from "./steering.ts";
 export { readStoredDetails } from "./stored-details.ts";
 export {

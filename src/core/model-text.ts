@@ -35,6 +35,15 @@ export function modelText(details: AskDetails): string {
 const NON_INTERACTIVE_TEXT =
   "No interactive user can answer questions here (this is a non-interactive run), so nothing was asked. Decide on your best judgement, state the decision and your reasoning in your reply, and do not retry ask_user: it cannot be answered in this session.";
 
+/**
+ * Unavailable because the host shows no forms and the answer page is off: the user may well be
+ * present, so unlike the non-interactive text this one says how they can answer next time.
+ * `host` is already safe to display.
+ */
+export function noFormsText(host: string): string {
+  return `Nothing was asked: ${host} shows no forms, and askuser's answer page is off, so the user could not see the question. Decide on your best judgement and state the decision and your reasoning in your reply. The user can answer such questions in a browser after setting "remote": true in askuser's settings file (askuser settings shows where); do not call ask_user again unless they say they did.`;
+}
+
 /** After a timeout in the same turn: asking again would only wait out another timeout. */
 export const USER_AWAY_TEXT =
   "ask_user was not shown: an earlier question in this turn timed out, so the user is not at the keyboard. Nothing was asked and the user gave no answer. Continue on your best judgement, state the assumptions you make, and do not call ask_user again until the user writes again.";

@@ -1,4 +1,10 @@
-import { type AskDetails, isToolFailure, modelText, neutraliseInline } from "../core/index.ts";
+import {
+  type AskDetails,
+  isToolFailure,
+  modelText,
+  neutraliseInline,
+  noFormsText,
+} from "../core/index.ts";
 
 /** A `tools/call` result as the SDK sends it. */
 export interface AskCallResult {
@@ -26,8 +32,7 @@ export interface Provenance {
  * may and may not assume.
  */
 export function callResult(details: AskDetails, provenance: Provenance = {}): AskCallResult {
-  const note = provenanceNote(provenance);
-  const text = note ? `${modelText(details)}\n${note}` : modelText(details);
+  const text = resultText(details, provenance);
   return {
     content: [{ type: "text", text }],
     structuredContent: { ...details, text },
@@ -35,18 +40,14 @@ export function callResult(details: AskDetails, provenance: Provenance = {}): As
   };
 }
 
-/**
- * Several clients decline or dismiss a form by themselves (a print mode, an auto-approval
- * policy), and a server cannot tell that from the user: say who reported it. A client that
- * shows no forms is named too, with how the user can answer next time.
- */
-function provenanceNote(provenance: Provenance): string | undefined {
-  const client = neutraliseInline(provenance.clientName?.slice(0, 60) || "the MCP client");
-  if (provenance.noForms) {
-    // The core's text speaks of a run without a user; here the user may well be present.
-    return `(${client} declared no forms, and askuser's answer page is off. The user can answer such questions in a browser after setting "remote": true in askuser's settings file (askuser settings shows where).)`;
-  }
-  if (!provenance.formAction) return undefined;
+function resultText(details: AskDetails, provenance: Provenance): string {
+  const client = neutraliseInline(provenance.clientName?.slice(0, 60) || "");
+  // The core's unavailable text speaks of a run without a user; here the user may well be present.
+  if (provenance.noForms)
+    return noFormsText(client ? `the MCP client (${client})` : "the MCP client");
+  if (!provenance.formAction) return modelText(details);
+  // Several clients decline or dismiss a form by themselves (a print mode, an auto-approval
+  // policy), and a server cannot tell that from the user: say who reported it.
   const what = provenance.formAction === "decline" ? "declined" : "dismissed";
-  return `(${client} reported that the form was ${what}; askuser cannot see whether it was shown to the user.)`;
+  return `${modelText(details)}\n(${client || "the MCP client"} reported that the form was ${what}; askuser cannot see whether it was shown to the user.)`;
 }

@@ -20,6 +20,8 @@ export const OWN_LEADS = {
   failed: "The question form failed before the user finished",
   timedOut: "The user did not answer in time",
   unavailable: "No interactive user can answer questions here",
+  /** `askuser mcp` with a client that shows no forms and the answer page off. */
+  noForms: "Nothing was asked: the MCP client",
   userAway: "ask_user was not shown: an earlier question in this turn timed out",
   pending: "The question waits for the user: only a one-line notice that it waits was shown",
   /** The pending text before it said what was shown; session logs keep it. */
@@ -44,6 +46,7 @@ const ENDINGS: readonly [string, AskOutcome, CancelOrigin | null][] = [
   [OWN_LEADS.failed, "cancelled", "ui_failure"],
   [OWN_LEADS.timedOut, "timed-out", null],
   [OWN_LEADS.unavailable, "unavailable", null],
+  [OWN_LEADS.noForms, "unavailable", null],
   [OWN_LEADS.userAway, "unavailable", null],
   [OWN_LEADS.pending, "pending", null],
   [OWN_LEADS.pendingEarlier, "pending", null],

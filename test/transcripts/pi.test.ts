@@ -4,6 +4,7 @@ import {
   cancelledBeforeOpenDetails,
   invalidDetails,
   modelText,
+  noFormsText,
   pendingDetails,
   unavailableDetails,
   validateAskInput,
@@ -161,6 +162,10 @@ describe("our ask_user in Pi: read from its structured details", () => {
     ["unavailable", unavailableDetails(ASK, "user_away")],
   ])("without details, our own text still reads as %s", (outcome, details) => {
     expect(read(ARGS, modelText(details)).outcome).toBe(outcome);
+  });
+
+  it("without details, askuser mcp's no-forms text reads as unavailable", () => {
+    expect(read(ARGS, noFormsText("the MCP client (gemini)")).outcome).toBe("unavailable");
   });
 
   it("without details, the pending text written before it said what was shown still reads as pending", () => {
