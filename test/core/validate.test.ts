@@ -327,6 +327,29 @@ describe("validateAskInput", () => {
     expect(errors(valid({ options: [option("\ud83d\ude00 yes"), option("B")] }))).toEqual([]);
   });
 
+  it("reports a repeated question together with that question's other problems", () => {
+    const result = validateAskInput({
+      questions: [
+        {
+          header: "DB",
+          question: "Which database?",
+          options: [option("Postgres"), option("SQLite")],
+        },
+        { header: "DB", id: "db", question: "Which  DATABASE?", options: [option("Postgres")] },
+        { header: "Cache", id: "db", question: "Which cache?", options: "Redis" },
+      ],
+    });
+    if (result.ok) throw new Error("expected invalid");
+    expect(issueCount(result.issues)).toBe(5);
+    expect(result.issues.map(formatIssue)).toEqual([
+      expect.stringContaining("questions[1].options: has 1 option"),
+      expect.stringContaining("questions[2].options: must be an array"),
+      expect.stringContaining("questions[1].question: repeats questions[0].question"),
+      expect.stringContaining("questions[1].header: repeats questions[0].header"),
+      expect.stringContaining("questions[2].id: repeats questions[1].id"),
+    ]);
+  });
+
   it("requires unique headers, questions and ids when there are several questions", () => {
     const q = (header: string | undefined, question: string, id?: string) => ({
       ...(header === undefined ? {} : { header }),
