@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type AskInput, EXTENSION_CAP, TYPING_HOLD } from "../../src/core/index.ts";
 import { DEFAULT_KEYMAP } from "../../src/tui/keymap/keymap.ts";
-import { ARMING_CUE } from "../../src/tui/render/footer.ts";
+import { ARMING_CUE, TYPING_CUE } from "../../src/tui/render/footer.ts";
 import { renderFormFrame } from "../../src/tui/render/frame.ts";
 import { identityTheme } from "../../src/tui/theme.ts";
 import { ManualTimers } from "../support/manual-timers.ts";
@@ -57,7 +57,7 @@ describe("input guard: keys typed before the form could be read never answer", (
     expect(target.form.doneCount).toBe(0);
   });
 
-  it.each([300, 600, 1000])(
+  it.each([300, 600, 1000, 1300, 5000])(
     "a slow typist (a key every %d ms) goes on typing a long sentence: nothing answers, all of it is kept",
     (gap) => {
       const target = guarded(PICK_ONE);
@@ -77,6 +77,22 @@ describe("input guard: keys typed before the form could be read never answer", (
     typeSlowly(target, "abc", 500);
     target.clock.advance(2 * DELAY - 500);
     target.form.press("down", "enter");
+    expect(target.form.details).toMatchObject({ answers: { q1: { selected: ["Deno"] } } });
+  });
+
+  it("a pause mid-sentence never lets the next space pick; the cue says which key answers", () => {
+    const target = guarded(PICK_ONE);
+    target.form.screen();
+    typeSlowly(target, "run it hourly", 100);
+    target.clock.advance(1300);
+    target.form.type(" ");
+    target.clock.advance(30_000);
+    target.form.type(" ");
+    expect(target.form.state.questions[0]).toMatchObject({ selected: [], highlight: 0 });
+    expect(target.form.details).toBeUndefined();
+    expect(target.form.screen(84)).toContain(`${TYPING_CUE} · kept: "run it hourly  "`);
+    target.clock.advance(2 * DELAY);
+    target.form.press("down", "space");
     expect(target.form.details).toMatchObject({ answers: { q1: { selected: ["Deno"] } } });
   });
 
@@ -127,7 +143,7 @@ describe("input guard: keys typed before the form could be read never answer", (
     target.form.type("fix \x1b]0;evil\x07 it");
     target.form.paste("pasted\x1b[31m");
     const screen = target.form.screen(120);
-    expect(screen).toContain(`${ARMING_CUE} · kept: "fix ]0;evil itpasted[31m"`);
+    expect(screen).toContain(`${TYPING_CUE} · kept: "fix ]0;evil itpasted[31m"`);
     expect(screen).not.toContain("\x1b");
   });
 

@@ -133,14 +133,14 @@ describe("runTerminalForm", () => {
     });
     for (const char of "add tests") terminal.send(char);
     terminal.send(keyBytes("enter"));
-    await until("the arming cue", () =>
-      terminal.viewport().some((row) => row.includes("Just opened")),
+    await until("the typed-ahead cue", () =>
+      terminal.viewport().some((row) => row.includes("Typed text is kept")),
     );
     terminal.send(keyBytes("space"));
-    // A held key that types text holds the form for TYPING_HOLD delays after it.
+    // Text keys stay held; a key that types nothing, TYPING_HOLD delays after the text, acts.
     clock.advance(600 * TYPING_HOLD);
-    await until("the hints", () => terminal.viewport().some((row) => row.includes("esc cancel")));
     terminal.send(keyBytes("down"));
+    await until("the hints", () => terminal.viewport().some((row) => row.includes("esc cancel")));
     terminal.send(keyBytes("enter"));
     const details = await run;
     expect(details).toMatchObject({ status: "answered", answers: { q1: { selected: ["Deno"] } } });

@@ -27,6 +27,11 @@ export function renderHints(items: readonly string[], width: number, theme: Form
 }
 
 export const ARMING_CUE = "Just opened: keys typed now are not answers";
+/**
+ * Once text was typed ahead, no text key answers until a key that types nothing (see
+ * `src/core/input-guard.ts`): the cue names one, or the user could not find the way in.
+ */
+export const TYPING_CUE = "Typed text is kept, not an answer: press ↑ or ↓ to answer";
 /** The end of the text typed ahead that the cue shows; all of it is kept. */
 const HELD_SHOWN = 40;
 
@@ -42,7 +47,7 @@ export function renderArmingCue(
 ): string[] {
   const recent = Array.from(typedAhead).slice(-HELD_SHOWN).join("");
   const held = typedAhead.trim() ? ` · kept: "${safeInline(recent)}"` : "";
-  const lines = wrapLine(`${ARMING_CUE}${held}`, width);
+  const lines = wrapLine(`${held ? TYPING_CUE : ARMING_CUE}${held}`, width);
   const shown = lines.slice(0, Math.max(1, height));
   const last = shown.length - 1;
   if (lines.length > shown.length && shown[last] !== undefined) {
