@@ -44,7 +44,7 @@ describe("Claude Code transcripts: records that copy a conversation", () => {
     const { asks, report } = await asksOf(log);
     expect(asks).toHaveLength(1);
     expect(asks[0]).toMatchObject({ callId: id, outcome: "answered" });
-    expect(report.unpairedResults ?? 0).toBe(0);
+    expect(report.unpaired).toBe(0);
   });
 });
 
