@@ -10,6 +10,7 @@ export {
   parseAnswerText,
 } from "./answer-format.ts";
 export type { Clock } from "./clock.ts";
+export { comparisonKey } from "./comparable-text.ts";
 export { errorMessage } from "./error-message.ts";
 export {
   createFormState,

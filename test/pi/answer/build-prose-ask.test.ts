@@ -1,9 +1,23 @@
 import { type AssistantMessage, fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
+import { type AskDetails, proseAnswerText } from "../../../src/core/index.ts";
 import { chooseModel } from "../../../src/pi/answer/choose-model.ts";
 import type { CompleteFn } from "../../../src/pi/answer/model-extraction.ts";
 import { buildProseAsk } from "../../../src/pi/answer/prose-ask-builder.ts";
 import { PROSE } from "./fixtures.ts";
+
+/** Every question of the built ask answered with its first option. */
+function answeredDetails(built: Awaited<ReturnType<typeof buildProseAsk>>): AskDetails {
+  const asked = built.ask?.questions ?? [];
+  return {
+    status: "answered",
+    questions: asked,
+    answers: Object.fromEntries(
+      asked.map((q) => [q.id, { selected: [q.options[0]?.label ?? ""] }]),
+    ),
+    unanswered: [],
+  } as AskDetails;
+}
 
 const MODEL = { provider: "fauxtest", id: "m1" } as never;
 
@@ -75,15 +89,48 @@ describe("buildProseAsk", () => {
     });
     expect(built.source).toBe("model");
     expect(questions(built)).toEqual(["Which database?"]);
-    // The parser counts three questions in the message; the model's form has one.
+    // The parser reads three questions in the message; the model's form has one: the two others
+    // are named.
     expect(built.leftOut).toEqual([
       {
         scope: "question",
-        count: 2,
-        text: "2 questions",
-        reason: "the message asks 3 questions, and fauxtest/m1 put 1 in the form",
+        text: "Should the API be REST or GraphQL?",
+        reason: "fauxtest/m1 did not put it in the form",
+      },
+      {
+        scope: "question",
+        text: "Where will it run?",
+        reason: "fauxtest/m1 did not put it in the form",
       },
     ]);
+  });
+
+  it("a model that dropped questions: they are named, as the parser read them", async () => {
+    const good = {
+      questions: [
+        { header: "DB", question: "Which database?", options: [{ label: "A" }, { label: "B" }] },
+        {
+          header: "Hosting",
+          question: "Where should it run?",
+          options: [{ label: "Fly" }, { label: "VPS" }],
+        },
+      ],
+    };
+    const { complete } = scripted(async () => call(good));
+    const built = await buildProseAsk(PROSE, {
+      model: { model: MODEL, complete },
+      timeoutMs: 1000,
+    });
+    expect(built.leftOut).toEqual([
+      {
+        scope: "question",
+        text: "Should the API be REST or GraphQL?",
+        reason: "fauxtest/m1 did not put it in the form",
+      },
+    ]);
+    expect(proseAnswerText(answeredDetails(built), false, built.leftOut)).toContain(
+      'Not in the form, so not answered: "Should the API be REST or GraphQL?".',
+    );
   });
 
   it("a model returning garbage arguments, then no call: refused, and the parser reads it", async () => {
