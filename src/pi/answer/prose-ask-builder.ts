@@ -45,6 +45,14 @@ export async function buildProseAsk(message: string, options: BuildOptions): Pro
       `ask_user: ${name} could not read the questions (${extraction.reason}); the built-in parser read them instead.`,
     ]);
   }
+  if (extraction.kind === "none") {
+    // The parser may still see a question the model did not; with none there, nothing is shown.
+    if (!parsed.ask)
+      return { ask: undefined, source: "model", leftOut: parsed.leftOut, notices: [] };
+    return parserResult([
+      `ask_user: ${name} found no question in the message; the built-in parser read some.`,
+    ]);
+  }
   if (extraction.kind === "refused") {
     const listed = extraction.problems.slice(0, 3).join("; ");
     const more =

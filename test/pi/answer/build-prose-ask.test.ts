@@ -1,6 +1,10 @@
 import { type AssistantMessage, fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
-import { type AskDetails, proseAnswerText } from "../../../src/core/index.ts";
+import {
+  type AskDetails,
+  EXTRACTION_SYSTEM_PROMPT,
+  proseAnswerText,
+} from "../../../src/core/index.ts";
 import { chooseModel } from "../../../src/pi/answer/choose-model.ts";
 import type { CompleteFn } from "../../../src/pi/answer/model-extraction.ts";
 import { buildProseAsk } from "../../../src/pi/answer/prose-ask-builder.ts";
@@ -103,6 +107,21 @@ describe("buildProseAsk", () => {
         reason: "fauxtest/m1 did not put it in the form",
       },
     ]);
+  });
+
+  it("a message with no question: one request, the model says so with an empty call, no refusal", async () => {
+    const { complete, calls } = scripted(async () => call({ questions: [] }));
+    const built = await buildProseAsk("Done: the tests pass and the branch is pushed.", {
+      model: { model: MODEL, complete },
+      timeoutMs: 1000,
+    });
+    expect(calls).toHaveLength(1);
+    expect(built.ask).toBeUndefined();
+    expect(built.notices).toEqual([]);
+  });
+
+  it("the model is told how to say that a message asks nothing", () => {
+    expect(EXTRACTION_SYSTEM_PROMPT).toContain("with an empty questions array");
   });
 
   it("a model that dropped questions: they are named, as the parser read them", async () => {
