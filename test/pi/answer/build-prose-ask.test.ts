@@ -56,12 +56,42 @@ describe("buildProseAsk", () => {
   });
 
   it("a session without a model and no answer.model has no extraction model", () => {
-    const ctx = { model: undefined, modelRegistry: { find: () => undefined } } as never;
+    const ctx = {
+      model: undefined,
+      modelRegistry: { find: () => undefined, hasConfiguredAuth: () => true },
+    } as never;
     expect(chooseModel(ctx, "")).toEqual({ model: undefined });
     expect(chooseModel(ctx, "nope/none").notice).toBe(
       'askuser settings: answer.model "nope/none" is not a model Pi knows (write it as "provider/model-id"); the built-in parser reads the questions.',
     );
   });
+
+  it.each([
+    [
+      "a session model without an API key",
+      { provider: "anthropic", id: "claude-x" },
+      "anthropic/claude-x has no API key set up",
+    ],
+    [
+      "no model chosen (Pi's placeholder)",
+      { provider: "unknown", id: "unknown" },
+      "the session has no model",
+    ],
+  ])(
+    "%s: no request, the parser reads, and the notice says why without unknown/unknown",
+    (_name, model, why) => {
+      const ctx = {
+        model,
+        modelRegistry: { find: () => undefined, hasConfiguredAuth: () => false },
+      } as never;
+      const chosen = chooseModel(ctx, "");
+      expect(chosen.model).toBeUndefined();
+      expect(chosen.notice).toBe(
+        `ask_user: ${why}, so the built-in parser reads the questions (set one up with /login or /model).`,
+      );
+      expect(chosen.notice).not.toContain("unknown/unknown");
+    },
+  );
 
   it("a model that throws twice: the parser, with the reasons", async () => {
     const { complete, calls } = scripted(
