@@ -95,6 +95,7 @@ export function renderCancelBox(
   width: number,
   theme: FormTheme,
   cancelSendsAnswers: boolean,
+  anyAnswered = true,
 ): string[] {
   const boxWidth = Math.min(width, 64);
   const inner = boxWidth - 4;
@@ -104,9 +105,11 @@ export function renderCancelBox(
     "cancel";
   const body = [
     ...wrapLine(
-      cancelSendsAnswers
-        ? "Cancel these questions? Answers given so far are sent with the cancel."
-        : "Cancel these questions? Nothing is sent; earlier answers stand.",
+      !cancelSendsAnswers
+        ? "Cancel these questions? Nothing is sent; earlier answers stand."
+        : anyAnswered
+          ? "Cancel these questions? Answers given so far are sent with the cancel."
+          : "Cancel these questions? No question is answered yet, so no answer is sent.",
       inner,
     ),
     ...wrapLine(`${confirm}: cancel · any other key: back to the form`, inner),

@@ -170,6 +170,7 @@ function footer(input: FrameInput, items: readonly string[]): string[] {
       input.width,
       input.theme,
       input.cancelSendsAnswers ?? true,
+      input.state.questions.some((q) => q.confirmed),
     );
   }
   const hints = renderHints(items, input.width, input.theme);
