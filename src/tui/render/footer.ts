@@ -10,7 +10,30 @@ import { wrapLine } from "./wrap.ts";
 const SEPARATOR = " · ";
 
 /** Hint items joined with " · ", wrapped between items so no hint is split across lines. */
-export function renderHints(items: readonly string[], width: number, theme: FormTheme): string[] {
+export function renderHints(
+  items: readonly string[],
+  width: number,
+  theme: FormTheme,
+  maxLines = Number.POSITIVE_INFINITY,
+): string[] {
+  const all = packHints(items, width, theme);
+  if (all.length <= maxLines) return all;
+  // Too short a terminal for every hint: moving, choosing and cancelling stay, then the others in
+  // their order while they fit, so the options keep the rows they need to be seen.
+  const kept = new Set([items[0], items[1], items.find((item) => item.includes("cancel"))]);
+  for (const item of items) {
+    if (kept.has(item)) continue;
+    const tried = items.filter((i) => kept.has(i) || i === item);
+    if (packHints(tried, width, theme).length <= maxLines) kept.add(item);
+  }
+  return packHints(
+    items.filter((item) => kept.has(item)),
+    width,
+    theme,
+  );
+}
+
+function packHints(items: readonly string[], width: number, theme: FormTheme): string[] {
   const lines: string[] = [];
   let line = "";
   for (const item of items) {

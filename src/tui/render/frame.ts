@@ -112,6 +112,14 @@ function questionFrame(input: FrameInput, fullTop: readonly string[]): Draft {
     gap = [];
     room += 1;
   }
+  // Still below the fewest rows the options need (a 40×12 terminal under Pi's own lines): the
+  // hints give up rows, down to one line, so at least the highlighted option is seen.
+  const short = Math.max(0, 2 + MIN_BODY - room);
+  const hintLines = short > 0 ? Math.max(1, budgetFooter.length - short) : undefined;
+  if (hintLines !== undefined) room += budgetFooter.length - hintLines;
+  // And the blank line under the question gives its row too.
+  const spacer = hintLines === undefined ? [""] : [];
+  if (hintLines !== undefined) room += 1;
 
   const noteLines = [
     ...(current.comment !== undefined && current.mode !== "comment"
@@ -150,8 +158,13 @@ function questionFrame(input: FrameInput, fullTop: readonly string[]): Draft {
     preview = { offset: window.offset, maxOffset: window.maxOffset, page: folded.length - 2 };
     scrolls = "question";
   }
-  const bottom = [...editor, ...notice, ...gap, ...footer(input, footerItems(input, scrolls))];
-  const middle = [...head, "", ...body.lines, ...note];
+  const bottom = [
+    ...editor,
+    ...notice,
+    ...gap,
+    ...footer(input, footerItems(input, scrolls), hintLines),
+  ];
+  const middle = [...head, ...spacer, ...body.lines, ...note];
   return { lines: stackWithin(top, middle, bottom, input.rows, width, theme), preview };
 }
 
@@ -163,7 +176,7 @@ function footerItems(input: FrameInput, scrolls: "preview" | "question" | undefi
 }
 
 /** The key hints, or the cancel confirmation in their place while it shows. */
-function footer(input: FrameInput, items: readonly string[]): string[] {
+function footer(input: FrameInput, items: readonly string[], maxLines?: number): string[] {
   if (input.state.cancelArmed) {
     return renderCancelBox(
       input.keymap,
@@ -173,7 +186,7 @@ function footer(input: FrameInput, items: readonly string[]): string[] {
       input.state.questions.some((q) => q.confirmed),
     );
   }
-  const hints = renderHints(items, input.width, input.theme);
+  const hints = renderHints(items, input.width, input.theme, maxLines);
   if (!input.arming) return hints;
   return renderArmingCue(input.arming.typedAhead, hints.length, input.width, input.theme);
 }
