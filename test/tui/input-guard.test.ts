@@ -90,8 +90,10 @@ describe("input guard: keys typed before the form could be read never answer", (
     target.form.type(" ");
     expect(target.form.state.questions[0]).toMatchObject({ selected: [], highlight: 0 });
     expect(target.form.details).toBeUndefined();
-    expect(target.form.screen(84)).toContain(`${TYPING_CUE} · kept: "run it hourly  "`);
+    expect(target.form.screen(84)).toContain(`${ARMING_CUE} · kept: "run it hourly  "`);
+    // From the moment a key that types nothing would act, the cue names it.
     target.clock.advance(2 * DELAY);
+    expect(target.form.screen(84)).toContain(`${TYPING_CUE} · kept: "run it hourly  "`);
     target.form.press("down", "space");
     expect(target.form.details).toMatchObject({ answers: { q1: { selected: ["Deno"] } } });
   });
@@ -143,7 +145,7 @@ describe("input guard: keys typed before the form could be read never answer", (
     target.form.type("fix \x1b]0;evil\x07 it");
     target.form.paste("pasted\x1b[31m");
     const screen = target.form.screen(120);
-    expect(screen).toContain(`${TYPING_CUE} · kept: "fix ]0;evil itpasted[31m"`);
+    expect(screen).toContain(`${ARMING_CUE} · kept: "fix ]0;evil itpasted[31m"`);
     expect(screen).not.toContain("\x1b");
   });
 
@@ -298,20 +300,24 @@ describe("input guard property", () => {
           // also counts the rest of a paste as text: it holds at least this long.)
           let armsAt = paint + delay;
           const capAt = paint + delay * EXTENSION_CAP;
+          let typing = false;
           for (const [gap, key] of events) {
             target.clock.advance(gap);
             const now = target.clock.now();
-            const inside = now < armsAt;
+            const typesText = /^[ -~]$/.test(key) || key.includes("\x1b[200~");
+            // Once text was held, text keys are held however long the pause.
+            const inside = now < armsAt || (typing && typesText);
             const before = target.form.state;
             target.form.form.handleInput(key);
             if (!inside) break;
             expect(target.form.state).toBe(before);
             expect(target.form.doneCount).toBe(0);
-            const typesText = /^[ -~]$/.test(key) || key.includes("\x1b[200~");
-            armsAt = Math.max(
-              armsAt,
-              typesText ? now + delay * TYPING_HOLD : Math.min(capAt, now + delay),
-            );
+            if (typesText) {
+              typing = true;
+              armsAt = now + delay * TYPING_HOLD;
+            } else {
+              armsAt = Math.max(armsAt, typing ? now + delay : Math.min(capAt, now + delay));
+            }
           }
         },
       ),

@@ -133,12 +133,16 @@ describe("runTerminalForm", () => {
     });
     for (const char of "add tests") terminal.send(char);
     terminal.send(keyBytes("enter"));
-    await until("the typed-ahead cue", () =>
-      terminal.viewport().some((row) => row.includes("Typed text is kept")),
+    await until("the arming cue", () =>
+      terminal.viewport().some((row) => row.includes("Just opened")),
     );
     terminal.send(keyBytes("space"));
-    // Text keys stay held; a key that types nothing, TYPING_HOLD delays after the text, acts.
+    // Text keys stay held; a key that types nothing, TYPING_HOLD delays after the text, acts,
+    // and from then on the cue says so.
     clock.advance(600 * TYPING_HOLD);
+    await until("the typed-ahead cue", () =>
+      terminal.viewport().some((row) => row.includes("press ↑ or ↓ to answer")),
+    );
     terminal.send(keyBytes("down"));
     await until("the hints", () => terminal.viewport().some((row) => row.includes("esc cancel")));
     terminal.send(keyBytes("enter"));

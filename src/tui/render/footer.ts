@@ -52,7 +52,8 @@ function packHints(items: readonly string[], width: number, theme: FormTheme): s
 export const ARMING_CUE = "Just opened: keys typed now are not answers";
 /**
  * Once text was typed ahead, no text key answers until a key that types nothing (see
- * `src/core/input-guard.ts`): the cue names one, or the user could not find the way in.
+ * `src/core/input-guard.ts`): from the moment such a key would act, the cue names one, or the
+ * user could not find the way in.
  */
 export const TYPING_CUE = "Typed text is kept, not an answer: press ↑ or ↓ to answer";
 /** The end of the text typed ahead that the cue shows; all of it is kept. */
@@ -67,10 +68,11 @@ export function renderArmingCue(
   height: number,
   width: number,
   theme: FormTheme,
+  ready = false,
 ): string[] {
   const recent = Array.from(typedAhead).slice(-HELD_SHOWN).join("");
   const held = typedAhead.trim() ? ` · kept: "${safeInline(recent)}"` : "";
-  const lines = wrapLine(`${held ? TYPING_CUE : ARMING_CUE}${held}`, width);
+  const lines = wrapLine(`${held && ready ? TYPING_CUE : ARMING_CUE}${held}`, width);
   const shown = lines.slice(0, Math.max(1, height));
   const last = shown.length - 1;
   if (lines.length > shown.length && shown[last] !== undefined) {

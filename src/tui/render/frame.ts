@@ -25,7 +25,8 @@ export interface FrameInput {
   /** What the cancel confirmation promises: the answers so far go with a cancel (default), or nothing does. */
   readonly cancelSendsAnswers?: boolean;
   /** Set while the input guard holds keys: the hint line says so instead, at the same height. */
-  readonly arming?: { readonly typedAhead: string };
+  /** `ready`: text was typed ahead, and a key that types nothing would now act. */
+  readonly arming?: { readonly typedAhead: string; readonly ready?: boolean };
   /** pi-tui's Editor rendered at `width`, when the question has an editor open. */
   readonly editorLines?: readonly string[];
 }
@@ -188,5 +189,11 @@ function footer(input: FrameInput, items: readonly string[], maxLines?: number):
   }
   const hints = renderHints(items, input.width, input.theme, maxLines);
   if (!input.arming) return hints;
-  return renderArmingCue(input.arming.typedAhead, hints.length, input.width, input.theme);
+  return renderArmingCue(
+    input.arming.typedAhead,
+    hints.length,
+    input.width,
+    input.theme,
+    input.arming.ready === true,
+  );
 }
