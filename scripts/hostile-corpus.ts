@@ -34,7 +34,7 @@ const payload = (question: Record<string, unknown>, top: Record<string, unknown>
 const length = (text: string) => Array.from(text).length;
 /** A single-line field holding `text`: rejected when unsafe or too long, else valid. */
 const oneLine = (s: HostileString, text: string, max: number) =>
-  s.breaksOneLine || s.notText || length(text.trim()) > max ? 2 : 1;
+  s.breaksOneLine || s.notText || s.hidesText || length(text.trim()) > max ? 2 : 1;
 /** A field that takes any text: `code`, unless the string is not text at all. */
 const anyText = (s: HostileString, code: 0 | 1 | 2) => (s.notText ? 2 : code);
 
@@ -78,7 +78,7 @@ function casesFor(s: HostileString): HostileCase[] {
         "p.json": payload({ options: [{ label: "A", preview: v, description: "d" }, option("B")] }),
       },
       args: ["ask", "@p.json", "--json"],
-      expectedCode: anyText(s, length(v) > LIMIT.preview ? 2 : 1),
+      expectedCode: s.hidesText ? 2 : anyText(s, length(v) > LIMIT.preview ? 2 : 1),
     },
     {
       name: "as an answer label",

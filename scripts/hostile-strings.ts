@@ -11,6 +11,8 @@ export interface HostileString {
   readonly nameable: boolean;
   /** Not text at all (a lone surrogate): refused in every payload and answers field. */
   readonly notText?: boolean;
+  /** Hidden text a model reads (tag characters): refused in every payload field. */
+  readonly hidesText?: boolean;
 }
 
 const ESC = "\x1b";
@@ -65,7 +67,7 @@ export const HOSTILE_STRINGS: readonly HostileString[] = [
   invisible("soft-hyphen", "soft\u00adhy\u00adphen"),
   invisible("wide", "数据库🚀👩‍💻👍🏽ｗｉｄｅ"),
   invisible("combining", "e\u0301\u0301\u0301\u20dd"),
-  invisible("tags", "\u{e0041}\u{e0042}\u{e007f}"),
+  { ...invisible("tags", "\u{e0041}\u{e0042}\u{e007f}"), hidesText: true },
   { ...invisible("lone-surrogate", "\ud800x\udfff", false), notText: true },
   invisible("huge-plain", "x".repeat(100_000), false),
 ];

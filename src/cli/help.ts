@@ -3,17 +3,20 @@ const EXIT_CODES = `Exit codes:
   1  not answered: cancelled, timed out, or no one could answer
   2  invalid payload, invalid answers file, or usage error (message on stderr)
   3  the user asked a question back instead of answering (the question is in the output)
-  74 standard output failed (a full disk, an I/O error): the output is incomplete`;
+  74 standard output failed (a full disk, an I/O error): the output is incomplete
+  70 internal error: a bug in askuser (the stack trace is on standard error)`;
 
 export const MAIN_HELP = `askuser: ask the user structured questions, and give the agent an exact answer.
 
 Usage:
   askuser ask <payload.json | -> [--answers <file> | --remote] [--json]
   askuser ask --demo
-  askuser serve [--lan]
-  askuser answer [--list [--json]]
+  askuser serve [--lan [--address <ip>]]
+  askuser answer [<id>]
+  askuser answer --list [--json]
+  askuser answer --link [<id>]
   askuser log [paths...] [--json | --markdown] [filters]
-  askuser log --turns <session.jsonl>
+  askuser log --turns <session.jsonl> [--json | --markdown] [--limit <n>]
   askuser settings [--json] [--pi] [--project <dir>]
   askuser settings path
   askuser mcp
@@ -118,6 +121,7 @@ Exit codes:
   1  some files or folders could not be read (named on standard error)
   2  usage error (message on standard error)
   74 standard output failed (a full disk, an I/O error): the output is incomplete
+  70 internal error: a bug in askuser (the stack trace is on standard error)
 `;
 
 export const SETTINGS_HELP = `Usage: askuser settings [--json] [--pi] [--project <dir>]
@@ -144,6 +148,7 @@ Commands and options:
 Exit codes:
   0  shown
   2  usage error (message on standard error)
+  70 internal error: a bug in askuser (the stack trace is on standard error)
 `;
 
 export const MCP_HELP = `Usage: askuser mcp
@@ -187,6 +192,7 @@ Exit codes:
   0  stopped (Ctrl+C, SIGTERM)
   1  another server already runs for this user (its pid is named)
   2  usage error
+  70 internal error: a bug in askuser (the stack trace is on standard error)
 `;
 
 export const ANSWER_HELP = `Usage: askuser answer [<id>]
@@ -211,4 +217,5 @@ Exit codes:
   1  not answered: cancelled, asked back, answered elsewhere first, the agent stopped waiting,
      or nothing waits
   2  usage error
+  70 internal error: a bug in askuser (the stack trace is on standard error)
 `;

@@ -27,6 +27,14 @@ export async function readJsonSource(io: CliIo, source: string, what: string): P
     const from = source === "-" ? "from standard input" : `file ${echo(source)}`;
     throw new InputError(`cannot read the ${what} ${from}: ${reasonOf(error)}`);
   }
+  if (text.trim() === "") {
+    // JSON.parse would say "Unexpected end of JSON input": true, but not what happened.
+    throw new InputError(
+      source === "-"
+        ? `standard input was empty, so there is no ${what}: pipe it in (echo '{…}' | askuser ask -), and do not also redirect standard input with "<", which replaces the pipe`
+        : `file ${echo(source)} is empty, so there is no ${what}: write the ${what} into it as JSON`,
+    );
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text) as unknown;

@@ -32,6 +32,8 @@ interface Origin {
   readonly file?: string;
   /** The environment variable that set it, with source `environment`. */
   readonly variable?: string;
+  /** Only Pi reads it: shown where the listing is askuser ask's view, not Pi's. */
+  readonly piOnly?: true;
 }
 
 /** The input guard's environment variable, when set: it wins over every file. */
@@ -82,10 +84,10 @@ export async function settingsCommand(args: readonly string[], io: CliIo): Promi
   );
   const files = filesOf(snapshot);
   const guard = guardVariable(io.env[INPUT_GUARD_ENV], values.pi || project !== undefined);
-  const origins = withGuardVariable(
-    originsOf(snapshot, files),
-    guard,
-    values.pi || project !== undefined,
+  const piView = values.pi || project !== undefined;
+  const origins = withPiOnlyMarks(
+    withGuardVariable(originsOf(snapshot, files), guard, piView),
+    piView,
   );
   const problems = snapshot.notices.flatMap((notice) =>
     notice.lines.map((problem) => ({ file: notice.file, problem })),
@@ -140,11 +142,27 @@ export async function settingsCommand(args: readonly string[], io: CliIo): Promi
   for (const o of shown) {
     const file = o.file ?? o.variable;
     const where = file === undefined ? o.source : `${o.source}  ${file}`;
-    lines.push(`${o.name.padEnd(nameWidth)}  ${o.text.padEnd(valueWidth)}  ${where}`.trimEnd());
+    const row = `${o.name.padEnd(nameWidth)}  ${o.text.padEnd(valueWidth)}  ${where}`.trimEnd();
+    lines.push(o.piOnly ? `${row}  ${PI_ONLY}` : row);
+  }
+  if (shown.some((o) => o.piOnly)) {
+    lines.push("", `${PI_ONLY}: read by the Pi extension; askuser ask ignores it (see --pi).`);
   }
   // Paths, values and problems come from the environment and the files: never raw to a terminal.
   io.stdout.write(`${lines.map(neutraliseInline).join("\n")}\n`);
   return EXIT.answered;
+}
+
+const PI_ONLY = "(Pi only)";
+
+/** In askuser ask's view, the settings it never reads say so; in Pi's view every one applies. */
+function withPiOnlyMarks(origins: readonly Origin[], piView: boolean): Origin[] {
+  if (piView) return [...origins];
+  return origins.map((o) =>
+    SCALAR_SETTINGS.some((id) => id === o.name && scalarEntry(id).piOnly)
+      ? { ...o, piOnly: true }
+      : o,
+  );
 }
 
 function guardVariable(text: string | undefined, pi: boolean): GuardVariable | undefined {

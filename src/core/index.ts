@@ -15,6 +15,7 @@ export {
   scriptFromDetails,
 } from "./answers-script.ts";
 export type { Clock } from "./clock.ts";
+export { comparisonKey } from "./comparable-text.ts";
 export { errorMessage } from "./error-message.ts";
 export {
   createFormState,
@@ -58,7 +59,7 @@ export {
   REPLAY_KEPT_NOTICE,
 } from "./later-delivery.ts";
 export { LIMITS, OTHER_LABEL } from "./limits.ts";
-export { modelText, PENDING_TEXT, USER_AWAY_TEXT } from "./model-text.ts";
+export { modelText, noFormsText, PENDING_TEXT, USER_AWAY_TEXT } from "./model-text.ts";
 export {
   cancelledBeforeOpenDetails,
   detailsFromForm,
@@ -136,6 +137,7 @@ export {
   TOOL_DESCRIPTION,
   TOOL_LABEL,
   TOOL_NAME,
+  WAITING_TOOL_DESCRIPTION,
 } from "./steering.ts";
 export { readStoredDetails } from "./stored-details.ts";
 export {

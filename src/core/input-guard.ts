@@ -8,10 +8,12 @@
  * - from the first paint the user can see, keys are held for `delayMs`;
  * - each key held extends the wait to `delayMs` after it, up to `EXTENSION_CAP` delays after the
  *   paint, so a user pressing keys that act (Enter, arrows) without pause is never locked out;
- * - a held key that types text extends the wait to `TYPING_HOLD` delays after it, past the cap:
- *   the user is typing a sentence meant for somewhere else, and a space or a digit in it would
- *   pick an option. A slow typist (a key every 0.6 s) goes on being held however long the
- *   sentence; a person who stops to read the form and answer pauses longer than that;
+ * - a held key that types text means the user is typing a sentence meant for somewhere else, and
+ *   a space, a letter or a digit in it would pick an option. From then on no key that types text
+ *   acts, however long the user pauses mid-sentence (a pause is no sign of having read the form):
+ *   only a key that does not type (an arrow, Tab, Enter, Esc), pressed `TYPING_HOLD` delays or
+ *   more after the last text, turns the user to the form. Those keys are rarely typed
+ *   mid-sentence, and a slow typist cannot reach one by pausing;
  * - text typed into the form's own open editor was meant for the form: it extends nothing;
  * - the wait starts again whenever the form regains the screen.
  *
@@ -28,13 +30,15 @@ export const INPUT_GUARD_LIMITS = {
 /** However much keys that act extend the guard, it ends this many delays after the paint. */
 export const EXTENSION_CAP = 10;
 
-/** After a held key that types text, keys are held this many delays longer (no cap). */
+/** After the last text typed ahead, a key that does not type is held this many delays longer. */
 export const TYPING_HOLD = 2;
 
 export type InputGuard =
   /** Not painted yet, or off the screen: no key can have been meant for the form. */
   | { readonly phase: "unseen" }
   | { readonly phase: "arming"; readonly armsAt: number; readonly capAt: number }
+  /** Text was typed ahead: text keys stay held; a non-text key from `quietAt` on arms. */
+  | { readonly phase: "typing"; readonly quietAt: number }
   | { readonly phase: "armed" };
 
 export const UNSEEN_GUARD: InputGuard = { phase: "unseen" };
@@ -73,17 +77,25 @@ export function guardKey(
     case "armed":
       return { guard, held: false };
     case "arming": {
+      if (kind === "text") return { guard: typingUntil(now, delayMs), held: true };
       if (now >= guard.armsAt) return { guard: ARMED, held: false };
-      const until =
-        kind === "text"
-          ? now + delayMs * TYPING_HOLD
-          : kind === "command"
-            ? Math.min(guard.capAt, now + delayMs)
-            : now;
+      const until = kind === "command" ? Math.min(guard.capAt, now + delayMs) : now;
       const armsAt = Math.max(guard.armsAt, until);
       return { guard: armsAt === guard.armsAt ? guard : { ...guard, armsAt }, held: true };
     }
+    case "typing": {
+      if (kind === "text") return { guard: typingUntil(now, delayMs), held: true };
+      if (now >= guard.quietAt) return { guard: ARMED, held: false };
+      if (kind === "draft") return { guard, held: true };
+      // Enter at the end of the sentence, then Enter again: the second is still part of it.
+      const quietAt = Math.max(guard.quietAt, now + delayMs);
+      return { guard: { phase: "typing", quietAt }, held: true };
+    }
   }
+}
+
+function typingUntil(now: number, delayMs: number): InputGuard {
+  return { phase: "typing", quietAt: now + delayMs * TYPING_HOLD };
 }
 
 /** The guard as time alone leaves it: an arming guard whose wait has passed is armed. */
@@ -93,7 +105,11 @@ export function guardAt(guard: InputGuard, now: number): InputGuard {
 
 /** Whether keys arriving now would be held: what the form's "arming" cue shows. */
 export function isArming(guard: InputGuard, now: number): boolean {
-  return guard.phase === "unseen" || (guard.phase === "arming" && now < guard.armsAt);
+  return (
+    guard.phase === "unseen" ||
+    guard.phase === "typing" ||
+    (guard.phase === "arming" && now < guard.armsAt)
+  );
 }
 
 /**

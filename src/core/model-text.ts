@@ -41,13 +41,25 @@ function statusText(details: AskDetails): string {
 const NON_INTERACTIVE_TEXT =
   "No interactive user can answer questions here (this is a non-interactive run), so nothing was asked. Decide on your best judgement, state the decision and your reasoning in your reply, and do not retry ask_user: it cannot be answered in this session.";
 
+/**
+ * Unavailable because the host shows no forms and the answer page is off: the user may well be
+ * present, so unlike the non-interactive text this one says how they can answer next time.
+ * `host` is already safe to display.
+ */
+export function noFormsText(host: string): string {
+  return `Nothing was asked: ${host} shows no forms, and askuser's answer page is off, so the user could not see the question. Decide on your best judgement and state the decision and your reasoning in your reply. The user can answer such questions in a browser after setting "remote": true in askuser's settings file (askuser settings shows where); do not call ask_user again unless they say they did.`;
+}
+
 /** After a timeout in the same turn: asking again would only wait out another timeout. */
 export const USER_AWAY_TEXT =
   "ask_user was not shown: an earlier question in this turn timed out, so the user is not at the keyboard. Nothing was asked and the user gave no answer. Continue on your best judgement, state the assumptions you make, and do not call ask_user again until the user writes again.";
 
-/** The immediate result of an ask that does not wait for its answer. */
+/**
+ * The immediate result of an ask that does not wait for its answer. The user has seen only a notice
+ * that a question waits, so the text must not claim the question itself was shown.
+ */
 export const PENDING_TEXT =
-  "The question was shown to the user; the answer will arrive as a user message, or a note if the question ends without one. Continue with work that does not depend on it, and do not assume an answer until it arrives.";
+  "The question waits for the user: only a one-line notice that it waits was shown, and they open it when they choose. The answer will arrive as a user message, or a note if the question ends without one. Continue with work that does not depend on it, and do not assume an answer until it arrives.";
 
 /**
  * Lifecycle ends never report answers, but the form may have held confirmed ones when it ended:

@@ -96,16 +96,16 @@ function splitAlternatives(text: string, whole: boolean): string[] | undefined {
 function firstAlternative(head: string, width: number, listed: boolean): string | undefined {
   if (WH_WORD.test(head)) return listed ? undefined : lastWords(head, width);
   const lead = LEAD.exec(head);
-  if (lead && lead[0].length > 0) {
-    const rest = head.slice(lead[0].length).trim();
-    if (wordCount(rest) <= MAX_WORDS) return rest;
-  }
-  const words = head.split(/\s+/u);
+  const rest = lead && lead[0].length > 0 ? head.slice(lead[0].length).trim() : head;
+  // Past the lead, words beyond the other alternatives' width are the sentence's own (`the job
+  // run hourly or nightly`): an alternative is as long as its siblings, or starts at an article.
+  if (rest !== head && wordCount(rest) <= width) return rest;
+  const words = rest.split(/\s+/u);
   // `a queue or a cron job`: the alternative starts at the article the other one starts with.
   for (let i = words.length - 1; i >= Math.max(0, words.length - MAX_WORDS); i--) {
     if (ARTICLE.test(words[i] ?? "")) return words.slice(i).join(" ");
   }
-  return lastWords(head, width);
+  return lastWords(rest, width);
 }
 
 function lastWords(text: string, count: number): string {

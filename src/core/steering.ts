@@ -7,13 +7,23 @@ import { LIMITS } from "./limits.ts";
 export const TOOL_NAME = "ask_user";
 export const TOOL_LABEL = "Ask user";
 
-export const TOOL_DESCRIPTION = [
-  `Ask the user ${LIMITS.minQuestions}-${LIMITS.maxQuestions} structured questions and wait for their answers (with waitForAnswer false the call returns at once and the answers arrive later as a user message).`,
+const ASK_SENTENCE = `Ask the user ${LIMITS.minQuestions}-${LIMITS.maxQuestions} structured questions and wait for their answers`;
+
+const DESCRIPTION_REST = [
   `Each question offers ${LIMITS.minOptions}-${LIMITS.maxOptions} options; the user can always type their own answer instead ("Other" is added automatically, never add it yourself).`,
   "Use it for a decision that only the user can make and that changes what you build: which database, which API shape, which of two designs.",
   'Put the recommended option first and end its label with "(Recommended)". Give each option a short description of its trade-off, and a preview when code or a schema makes the difference clear.',
   "The result states exactly what the user answered, what they left open, and why the ask ended. Never assume an answer the result does not contain.",
+];
+
+/** For a host where `waitForAnswer: false` returns at once (Pi). */
+export const TOOL_DESCRIPTION = [
+  `${ASK_SENTENCE} (with waitForAnswer false the call returns at once and the answers arrive later as a user message).`,
+  ...DESCRIPTION_REST,
 ].join(" ");
+
+/** For a host where every call waits (MCP): the description must not promise what it ignores. */
+export const WAITING_TOOL_DESCRIPTION = [`${ASK_SENTENCE}.`, ...DESCRIPTION_REST].join(" ");
 
 /** Pi prints it as `- ask_user: <snippet>`, so it must not name the tool again. */
 export const PROMPT_SNIPPET =

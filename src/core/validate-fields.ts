@@ -56,6 +56,7 @@ export function checkSingleLine(
     );
     return undefined;
   }
+  if (!withoutHiddenTags(value, path, report)) return undefined;
   return withinLength(value, path, max, report, raw) ? value : undefined;
 }
 
@@ -70,7 +71,11 @@ export function checkMultiline(
     report(path, "must be a string", "send this field as a JSON string, or omit it", raw);
     return undefined;
   }
-  if (!wellFormed(raw, path, report) || !withinLength(raw, path, max, report, raw)) {
+  if (
+    !wellFormed(raw, path, report) ||
+    !withoutHiddenTags(raw, path, report) ||
+    !withinLength(raw, path, max, report, raw)
+  ) {
     return undefined;
   }
   const value = neutraliseMultiline(raw)
@@ -159,6 +164,26 @@ export function wellFormed(value: string, path: string, report: Report): boolean
     path,
     `contains a lone surrogate ${describeCodePoint(lone)}, half of a character`,
     "write the character itself, or both halves of its \\u escape pair",
+    value,
+  );
+  return false;
+}
+
+/** A flag of a region (England, Scotland, Wales): the one drawn use of tag characters. */
+const EMOJI_TAG_SEQUENCE = /\u{1f3f4}[\u{e0020}-\u{e007e}]+\u{e007f}/gu;
+const TAG_CHARACTER = /[\u{e0000}-\u{e007f}]/u;
+
+/**
+ * Tag characters draw as nothing but spell ASCII a model reads: a label could carry instructions
+ * the user never sees, and the answer would hand them back to the model.
+ */
+function withoutHiddenTags(value: string, path: string, report: Report): boolean {
+  const tag = TAG_CHARACTER.exec(value.replace(EMOJI_TAG_SEQUENCE, ""))?.[0];
+  if (tag === undefined) return true;
+  report(
+    path,
+    `contains invisible tag characters (${describeCodePoint(tag)} first), text the user cannot see`,
+    "remove them; write only text the user can see",
     value,
   );
   return false;

@@ -90,11 +90,13 @@ export function validateAskInput(input: unknown): ValidationResult {
 
   const several = rawQuestions.length > 1;
   const drafts: QuestionDraft[] = [];
+  const names: QuestionNames[] = [];
   rawQuestions.slice(0, INPUT_LIMITS.elementsChecked).forEach((raw, index) => {
-    const draft = checkQuestion(raw, `questions[${index}]`, several, report);
-    if (draft) drafts.push(draft);
+    const checked = checkQuestion(raw, `questions[${index}]`, several, report);
+    if (checked?.draft) drafts.push(checked.draft);
+    if (checked) names.push(checked.names);
   });
-  checkUniqueness(drafts, report);
+  checkUniqueness(names, report);
   if (list.count > 0) return failed();
   return { ok: true, ask: { questions: assignIds(drafts) }, waitForAnswer };
 }
@@ -105,12 +107,23 @@ interface QuestionDraft extends Omit<Question, "id" | "header"> {
   readonly header?: string;
 }
 
+/**
+ * What must be unique across questions, read even when another field of the question is wrong:
+ * a repeat is reported in the same result as the question's other problems, not on the next call.
+ */
+interface QuestionNames {
+  readonly path: string;
+  readonly question?: string | undefined;
+  readonly header?: string | undefined;
+  readonly id?: string | undefined;
+}
+
 function checkQuestion(
   raw: unknown,
   path: string,
   several: boolean,
   report: Report,
-): QuestionDraft | undefined {
+): { names: QuestionNames; draft?: QuestionDraft } | undefined {
   if (!isRecord(raw)) {
     report(
       path,
@@ -134,9 +147,10 @@ function checkQuestion(
   const multiSelect = checkBoolean(raw.multiSelect, `${path}.multiSelect`, report);
   const allowComment = checkBoolean(raw.allowComment, `${path}.allowComment`, report);
   const options = checkOptions(raw.options, `${path}.options`, report);
-  if (question === undefined || options === undefined) return undefined;
-  if (several && header === undefined) return undefined;
-  return {
+  const names = { path, question, header, id };
+  if (question === undefined || options === undefined) return { names };
+  if (several && header === undefined) return { names };
+  const draft: QuestionDraft = {
     path,
     question,
     ...(header === undefined ? {} : { header }),
@@ -146,6 +160,7 @@ function checkQuestion(
     multiSelect: multiSelect ?? false,
     allowComment: allowComment ?? false,
   };
+  return { names, draft };
 }
 
 function checkOptions(raw: unknown, path: string, report: Report): Option[] | undefined {
@@ -236,21 +251,23 @@ function checkOption(raw: unknown, path: string, report: Report): Option | undef
   };
 }
 
-function checkUniqueness(drafts: readonly QuestionDraft[], report: Report): void {
+function checkUniqueness(all: readonly QuestionNames[], report: Report): void {
   const questions = new Map<string, string>();
   const headers = new Map<string, string>();
   const ids = new Map<string, string>();
-  for (const draft of drafts) {
-    const questionKey = comparisonKey(draft.question);
-    const sameQuestion = questions.get(questionKey);
-    if (sameQuestion) {
-      report(
-        `${draft.path}.question`,
-        `repeats ${sameQuestion}.question (${COMPARED})`,
-        "ask each decision once; merge or remove the duplicate",
-        draft.question,
-      );
-    } else questions.set(questionKey, draft.path);
+  for (const draft of all) {
+    if (draft.question !== undefined) {
+      const questionKey = comparisonKey(draft.question);
+      const sameQuestion = questions.get(questionKey);
+      if (sameQuestion) {
+        report(
+          `${draft.path}.question`,
+          `repeats ${sameQuestion}.question (${COMPARED})`,
+          "ask each decision once; merge or remove the duplicate",
+          draft.question,
+        );
+      } else questions.set(questionKey, draft.path);
+    }
     if (draft.header !== undefined) {
       const key = comparisonKey(draft.header);
       const sameHeader = headers.get(key);

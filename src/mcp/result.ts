@@ -3,6 +3,7 @@ import {
   isToolFailure,
   modelText,
   neutraliseInline,
+  noFormsText,
   withProvenance,
 } from "../core/index.ts";
 
@@ -40,8 +41,7 @@ export function callResult(answer: AskDetails, provenance: Provenance = {}): Ask
     place: "mcp_form",
     reporter: answer.status === "timed_out" ? "lifecycle" : "client",
   });
-  const note = provenanceNote(provenance);
-  const text = note ? `${modelText(details)}\n${note}` : modelText(details);
+  const text = resultText(details, provenance);
   return {
     content: [{ type: "text", text }],
     structuredContent: { ...details, text },
@@ -49,21 +49,18 @@ export function callResult(answer: AskDetails, provenance: Provenance = {}): Ask
   };
 }
 
-/**
- * Several clients decline or dismiss a form by themselves (a print mode, an auto-approval
- * policy), and a server cannot tell that from the user: say who reported it. A client that
- * shows no forms is named too, with how the user can answer next time.
- */
-function provenanceNote(provenance: Provenance): string | undefined {
-  const client = neutraliseInline(provenance.clientName?.slice(0, 60) || "the MCP client");
-  if (provenance.noForms) {
-    // The core's text speaks of a run without a user; here the user may well be present.
-    return `(${client} declared no forms, and askuser's answer page is off. The user can answer such questions in a browser after setting "remote": true in askuser's settings file (askuser settings shows where).)`;
-  }
-  if (!provenance.formAction) return undefined;
+function resultText(details: AskDetails, provenance: Provenance): string {
+  const client = neutraliseInline(provenance.clientName?.slice(0, 60) || "");
+  // The core's unavailable text speaks of a run without a user; here the user may well be present.
+  if (provenance.noForms)
+    return noFormsText(client ? `the MCP client (${client})` : "the MCP client");
+  if (!provenance.formAction) return modelText(details);
+  // Several clients decline or dismiss a form by themselves (a print mode, an auto-approval
+  // policy), and a server cannot tell that from the user: say who reported it.
   const what = provenance.formAction === "decline" ? "declined" : "dismissed";
+  const who = client || "the MCP client";
   if (provenance.unreadAfterMs !== undefined) {
-    return `(${client} reported that the form was ${what} ${provenance.unreadAfterMs} ms after it was sent, before anyone could have read it: no person chose this, and askuser cannot tell whether anyone saw the question. A client that dismisses forms by itself (as claude -p does) will dismiss the next one too: continue on your best judgement rather than asking again.)`;
+    return `${modelText(details)}\n(${who} reported that the form was ${what} ${provenance.unreadAfterMs} ms after it was sent, before anyone could have read it: no person chose this, and askuser cannot tell whether anyone saw the question. A client that dismisses forms by itself (as claude -p does) will dismiss the next one too: continue on your best judgement rather than asking again.)`;
   }
-  return `(${client} reported that the form was ${what}; askuser cannot see whether it was shown to the user.)`;
+  return `${modelText(details)}\n(${who} reported that the form was ${what}; askuser cannot see whether it was shown to the user.)`;
 }

@@ -24,6 +24,8 @@ interface ScalarEntryBase {
   /** What the setting does, as docs/settings.md says it. */
   readonly description: string;
   readonly display: Display;
+  /** Read only by the Pi extension: `askuser ask` and `askuser mcp` ignore it. */
+  readonly piOnly?: true;
 }
 
 export interface BooleanEntry extends ScalarEntryBase {
@@ -137,6 +139,7 @@ export const SETTING_TABLE = [
   },
   {
     name: "answerKey",
+    piOnly: true,
     type: "string",
     default: "alt+a",
     // Only the shape is checked when reading; whether Pi knows the key is checked where it is bound.
@@ -178,6 +181,7 @@ export const SETTING_TABLE = [
   },
   {
     name: "answer.model",
+    piOnly: true,
     type: "string",
     default: "",
     expected:
@@ -190,6 +194,7 @@ export const SETTING_TABLE = [
   },
   {
     name: "answer.timeoutSeconds",
+    piOnly: true,
     type: "number",
     default: 30,
     limits: { max: 300 },

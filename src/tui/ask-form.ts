@@ -84,7 +84,14 @@ export class AskForm implements Component, Focusable {
   private previewScroll = 0;
   private lastFrame: FormFrame | undefined;
   private cached:
-    | { state: FormState; width: number; rows: number; scroll: number; arming: boolean }
+    | {
+        state: FormState;
+        width: number;
+        rows: number;
+        scroll: number;
+        arming: boolean;
+        ready: boolean;
+      }
     | undefined;
   private reported = false;
   private hasFocus = false;
@@ -166,6 +173,7 @@ export class AskForm implements Component, Focusable {
     const rows = Math.max(1, this.options.tui.terminal.rows - reserved);
     if (!this.current.resolution) this.held.painted(width, rows);
     const arming = this.held.arming;
+    const ready = this.held.ready;
     const cache = this.cached;
     if (
       cache &&
@@ -175,7 +183,8 @@ export class AskForm implements Component, Focusable {
       cache.width === width &&
       cache.rows === rows &&
       cache.scroll === this.previewScroll &&
-      cache.arming === arming
+      cache.arming === arming &&
+      cache.ready === ready
     ) {
       return this.lastFrame.lines;
     }
@@ -187,13 +196,20 @@ export class AskForm implements Component, Focusable {
         theme: this.options.theme,
         keymap: this.keymap,
         previewScroll: this.previewScroll,
-        ...(arming ? { arming: { typedAhead: this.held.typedAhead } } : {}),
+        ...(arming ? { arming: { typedAhead: this.held.typedAhead, ready } } : {}),
         ...(this.options.cancelSendsAnswers === false ? { cancelSendsAnswers: false } : {}),
         ...(this.editor.isOpen ? { editorLines: this.editor.render(width) } : {}),
       });
       this.previewScroll = frame.preview.offset;
       this.lastFrame = frame;
-      this.cached = { state: this.current, width, rows, scroll: this.previewScroll, arming };
+      this.cached = {
+        state: this.current,
+        width,
+        rows,
+        scroll: this.previewScroll,
+        arming,
+        ready,
+      };
       return frame.lines;
     } catch (error) {
       this.fail(error);

@@ -48,6 +48,13 @@ export class HeldInput {
     return this.#erased;
   }
 
+  /** Text was typed ahead, and a key that types nothing would act now: the cue says which. */
+  get ready(): boolean {
+    return (
+      !this.#stopped && this.#guard.phase === "typing" && this.#clock.now() >= this.#guard.quietAt
+    );
+  }
+
   /** True while keys would be held; the form shows its arming cue. */
   get arming(): boolean {
     return !this.#stopped && this.#delayMs > 0 && isArming(this.#guard, this.#clock.now());
@@ -103,14 +110,25 @@ export class HeldInput {
   }
 
   #schedule(): void {
-    if (this.#timer !== undefined || this.#guard.phase !== "arming") return;
-    const wait = Math.max(0, this.#guard.armsAt - this.#clock.now());
-    this.#timer = this.#clock.setTimeout(() => {
-      this.#timer = undefined;
-      this.#guard = guardAt(this.#guard, this.#clock.now());
-      if (this.#guard.phase === "arming") this.#schedule();
-      else if (this.#guard.phase === "armed") this.#onArmed();
-    }, wait);
+    if (this.#timer !== undefined) return;
+    const at =
+      this.#guard.phase === "arming"
+        ? this.#guard.armsAt
+        : this.#guard.phase === "typing"
+          ? this.#guard.quietAt
+          : undefined;
+    if (at === undefined) return;
+    this.#timer = this.#clock.setTimeout(
+      () => {
+        this.#timer = undefined;
+        const now = this.#clock.now();
+        this.#guard = guardAt(this.#guard, now);
+        if (this.#guard.phase === "armed") this.#onArmed();
+        else if (this.#guard.phase === "typing" && now >= this.#guard.quietAt) this.#onArmed();
+        else this.#schedule();
+      },
+      Math.max(0, at - this.#clock.now()),
+    );
   }
 
   #cancelTimer(): void {

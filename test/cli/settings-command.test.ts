@@ -57,6 +57,29 @@ describe("askuser settings", () => {
     expect(badPi.stdout).toContain('environment: ASKUSER_INPUT_GUARD_MS="soon" (ignored)');
   });
 
+  it("says which settings only Pi uses, where askuser ask would not", async () => {
+    const p = place({});
+    const text = (await run(["settings"], p.env)).stdout;
+    for (const name of ["answerKey", "answer.model", "answer.timeoutSeconds"]) {
+      expect(text).toMatch(
+        new RegExp(`^${name.replace(".", "\\.")} .*default  \\(Pi only\\)$`, "mu"),
+      );
+    }
+    for (const name of ["idleTimeoutMinutes", "inputGuardMs", "remote", "presentSingleAsMulti"]) {
+      expect(text).not.toMatch(new RegExp(`^${name} .*Pi only`, "mu"));
+    }
+    expect(text).toContain("(Pi only): read by the Pi extension; askuser ask ignores it");
+    // Under --pi every row applies, so none is marked.
+    expect((await run(["settings", "--pi"], p.env)).stdout).not.toContain("Pi only");
+    const json = JSON.parse((await run(["settings", "--json"], p.env)).stdout);
+    expect(json.settings).toContainEqual(
+      expect.objectContaining({ name: "answer.model", piOnly: true }),
+    );
+    expect(json.settings).toContainEqual(
+      expect.not.objectContaining({ name: "remote", piOnly: true }),
+    );
+  });
+
   it("lists every value with where it came from", async () => {
     const p = place({
       user: JSON.stringify({
@@ -78,13 +101,15 @@ describe("askuser settings", () => {
       notifications.osc777                 false                      default
       notifications.command                "notify-send hi"           user  <root>/xdg/askuser/settings.json
       notifications.commandTimeoutSeconds  10                         default
-      answerKey                            "alt+a"                    default
+      answerKey                            "alt+a"                    default  (Pi only)
       inputGuardMs                         600                        default
       remote                               false                      default
       presentSingleAsMulti                 false                      default
-      answer.model                         ""                         default
-      answer.timeoutSeconds                30                         default
+      answer.model                         ""                         default  (Pi only)
+      answer.timeoutSeconds                30                         default  (Pi only)
       keys.list                            {"moveDown":["down","n"]}  user  <root>/xdg/askuser/settings.json
+
+      (Pi only): read by the Pi extension; askuser ask ignores it (see --pi).
       "
     `);
   });

@@ -38,7 +38,7 @@ describe("input guard rule", () => {
     );
   });
 
-  it("a held key that types text holds for TYPING_HOLD delays after it, past the cap; one typed into the form's own editor extends nothing", () => {
+  it("a held key that types text holds text keys from then on, and other keys until TYPING_HOLD delays after it; one typed into the form's own editor extends nothing", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: INPUT_GUARD_LIMITS.maxMs }),
@@ -54,22 +54,63 @@ describe("input guard rule", () => {
           let guard: InputGuard = guardShown(paint, delay);
           let now = paint;
           let armsAt = paint + delay;
+          let typing = false;
           for (const [gap, kind] of keys) {
             now += gap;
             const verdict = guardKey(guard, now, delay, kind);
-            expect(verdict.held).toBe(now < armsAt);
+            expect(verdict.held).toBe(
+              (typing && kind === "text") || now < armsAt || (!typing && kind === "text"),
+            );
             if (!verdict.held) break;
-            const until = {
-              text: now + delay * TYPING_HOLD,
-              command: Math.min(paint + delay * EXTENSION_CAP, now + delay),
-              draft: now,
-            }[kind];
-            armsAt = Math.max(armsAt, until);
+            if (kind === "text") {
+              typing = true;
+              armsAt = now + delay * TYPING_HOLD;
+            } else if (kind === "command") {
+              armsAt = typing
+                ? Math.max(armsAt, now + delay)
+                : Math.max(armsAt, Math.min(paint + delay * EXTENSION_CAP, now + delay));
+            }
             guard = verdict.guard;
           }
         },
       ),
     );
+  });
+
+  it("once text was held, no text key acts again however long the pauses: only a key that does not type ends the hold", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: INPUT_GUARD_LIMITS.maxMs }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.array(fc.integer({ min: 0, max: 60_000 }), { minLength: 1, maxLength: 30 }),
+        (delay, firstTextAfter, pauses) => {
+          const paint = 10_000;
+          let now = paint + Math.min(firstTextAfter, delay - 1);
+          let verdict = guardKey(guardShown(paint, delay), now, delay, "text");
+          expect(verdict.held).toBe(true);
+          for (const pause of pauses) {
+            now += pause;
+            verdict = guardKey(verdict.guard, now, delay, "text");
+            expect(verdict.held).toBe(true);
+            expect(guardAt(verdict.guard, now + 1e9).phase).not.toBe("armed");
+          }
+          // A key that does not type, a moment after the last text, is the user turning to the form.
+          const early = guardKey(verdict.guard, now + delay - 1, delay, "command");
+          expect(early.held).toBe(true);
+          const turned = guardKey(early.guard, now + delay * TYPING_HOLD + delay, delay, "command");
+          expect(turned.held).toBe(false);
+          expect(guardKey(turned.guard, now + delay * 99, delay, "text").held).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it("a pause of 1.3 s mid-sentence does not let the next space pick (600 ms guard)", () => {
+    let verdict = guardKey(guardShown(0, 600), 100, 600, "text");
+    verdict = guardKey(verdict.guard, 1400, 600, "text");
+    expect(verdict.held).toBe(true);
+    verdict = guardKey(verdict.guard, 5000, 600, "text");
+    expect(verdict.held).toBe(true);
   });
 
   it("holds every key while unseen, and none when the delay is 0", () => {

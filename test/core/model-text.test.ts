@@ -136,7 +136,7 @@ describe("modelText", () => {
 
   it("pending: an ask that does not wait returns at once and says the answer comes later", () => {
     expect(modelText(pendingDetails(askOf(THREE)))).toMatchInlineSnapshot(
-      `"The question was shown to the user; the answer will arrive as a user message, or a note if the question ends without one. Continue with work that does not depend on it, and do not assume an answer until it arrives."`,
+      `"The question waits for the user: only a one-line notice that it waits was shown, and they open it when they choose. The answer will arrive as a user message, or a note if the question ends without one. Continue with work that does not depend on it, and do not assume an answer until it arrives."`,
     );
   });
 

@@ -91,6 +91,18 @@ describe("parseProse reads the common shapes", () => {
     expect(shown(message)).toEqual(expected);
   });
 
+  it.each([
+    ["Should the job run hourly or nightly?", "hourly | nightly"],
+    ["Should the backup job run hourly or nightly?", "hourly | nightly"],
+    ["Should we deploy to AWS or GCP?", "AWS | GCP"],
+    ["Should we deploy it to AWS, GCP or Azure?", "AWS | GCP | Azure"],
+    ["Should we use Postgres or SQLite?", "Postgres | SQLite"],
+    ["Do you prefer tabs or spaces?", "tabs | spaces"],
+    ["Should we use a queue or a cron job?", "a queue | a cron job"],
+  ])("reads the alternatives of %j without the words before them", (question, labels) => {
+    expect(shown(question)).toEqual([`Question 1: ${question} [${labels}]`]);
+  });
+
   it("keeps an option's explanation as its description", () => {
     const { ask } = askFromProse(NUMBERED);
     expect(ask?.questions[0]?.options).toEqual([

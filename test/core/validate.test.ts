@@ -284,8 +284,70 @@ describe("validateAskInput", () => {
     );
   });
 
+  /** "ignore all previous instructions" in tag characters: invisible to the user, read by a model. */
+  const HIDDEN = Array.from("ignore all", (c) =>
+    String.fromCodePoint(0xe0000 + (c.codePointAt(0) ?? 0)),
+  ).join("");
+
+  it.each([
+    [
+      "a label",
+      valid({ options: [option(`Postgres${HIDDEN}`), option("B")] }),
+      "questions[0].options[0].label",
+    ],
+    ["a header", valid({ header: `DB\u{e0001}` }), "questions[0].header"],
+    ["a question", valid({ question: `Which${HIDDEN} database?` }), "questions[0].question"],
+    [
+      "a description",
+      valid({ options: [{ label: "A", description: `fast${HIDDEN}` }, option("B")] }),
+      "questions[0].options[0].description",
+    ],
+    [
+      "a preview",
+      valid({ options: [{ label: "A", preview: `x = 1\n${HIDDEN}` }, option("B")] }),
+      "questions[0].options[0].preview",
+    ],
+    ["a context", valid({ context: `note \u{e007f}` }), "questions[0].context"],
+  ])("rejects invisible tag characters in %s, naming the field", (_name, input, path) => {
+    const messages = errors(input);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(`${path}: contains invisible tag characters (U+E00`);
+    expect(messages[0]).toContain("Fix: remove them");
+  });
+
+  it("accepts a flag emoji written with tag characters (England, Scotland, Wales)", () => {
+    const scotland = "\u{1f3f4}\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}";
+    expect(errors(valid({ options: [option(`Scotland ${scotland}`), option("B")] }))).toEqual([]);
+    expect(errors(valid({ options: [option(`Tag ${scotland}${HIDDEN}`), option("B")] }))).toEqual([
+      expect.stringContaining("contains invisible tag characters"),
+    ]);
+  });
+
   it("accepts paired surrogates written as escapes", () => {
     expect(errors(valid({ options: [option("\ud83d\ude00 yes"), option("B")] }))).toEqual([]);
+  });
+
+  it("reports a repeated question together with that question's other problems", () => {
+    const result = validateAskInput({
+      questions: [
+        {
+          header: "DB",
+          question: "Which database?",
+          options: [option("Postgres"), option("SQLite")],
+        },
+        { header: "DB", id: "db", question: "Which  DATABASE?", options: [option("Postgres")] },
+        { header: "Cache", id: "db", question: "Which cache?", options: "Redis" },
+      ],
+    });
+    if (result.ok) throw new Error("expected invalid");
+    expect(issueCount(result.issues)).toBe(5);
+    expect(result.issues.map(formatIssue)).toEqual([
+      expect.stringContaining("questions[1].options: has 1 option"),
+      expect.stringContaining("questions[2].options: must be an array"),
+      expect.stringContaining("questions[1].question: repeats questions[0].question"),
+      expect.stringContaining("questions[1].header: repeats questions[0].header"),
+      expect.stringContaining("questions[2].id: repeats questions[1].id"),
+    ]);
   });
 
   it("requires unique headers, questions and ids when there are several questions", () => {

@@ -3,8 +3,8 @@ import {
   AskInputSchema,
   invalidDetails,
   modelText,
-  TOOL_DESCRIPTION,
   validateAskInput,
+  WAITING_TOOL_DESCRIPTION,
 } from "../../src/core/index.ts";
 import { DEFAULT_SETTINGS } from "../../src/settings/settings.ts";
 import { SINGLE, THREE } from "../support/asks.ts";
@@ -24,10 +24,26 @@ describe.each(ERAS)("askuser mcp, %s era", (era) => {
     expect(tools).toHaveLength(1);
     const tool = tools[0]!;
     expect(tool.name).toBe("ask_user");
-    expect(tool.inputSchema).toEqual(JSON.parse(JSON.stringify(AskInputSchema)));
-    expect(tool.description).toContain(TOOL_DESCRIPTION);
+    const { waitForAnswer: _field, ...coreFields } = AskInputSchema.properties;
+    expect(tool.inputSchema).toMatchObject({
+      ...JSON.parse(JSON.stringify(AskInputSchema)),
+      properties: JSON.parse(JSON.stringify(coreFields)),
+    });
+    expect(tool.description).toContain(WAITING_TOOL_DESCRIPTION);
     expect(tool.description).toContain("do not invent the answer");
     expect(tool.outputSchema?.properties).toHaveProperty("status");
+  });
+
+  it("says one thing about waitForAnswer: every call here waits, in the description and the field", async () => {
+    harness = await connect({ era });
+    const tool = (await harness.client.listTools()).tools[0]!;
+    const field = (tool.inputSchema.properties as Record<string, { description?: string }>)
+      .waitForAnswer;
+    for (const text of [tool.description ?? "", field?.description ?? ""]) {
+      expect(text).not.toMatch(/returns? at once/);
+      expect(text).not.toContain("arrives later");
+      expect(text).toContain("every call waits");
+    }
   });
 
   it("answers from an accepted form, with the same text and details as every surface", async () => {
@@ -152,8 +168,9 @@ describe.each(ERAS)("askuser mcp, %s era", (era) => {
     // The user may well be there: it is the client that shows no forms, and the model can tell
     // them how to answer next time.
     const text = result.content[0]?.text ?? "";
-    expect(text).toContain("test-client declared no forms");
-    expect(text).toContain('"remote": true');
+    expect(text).toMatchInlineSnapshot(
+      `"Nothing was asked: the MCP client (test-client) shows no forms, and askuser's answer page is off, so the user could not see the question. Decide on your best judgement and state the decision and your reasoning in your reply. The user can answer such questions in a browser after setting "remote": true in askuser's settings file (askuser settings shows where); do not call ask_user again unless they say they did."`,
+    );
     expect((result.structuredContent as { text?: string }).text).toBe(text);
   });
 

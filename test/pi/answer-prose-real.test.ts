@@ -162,7 +162,7 @@ describe("the real pi: /answer on questions written in prose", () => {
       { from: dialog.index, timeoutMs: 15_000 },
     );
     expect(skipped.frame.message).toBe(
-      'ask_user: skipped "Which database should the service use?" [call_1].',
+      'ask_user: skipped "Which database should the service use?" [call_1]; the agent is told only that it ended unanswered.',
     );
     pi.send({ id: "r4", type: "prompt", message: "What next?" });
     await pi.next(isSettled, { from: skipped.index, timeoutMs: 20_000 });

@@ -49,9 +49,12 @@ describe("the input guard in the real pi (tmux)", () => {
     expect(tmux.screen()).toContain("❯ 1. ○ Postgres (Recommended)");
     expect(sandbox.requests()).toHaveLength(2);
 
-    // Once the form is armed (its key hints are back), the user's own keys answer it.
+    // Text typed ahead stays held however long the pause; once the cue names the arrow keys, an
+    // arrow turns the user to the form, and then their keys answer it.
+    await tmux.waitFor("press ↑ or ↓ to answer", 20_000);
+    tmux.keys("Down");
     await tmux.waitFor("esc cancel", 20_000);
-    tmux.keys("Down", "Enter");
+    tmux.keys("Enter");
     const after = await tmux.waitFor("Thanks, noted.", 20_000);
     const [result] = askResults(sandbox.requests()[2]);
     expect(textOf(result)).toBe(
@@ -83,8 +86,10 @@ describe("the input guard in the real pi (tmux)", () => {
 
     expect(tmux.screen()).toContain("❯ 1. ○ Postgres (Recommended)");
     expect(sandbox.requests()).toHaveLength(2);
+    await tmux.waitFor("press ↑ or ↓ to answer", 20_000);
+    tmux.keys("Down");
     await tmux.waitFor("esc cancel", 20_000);
-    tmux.keys("Down", "Enter");
+    tmux.keys("Enter");
     const after = await tmux.waitFor("Thanks, noted.", 20_000);
     const [result] = askResults(sandbox.requests()[2]);
     expect(textOf(result)).toBe(

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import {
   cpSync,
   existsSync,
@@ -54,7 +54,7 @@ beforeAll(() => {
   if (!result) throw new Error(`npm pack printed no result: ${output}`);
   packed = result;
   tarball = join(packDir, result.filename);
-}, 60_000);
+}, 180_000);
 
 afterAll(() => {
   for (const sandbox of sandboxes) sandbox.dispose();
@@ -81,6 +81,86 @@ async function askUserLoaded(
     stderr: run.stderr,
   };
 }
+
+/** A setup line of docs/mcp.md's table `heading` for a client, with the placeholders made real. */
+function setupLine(heading: string, client: string): string {
+  const doc = readFileSync(join(REPO_ROOT, "docs", "mcp.md"), "utf8");
+  const table = doc.slice(doc.indexOf(heading));
+  const row = table.split("\n").find((line) => line.startsWith(`| ${client} `)) ?? "";
+  const command = /`claude mcp add askuser -- ([^`]+)`/u.exec(row)?.[1];
+  if (command === undefined) throw new Error(`no ${client} line after ${heading}`);
+  return command
+    .replace("/path/to/askuser-0.1.0.tgz", tarball)
+    .replace("/path/to/askuser/", `${REPO_ROOT.replace(/\/$/u, "")}/`);
+}
+
+/**
+ * Starts an MCP server command line as a client would (its own directory, a shell), sends
+ * `initialize`, and resolves with the server's name once it answers; then closes its input.
+ */
+function initializeOver(
+  line: string,
+  cwd: string,
+): Promise<{ name: unknown; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("sh", ["-c", line], { cwd, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    let name: unknown;
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+      const reply = stdout.split("\n").find((text) => text.includes('"serverInfo"'));
+      if (reply === undefined || name !== undefined) return;
+      name = (JSON.parse(reply) as { result: { serverInfo: { name: unknown } } }).result.serverInfo
+        .name;
+      child.stdin.end();
+    });
+    child.on("error", reject);
+    child.on("close", (code) =>
+      name === undefined
+        ? reject(new Error(`${line}: no answer (${code}): ${stderr}`))
+        : resolve({ name, code }),
+    );
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "setup-line-test", version: "1" },
+      },
+    };
+    child.stdin.write(`${JSON.stringify(initialize)}\n`);
+  });
+}
+
+describe("the setup lines of docs/mcp.md before askuser is on npm", () => {
+  it("from a tarball: npx -y --package <tarball> askuser mcp answers initialize", async () => {
+    const line = setupLine("From a tarball", "Claude Code");
+    expect(line).toContain(tarball);
+    const cwd = mkdtempSync(join(tmpdir(), "askuser-tarball-line-"));
+    try {
+      expect(await initializeOver(line, cwd)).toEqual({ name: "askuser", code: 0 });
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("from a checkout: node <checkout>/bin/askuser.js mcp answers initialize", async () => {
+    const line = setupLine("From a checkout", "Claude Code");
+    const cwd = mkdtempSync(join(tmpdir(), "askuser-checkout-line-"));
+    try {
+      expect(await initializeOver(line.replace(/^node /u, `"${process.execPath}" `), cwd)).toEqual({
+        name: "askuser",
+        code: 0,
+      });
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
 
 describe("the packed package", () => {
   it("ships the Pi entry, the built extension and CLI, the source and the examples, and no tests", () => {
@@ -116,6 +196,9 @@ describe("the packed package", () => {
       { env: sandbox.env, cwd: sandbox.dir, timeoutMs: 60_000 },
     );
     expect(install.code, install.stderr).toBe(0);
+    // npm warns of every install or prepare script of a package installed from a file or git;
+    // askuser's build runs in its own checkout only, so there is nothing to allow.
+    expect(`${install.stdout}${install.stderr}`).not.toMatch(/allowScripts|install scripts/iu);
     const { loaded, stderr } = await askUserLoaded(sandbox, []);
     expect(loaded).toBe(true);
     expect(stderr).not.toMatch(/peerDependencies|Failed to load extension/u);

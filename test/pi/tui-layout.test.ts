@@ -96,6 +96,16 @@ describe.each(CASES)("the form in Pi's $mode TUI at $columns×$rows", ({ mode, c
   });
 });
 
+describe.each(MODES)("the form in Pi's %s TUI at 40×12, the docs' own small example", (mode) => {
+  it("shows the highlighted option, and the next one after a move", async () => {
+    const form = await open(DEMO_PAYLOAD, { columns: 40, rows: 12 }, mode);
+    const joined = form.screen().join("\n");
+    expect(joined, `on screen:\n${joined}`).toContain("❯ 1.");
+    await form.press("down");
+    await form.waitFor("❯ 2.");
+  });
+});
+
 describe.each(MODES)("the Submit review in Pi's %s TUI at 60×30", (mode) => {
   const size = { columns: 60, rows: 30 };
 

@@ -128,9 +128,12 @@ describe("askuser ask in a real terminal (tmux)", () => {
     tmux.text("also please add tests");
     tmux.keys("Space", "Enter", "2");
     await tmux.waitFor('kept: "also please add tests 2"');
-    await tmux.waitFor("esc cancel", 20_000);
+    // Text stays held however long the pause; the cue says when an arrow key answers.
+    await tmux.waitFor("press ↑ or ↓ to answer", 20_000);
     expect(tmux.screen()).toContain("❯ 1. ○ Node");
-    tmux.keys("Down", "Enter");
+    tmux.keys("Down");
+    await tmux.waitFor("esc cancel", 20_000);
+    tmux.keys("Enter");
     const { code, screen } = await tmux.exited();
     expect(printed(screen)).toBe(
       'askuser: typed before the form appeared, so not used as an answer: "also please add tests 2"\nThe user answered:\n"Which runtime?" = "Deno"',

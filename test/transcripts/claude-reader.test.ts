@@ -25,6 +25,29 @@ async function asksOf(log: ClaudeLog, relative = "projects/-home-ana-shop/s.json
   };
 }
 
+describe("Claude Code transcripts: records that copy a conversation", () => {
+  it("an api-request-blob holding the same tool result (and call) adds no second ask", async () => {
+    const log = new ClaudeLog();
+    log.user("Which port should we use?");
+    const id = log.ask([PORT]);
+    log.result(id, MARKED, { toolUseResult: { questions: [PORT], answers: { "Port?": "8080" } } });
+    // The request Claude Code sent the API, kept beside the conversation: no uuid, no envelope.
+    for (const message of [
+      {
+        role: "assistant",
+        content: [{ type: "tool_use", id, name: "AskUserQuestion", input: { questions: [PORT] } }],
+      },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: MARKED }] },
+    ]) {
+      log.raw(JSON.stringify({ type: "api-request-blob", sessionId: "s", hash: "ab12", message }));
+    }
+    const { asks, report } = await asksOf(log);
+    expect(asks).toHaveLength(1);
+    expect(asks[0]).toMatchObject({ callId: id, outcome: "answered" });
+    expect(report.unpaired).toBe(0);
+  });
+});
+
 describe("Claude Code transcripts: joining results to their calls", () => {
   it("reads an ask and its answer, with where and when", async () => {
     const log = new ClaudeLog();

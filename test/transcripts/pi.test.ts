@@ -4,6 +4,7 @@ import {
   cancelledBeforeOpenDetails,
   invalidDetails,
   modelText,
+  noFormsText,
   pendingDetails,
   unavailableDetails,
   validateAskInput,
@@ -161,6 +162,16 @@ describe("our ask_user in Pi: read from its structured details", () => {
     ["unavailable", unavailableDetails(ASK, "user_away")],
   ])("without details, our own text still reads as %s", (outcome, details) => {
     expect(read(ARGS, modelText(details)).outcome).toBe(outcome);
+  });
+
+  it("without details, askuser mcp's no-forms text reads as unavailable", () => {
+    expect(read(ARGS, noFormsText("the MCP client (gemini)")).outcome).toBe("unavailable");
+  });
+
+  it("without details, the pending text written before it said what was shown still reads as pending", () => {
+    const earlier =
+      "The question was shown to the user; the answer will arrive as a user message, or a note if the question ends without one. Continue with work that does not depend on it, and do not assume an answer until it arrives.";
+    expect(read(ARGS, earlier).outcome).toBe("pending");
   });
 
   it("without details, an ask-back reads as clarify with the user's question", () => {

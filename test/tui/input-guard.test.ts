@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type AskInput, EXTENSION_CAP, TYPING_HOLD } from "../../src/core/index.ts";
 import { DEFAULT_KEYMAP } from "../../src/tui/keymap/keymap.ts";
-import { ARMING_CUE } from "../../src/tui/render/footer.ts";
+import { ARMING_CUE, TYPING_CUE } from "../../src/tui/render/footer.ts";
 import { renderFormFrame } from "../../src/tui/render/frame.ts";
 import { identityTheme } from "../../src/tui/theme.ts";
 import { ManualTimers } from "../support/manual-timers.ts";
@@ -57,7 +57,7 @@ describe("input guard: keys typed before the form could be read never answer", (
     expect(target.form.doneCount).toBe(0);
   });
 
-  it.each([300, 600, 1000])(
+  it.each([300, 600, 1000, 1300, 5000])(
     "a slow typist (a key every %d ms) goes on typing a long sentence: nothing answers, all of it is kept",
     (gap) => {
       const target = guarded(PICK_ONE);
@@ -77,6 +77,24 @@ describe("input guard: keys typed before the form could be read never answer", (
     typeSlowly(target, "abc", 500);
     target.clock.advance(2 * DELAY - 500);
     target.form.press("down", "enter");
+    expect(target.form.details).toMatchObject({ answers: { q1: { selected: ["Deno"] } } });
+  });
+
+  it("a pause mid-sentence never lets the next space pick; the cue says which key answers", () => {
+    const target = guarded(PICK_ONE);
+    target.form.screen();
+    typeSlowly(target, "run it hourly", 100);
+    target.clock.advance(1300);
+    target.form.type(" ");
+    target.clock.advance(30_000);
+    target.form.type(" ");
+    expect(target.form.state.questions[0]).toMatchObject({ selected: [], highlight: 0 });
+    expect(target.form.details).toBeUndefined();
+    expect(target.form.screen(84)).toContain(`${ARMING_CUE} · kept: "run it hourly  "`);
+    // From the moment a key that types nothing would act, the cue names it.
+    target.clock.advance(2 * DELAY);
+    expect(target.form.screen(84)).toContain(`${TYPING_CUE} · kept: "run it hourly  "`);
+    target.form.press("down", "space");
     expect(target.form.details).toMatchObject({ answers: { q1: { selected: ["Deno"] } } });
   });
 
@@ -282,20 +300,24 @@ describe("input guard property", () => {
           // also counts the rest of a paste as text: it holds at least this long.)
           let armsAt = paint + delay;
           const capAt = paint + delay * EXTENSION_CAP;
+          let typing = false;
           for (const [gap, key] of events) {
             target.clock.advance(gap);
             const now = target.clock.now();
-            const inside = now < armsAt;
+            const typesText = /^[ -~]$/.test(key) || key.includes("\x1b[200~");
+            // Once text was held, text keys are held however long the pause.
+            const inside = now < armsAt || (typing && typesText);
             const before = target.form.state;
             target.form.form.handleInput(key);
             if (!inside) break;
             expect(target.form.state).toBe(before);
             expect(target.form.doneCount).toBe(0);
-            const typesText = /^[ -~]$/.test(key) || key.includes("\x1b[200~");
-            armsAt = Math.max(
-              armsAt,
-              typesText ? now + delay * TYPING_HOLD : Math.min(capAt, now + delay),
-            );
+            if (typesText) {
+              typing = true;
+              armsAt = now + delay * TYPING_HOLD;
+            } else {
+              armsAt = Math.max(armsAt, typing ? now + delay : Math.min(capAt, now + delay));
+            }
           }
         },
       ),

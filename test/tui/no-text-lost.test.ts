@@ -27,6 +27,35 @@ describe("Esc in an editor keeps the draft, and the hint says so", () => {
   });
 });
 
+describe("an Other text left with Esc is a draft, and nothing says it is an answer", () => {
+  it("single-select: the row does not look picked, the cancel prompt says nothing is answered, and the cancel sends none", () => {
+    const form = renderForm(PICK_ONE);
+    form.press("4");
+    form.type("Cassandra");
+    form.press("escape");
+    const screen = form.screen();
+    expect(screen).not.toMatch(/● Other/u);
+    expect(screen).toMatch(/○ Other/u);
+    expect(screen).toContain("Cassandra (not an answer yet: enter saves it)");
+    form.press("escape");
+    const prompt = form.screen();
+    expect(prompt).not.toContain("Answers given so far are sent");
+    expect(prompt).toContain("No question is answered yet");
+    form.press("enter");
+    expect(form.details).toMatchObject({ status: "cancelled", answers: {} });
+  });
+
+  it("once saved with Enter, the same text is an answer, and the prompt says it is sent", () => {
+    const form = renderForm(TWO_QUESTIONS);
+    form.press("3");
+    form.type("Cassandra");
+    form.press("enter", "escape"); // saved; the note editor that opens is left empty
+    expect(form.state.questions[0]).toMatchObject({ other: "Cassandra", confirmed: true });
+    form.press("escape");
+    expect(form.screen()).toContain("Answers given so far are sent");
+  });
+});
+
 describe("the cancel prompt agrees with the key that opened it", () => {
   it.each<[string, KeyName[]]>([
     ["Submit tab, Cancel, enter, enter", ["tab", "right", "enter", "enter"]],

@@ -137,10 +137,14 @@ describe("runTerminalForm", () => {
       terminal.viewport().some((row) => row.includes("Just opened")),
     );
     terminal.send(keyBytes("space"));
-    // A held key that types text holds the form for TYPING_HOLD delays after it.
+    // Text keys stay held; a key that types nothing, TYPING_HOLD delays after the text, acts,
+    // and from then on the cue says so.
     clock.advance(600 * TYPING_HOLD);
-    await until("the hints", () => terminal.viewport().some((row) => row.includes("esc cancel")));
+    await until("the typed-ahead cue", () =>
+      terminal.viewport().some((row) => row.includes("press ↑ or ↓ to answer")),
+    );
     terminal.send(keyBytes("down"));
+    await until("the hints", () => terminal.viewport().some((row) => row.includes("esc cancel")));
     terminal.send(keyBytes("enter"));
     const details = await run;
     expect(details).toMatchObject({ status: "answered", answers: { q1: { selected: ["Deno"] } } });

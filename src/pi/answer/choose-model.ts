@@ -12,7 +12,8 @@ export interface ChosenModel {
 /**
  * The model that reads prose questions: the one the settings name (`answer.model`,
  * `"provider/model-id"`), else the session's current model; none when the session has no model.
- * Requests go through Pi's model registry, which adds the provider's credentials.
+ * Requests go through Pi's model registry, which adds the provider's credentials; a model with
+ * none set up is not asked.
  */
 export function chooseModel(
   ctx: Pick<ExtensionContext, "model" | "modelRegistry">,
@@ -30,8 +31,32 @@ export function chooseModel(
     }
   }
   if (!model) return notice ? { model: undefined, notice } : { model: undefined };
+  if (!usable(ctx, model)) {
+    // A request would only fail ("No API key"), and the notice would name Pi's placeholder.
+    const why =
+      model.provider === UNKNOWN_PROVIDER
+        ? "the session has no model"
+        : `${model.provider}/${model.id} has no API key set up`;
+    return {
+      model: undefined,
+      notice: `ask_user: ${why}, so the built-in parser reads the questions (set one up with /login or /model).`,
+    };
+  }
   const chosen = model;
   const complete: CompleteFn = (context, signal) =>
     ctx.modelRegistry.complete(chosen, context, { signal });
   return { model: { model: chosen, complete }, ...(notice ? { notice } : {}) };
+}
+
+/** Pi's name for the provider of a session that has no model chosen. */
+const UNKNOWN_PROVIDER = "unknown";
+
+function usable(ctx: Pick<ExtensionContext, "modelRegistry">, model: Model<Api>): boolean {
+  if (model.provider === UNKNOWN_PROVIDER) return false;
+  try {
+    return ctx.modelRegistry.hasConfiguredAuth(model);
+  } catch {
+    // Without a way to tell, the request itself says whether it works.
+    return true;
+  }
 }

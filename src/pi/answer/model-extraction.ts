@@ -23,6 +23,8 @@ export type Extraction =
       /** The first call was invalid and the model fixed it. */
       readonly repaired: boolean;
     }
+  /** The model read no question in the message. */
+  | { readonly kind: "none" }
   /** The call was still invalid after one repair: the problems of the last one. */
   | { readonly kind: "refused"; readonly problems: readonly string[] }
   /** The model could not be reached, failed or timed out, twice in a row. */
@@ -93,6 +95,7 @@ export async function extractWithModel(
           }
         : readExtraction(call.arguments)
       : { ok: false as const, problems: `the reply holds no ${TOOL_NAME} call` };
+    if (reading.ok === "none") return { kind: "none" };
     if (reading.ok) {
       return { kind: "ask", ask: reading.ask, leftOut: reading.leftOut, repaired: round > 0 };
     }

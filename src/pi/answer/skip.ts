@@ -32,15 +32,19 @@ export async function skipPending(
     );
     return;
   }
-  const skipped = await survival.pending.skip(chosen.callEntryId);
-  if (!skipped) {
+  const reached = await survival.skip(chosen);
+  if (!reached) {
     tell(ctx, "ask_user: that question has already ended.", "info");
     return;
   }
   const position = here.indexOf(chosen) + 1;
   const which = here.length > 1 ? ` (number ${position} of ${here.length} waiting)` : "";
+  const learns =
+    reached === "sent"
+      ? "the answers given so far were sent to the agent"
+      : "the agent is told only that it ended unanswered";
   const others = here.length > 1 ? " /answer skip <number> skips another." : "";
-  tell(ctx, `ask_user: skipped ${describe(chosen)}${which}.${others}`, "info");
+  tell(ctx, `ask_user: skipped ${describe(chosen)}${which}; ${learns}.${others}`, "info");
 }
 
 function pick(waiting: readonly PendingAsk[], selector: string): PendingAsk | undefined {

@@ -66,6 +66,7 @@ export class Survival {
   readonly #closing = new AbortController();
   readonly #showing = new Set<Promise<void>>();
   readonly #onPage: PendingOnPage;
+  readonly #skipping = new Set<string>();
   #ctx: ExtensionContext | undefined;
 
   /** How asks that did not wait ended, for their transcript rows. */
@@ -294,7 +295,9 @@ export class Survival {
       this.notify(sends ? NOTICES.otherBranch : NOTICES.closedOnOtherBranch, "warning");
       return;
     }
-    const kind = finishLater(this.#finishEnv(), pending, outcome, "pending");
+    // `/answer skip` says in its own notice what the agent learns: one notice, not two.
+    const quiet = this.#skipping.has(pending.callEntryId);
+    const kind = finishLater(this.#finishEnv(quiet), pending, outcome, "pending");
     if (!onBranch) return;
     this.laterEnds.set(pending.toolCallId, kind === "message" ? "sent" : "ended");
     if (kind !== "message") this.#sendEndedNote(pending, outcome);
@@ -321,11 +324,27 @@ export class Survival {
     }
   }
 
-  #finishEnv(): FinishEnv {
+  /**
+   * Ends a waiting ask as the user's cancel (`/answer skip`); what reached the agent, or
+   * undefined when the ask had already ended. The end's info notice is left to the caller.
+   */
+  async skip(pending: PendingAsk): Promise<"sent" | "ended" | undefined> {
+    this.#skipping.add(pending.callEntryId);
+    try {
+      if (!(await this.pending.skip(pending.callEntryId))) return undefined;
+    } finally {
+      this.#skipping.delete(pending.callEntryId);
+    }
+    return this.laterEnds.get(pending.toolCallId) ?? "ended";
+  }
+
+  #finishEnv(quiet = false): FinishEnv {
     return {
       appendEntry: (customType, data) => this.#pi.appendEntry(customType, data),
       delivery: this.delivery,
-      notify: (text, level) => this.notify(text, level),
+      notify: (text, level) => {
+        if (!(quiet && level === "info")) this.notify(text, level);
+      },
       onBranch: (entryId) => this.onBranch(entryId),
       closing: this.#closing.signal.aborted,
     };

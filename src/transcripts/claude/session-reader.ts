@@ -21,6 +21,7 @@ const ANCHOR_OFFSET = '"tool'.length;
 const TOOL_USE = Buffer.from('"tool_use"');
 const TOOL_USE_ID = Buffer.from('"tool_use_id"');
 const ID_VALUE = Buffer.from(':"');
+const CONVERSATION_TYPES = new Set(["user", "assistant"]);
 
 /**
  * Reads the asks of a Claude Code transcript. Only lines that can hold an ask are parsed: a call
@@ -87,6 +88,10 @@ export class ClaudeSessionReader implements SessionReader {
   private readRecord(view: Buffer, start: number, end: number, lineNumber: number): void {
     const record = parseRecord(view, start, end, lineNumber, this.skips);
     if (!record) return;
+    // Calls and results live in conversation records. Others copy them (an `api-request-blob`
+    // holds the request sent to the API, with the same tool results and no uuid), and would
+    // list one ask twice.
+    if (!CONVERSATION_TYPES.has(String(record.type))) return;
     const site = siteOf(record, lineNumber);
     const uuid = stringAt(record, "uuid");
     const blocks = arrayAt(objectAt(record, "message"), "content") ?? [];

@@ -10,7 +10,30 @@ import { wrapLine } from "./wrap.ts";
 const SEPARATOR = " · ";
 
 /** Hint items joined with " · ", wrapped between items so no hint is split across lines. */
-export function renderHints(items: readonly string[], width: number, theme: FormTheme): string[] {
+export function renderHints(
+  items: readonly string[],
+  width: number,
+  theme: FormTheme,
+  maxLines = Number.POSITIVE_INFINITY,
+): string[] {
+  const all = packHints(items, width, theme);
+  if (all.length <= maxLines) return all;
+  // Too short a terminal for every hint: moving, choosing and cancelling stay, then the others in
+  // their order while they fit, so the options keep the rows they need to be seen.
+  const kept = new Set([items[0], items[1], items.find((item) => item.includes("cancel"))]);
+  for (const item of items) {
+    if (kept.has(item)) continue;
+    const tried = items.filter((i) => kept.has(i) || i === item);
+    if (packHints(tried, width, theme).length <= maxLines) kept.add(item);
+  }
+  return packHints(
+    items.filter((item) => kept.has(item)),
+    width,
+    theme,
+  );
+}
+
+function packHints(items: readonly string[], width: number, theme: FormTheme): string[] {
   const lines: string[] = [];
   let line = "";
   for (const item of items) {
@@ -27,6 +50,12 @@ export function renderHints(items: readonly string[], width: number, theme: Form
 }
 
 export const ARMING_CUE = "Just opened: keys typed now are not answers";
+/**
+ * Once text was typed ahead, no text key answers until a key that types nothing (see
+ * `src/core/input-guard.ts`): from the moment such a key would act, the cue names one, or the
+ * user could not find the way in.
+ */
+export const TYPING_CUE = "Typed text is kept, not an answer: press ↑ or ↓ to answer";
 /** The end of the text typed ahead that the cue shows; all of it is kept. */
 const HELD_SHOWN = 40;
 
@@ -39,10 +68,11 @@ export function renderArmingCue(
   height: number,
   width: number,
   theme: FormTheme,
+  ready = false,
 ): string[] {
   const recent = Array.from(typedAhead).slice(-HELD_SHOWN).join("");
   const held = typedAhead.trim() ? ` · kept: "${safeInline(recent)}"` : "";
-  const lines = wrapLine(`${ARMING_CUE}${held}`, width);
+  const lines = wrapLine(`${held && ready ? TYPING_CUE : ARMING_CUE}${held}`, width);
   const shown = lines.slice(0, Math.max(1, height));
   const last = shown.length - 1;
   if (lines.length > shown.length && shown[last] !== undefined) {
@@ -90,6 +120,7 @@ export function renderCancelBox(
   width: number,
   theme: FormTheme,
   cancelSendsAnswers: boolean,
+  anyAnswered = true,
 ): string[] {
   const boxWidth = Math.min(width, 64);
   const inner = boxWidth - 4;
@@ -99,9 +130,11 @@ export function renderCancelBox(
     "cancel";
   const body = [
     ...wrapLine(
-      cancelSendsAnswers
-        ? "Cancel these questions? Answers given so far are sent with the cancel."
-        : "Cancel these questions? Nothing is sent; earlier answers stand.",
+      !cancelSendsAnswers
+        ? "Cancel these questions? Nothing is sent; earlier answers stand."
+        : anyAnswered
+          ? "Cancel these questions? Answers given so far are sent with the cancel."
+          : "Cancel these questions? No question is answered yet, so no answer is sent.",
       inner,
     ),
     ...wrapLine(`${confirm}: cancel · any other key: back to the form`, inner),

@@ -25,7 +25,8 @@ export interface FrameInput {
   /** What the cancel confirmation promises: the answers so far go with a cancel (default), or nothing does. */
   readonly cancelSendsAnswers?: boolean;
   /** Set while the input guard holds keys: the hint line says so instead, at the same height. */
-  readonly arming?: { readonly typedAhead: string };
+  /** `ready`: text was typed ahead, and a key that types nothing would now act. */
+  readonly arming?: { readonly typedAhead: string; readonly ready?: boolean };
   /** pi-tui's Editor rendered at `width`, when the question has an editor open. */
   readonly editorLines?: readonly string[];
 }
@@ -112,6 +113,14 @@ function questionFrame(input: FrameInput, fullTop: readonly string[]): Draft {
     gap = [];
     room += 1;
   }
+  // Still below the fewest rows the options need (a 40×12 terminal under Pi's own lines): the
+  // hints give up rows, down to one line, so at least the highlighted option is seen.
+  const short = Math.max(0, 2 + MIN_BODY - room);
+  const hintLines = short > 0 ? Math.max(1, budgetFooter.length - short) : undefined;
+  if (hintLines !== undefined) room += budgetFooter.length - hintLines;
+  // And the blank line under the question gives its row too.
+  const spacer = hintLines === undefined ? [""] : [];
+  if (hintLines !== undefined) room += 1;
 
   const noteLines = [
     ...(current.comment !== undefined && current.mode !== "comment"
@@ -150,8 +159,13 @@ function questionFrame(input: FrameInput, fullTop: readonly string[]): Draft {
     preview = { offset: window.offset, maxOffset: window.maxOffset, page: folded.length - 2 };
     scrolls = "question";
   }
-  const bottom = [...editor, ...notice, ...gap, ...footer(input, footerItems(input, scrolls))];
-  const middle = [...head, "", ...body.lines, ...note];
+  const bottom = [
+    ...editor,
+    ...notice,
+    ...gap,
+    ...footer(input, footerItems(input, scrolls), hintLines),
+  ];
+  const middle = [...head, ...spacer, ...body.lines, ...note];
   return { lines: stackWithin(top, middle, bottom, input.rows, width, theme), preview };
 }
 
@@ -163,16 +177,23 @@ function footerItems(input: FrameInput, scrolls: "preview" | "question" | undefi
 }
 
 /** The key hints, or the cancel confirmation in their place while it shows. */
-function footer(input: FrameInput, items: readonly string[]): string[] {
+function footer(input: FrameInput, items: readonly string[], maxLines?: number): string[] {
   if (input.state.cancelArmed) {
     return renderCancelBox(
       input.keymap,
       input.width,
       input.theme,
       input.cancelSendsAnswers ?? true,
+      input.state.questions.some((q) => q.confirmed),
     );
   }
-  const hints = renderHints(items, input.width, input.theme);
+  const hints = renderHints(items, input.width, input.theme, maxLines);
   if (!input.arming) return hints;
-  return renderArmingCue(input.arming.typedAhead, hints.length, input.width, input.theme);
+  return renderArmingCue(
+    input.arming.typedAhead,
+    hints.length,
+    input.width,
+    input.theme,
+    input.arming.ready === true,
+  );
 }

@@ -13,6 +13,8 @@ export interface OptionList {
 const OTHER_HINT = "Type your own answer";
 /** Other text a switch to single-select set aside: shown, so the user knows it is still there. */
 const ASIDE_LEAD = "set aside, not an answer: ";
+/** After Other text kept but not saved. */
+const DRAFT_TAIL = " (not an answer yet: enter saves it)";
 
 /**
  * The option rows and the final "Other" row: cursor, number, selection mark, label; with
@@ -32,7 +34,10 @@ export function renderOptionList(
     rowStarts.push(lines.length);
     const option = question.options[row];
     const highlighted = state.highlight === row;
-    const chosen = option ? state.selected.includes(row) : state.other !== undefined;
+    // A single-select question's Other text left with Esc is kept, but it is no answer until
+    // saved (confirmed): drawn picked, it would read as one.
+    const draftOther = !option && !question.multiSelect && !state.confirmed;
+    const chosen = option ? state.selected.includes(row) : state.other !== undefined && !draftOther;
     const prefix = rowPrefix(row, highlighted, chosen, question.multiSelect, theme);
     const labelStyle = highlighted ? (t: string) => theme.accent(theme.bold(t)) : theme.text;
     if (option) {
@@ -42,7 +47,9 @@ export function renderOptionList(
       }
     } else {
       lines.push(...wrapWithPrefix(prefix, OTHER_LABEL, width, labelStyle));
-      if (state.other !== undefined)
+      if (state.other !== undefined && draftOther)
+        lines.push(...indented(prefix, `${state.other}${DRAFT_TAIL}`, width, theme.muted));
+      else if (state.other !== undefined)
         lines.push(...indented(prefix, state.other, width, theme.text));
       else if (state.otherAside !== undefined)
         lines.push(...indented(prefix, `${ASIDE_LEAD}${state.otherAside}`, width, theme.muted));

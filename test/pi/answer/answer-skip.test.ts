@@ -1,6 +1,6 @@
 import type { SessionEntry } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import { type AskDetails, PENDING_CLOSED_NOTICE } from "../../../src/core/index.ts";
+import type { AskDetails } from "../../../src/core/index.ts";
 import { PendingAsks } from "../../../src/pi/survive/pending-asks.ts";
 import { askOf } from "../../support/asks.ts";
 import { askuserEntries, textOf } from "../helpers/session-branch.ts";
@@ -42,9 +42,9 @@ describe("/answer skip ends a waiting ask as the user's cancel, without opening 
     await w.runtime.session.prompt("Plan the order service");
     await w.command("/answer skip");
     expect(w.ui.formsOpened).toBe(0);
+    // One notice: which ask was skipped, and what the agent learns.
     expect(notices(w)).toEqual([
-      PENDING_CLOSED_NOTICE,
-      'ask_user: skipped "Which database should the service use?" [call_1].',
+      'ask_user: skipped "Which database should the service use?" [call_1]; the agent is told only that it ended unanswered.',
     ]);
     expect(notesOn(w.branch())).toMatchInlineSnapshot(`
       [
@@ -68,7 +68,7 @@ describe("/answer skip ends a waiting ask as the user's cancel, without opening 
     const w = await twoWaiting();
     await w.command("/answer skip api");
     expect(notices(w).at(-1)).toBe(
-      'ask_user: skipped "Which API style?" [call_2] (number 2 of 2 waiting). /answer skip <number> skips another.',
+      'ask_user: skipped "Which API style?" [call_2] (number 2 of 2 waiting); the agent is told only that it ended unanswered. /answer skip <number> skips another.',
     );
     await w.command("/answer skip 7");
     expect(notices(w).at(-1)).toBe(
@@ -76,8 +76,9 @@ describe("/answer skip ends a waiting ask as the user's cancel, without opening 
     );
     await w.command("/answer skip");
     expect(notices(w).at(-1)).toBe(
-      'ask_user: skipped "Which database should the service use?" [call_1].',
+      'ask_user: skipped "Which database should the service use?" [call_1]; the agent is told only that it ended unanswered.',
     );
+    expect(notices(w).filter((text) => text.includes("closed without an answer"))).toEqual([]);
     expect(notesOn(w.branch())).toHaveLength(2);
   });
 

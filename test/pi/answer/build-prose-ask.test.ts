@@ -1,9 +1,27 @@
 import { type AssistantMessage, fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
+import {
+  type AskDetails,
+  EXTRACTION_SYSTEM_PROMPT,
+  proseAnswerText,
+} from "../../../src/core/index.ts";
 import { chooseModel } from "../../../src/pi/answer/choose-model.ts";
 import type { CompleteFn } from "../../../src/pi/answer/model-extraction.ts";
 import { buildProseAsk } from "../../../src/pi/answer/prose-ask-builder.ts";
 import { PROSE } from "./fixtures.ts";
+
+/** Every question of the built ask answered with its first option. */
+function answeredDetails(built: Awaited<ReturnType<typeof buildProseAsk>>): AskDetails {
+  const asked = built.ask?.questions ?? [];
+  return {
+    status: "answered",
+    questions: asked,
+    answers: Object.fromEntries(
+      asked.map((q) => [q.id, { selected: [q.options[0]?.label ?? ""] }]),
+    ),
+    unanswered: [],
+  } as AskDetails;
+}
 
 const MODEL = { provider: "fauxtest", id: "m1" } as never;
 
@@ -38,12 +56,42 @@ describe("buildProseAsk", () => {
   });
 
   it("a session without a model and no answer.model has no extraction model", () => {
-    const ctx = { model: undefined, modelRegistry: { find: () => undefined } } as never;
+    const ctx = {
+      model: undefined,
+      modelRegistry: { find: () => undefined, hasConfiguredAuth: () => true },
+    } as never;
     expect(chooseModel(ctx, "")).toEqual({ model: undefined });
     expect(chooseModel(ctx, "nope/none").notice).toBe(
       'askuser settings: answer.model "nope/none" is not a model Pi knows (write it as "provider/model-id"); the built-in parser reads the questions.',
     );
   });
+
+  it.each([
+    [
+      "a session model without an API key",
+      { provider: "anthropic", id: "claude-x" },
+      "anthropic/claude-x has no API key set up",
+    ],
+    [
+      "no model chosen (Pi's placeholder)",
+      { provider: "unknown", id: "unknown" },
+      "the session has no model",
+    ],
+  ])(
+    "%s: no request, the parser reads, and the notice says why without unknown/unknown",
+    (_name, model, why) => {
+      const ctx = {
+        model,
+        modelRegistry: { find: () => undefined, hasConfiguredAuth: () => false },
+      } as never;
+      const chosen = chooseModel(ctx, "");
+      expect(chosen.model).toBeUndefined();
+      expect(chosen.notice).toBe(
+        `ask_user: ${why}, so the built-in parser reads the questions (set one up with /login or /model).`,
+      );
+      expect(chosen.notice).not.toContain("unknown/unknown");
+    },
+  );
 
   it("a model that throws twice: the parser, with the reasons", async () => {
     const { complete, calls } = scripted(
@@ -75,15 +123,63 @@ describe("buildProseAsk", () => {
     });
     expect(built.source).toBe("model");
     expect(questions(built)).toEqual(["Which database?"]);
-    // The parser counts three questions in the message; the model's form has one.
+    // The parser reads three questions in the message; the model's form has one: the two others
+    // are named.
     expect(built.leftOut).toEqual([
       {
         scope: "question",
-        count: 2,
-        text: "2 questions",
-        reason: "the message asks 3 questions, and fauxtest/m1 put 1 in the form",
+        text: "Should the API be REST or GraphQL?",
+        reason: "fauxtest/m1 did not put it in the form",
+      },
+      {
+        scope: "question",
+        text: "Where will it run?",
+        reason: "fauxtest/m1 did not put it in the form",
       },
     ]);
+  });
+
+  it("a message with no question: one request, the model says so with an empty call, no refusal", async () => {
+    const { complete, calls } = scripted(async () => call({ questions: [] }));
+    const built = await buildProseAsk("Done: the tests pass and the branch is pushed.", {
+      model: { model: MODEL, complete },
+      timeoutMs: 1000,
+    });
+    expect(calls).toHaveLength(1);
+    expect(built.ask).toBeUndefined();
+    expect(built.notices).toEqual([]);
+  });
+
+  it("the model is told how to say that a message asks nothing", () => {
+    expect(EXTRACTION_SYSTEM_PROMPT).toContain("with an empty questions array");
+  });
+
+  it("a model that dropped questions: they are named, as the parser read them", async () => {
+    const good = {
+      questions: [
+        { header: "DB", question: "Which database?", options: [{ label: "A" }, { label: "B" }] },
+        {
+          header: "Hosting",
+          question: "Where should it run?",
+          options: [{ label: "Fly" }, { label: "VPS" }],
+        },
+      ],
+    };
+    const { complete } = scripted(async () => call(good));
+    const built = await buildProseAsk(PROSE, {
+      model: { model: MODEL, complete },
+      timeoutMs: 1000,
+    });
+    expect(built.leftOut).toEqual([
+      {
+        scope: "question",
+        text: "Should the API be REST or GraphQL?",
+        reason: "fauxtest/m1 did not put it in the form",
+      },
+    ]);
+    expect(proseAnswerText(answeredDetails(built), false, built.leftOut)).toContain(
+      'Not in the form, so not answered: "Should the API be REST or GraphQL?".',
+    );
   });
 
   it("a model returning garbage arguments, then no call: refused, and the parser reads it", async () => {

@@ -139,7 +139,7 @@ describe("/answer reads the questions in the agent's last message", () => {
     expect(lastUserText(w, 3)).toContain('"Should the API be REST or GraphQL?" = "REST"');
   });
 
-  it("a question the model left out silently: the agent is told one question was not asked", async () => {
+  it("a question the model left out silently: the user and the agent are told which one", async () => {
     const prose = `${PROSE}\n\nAnd one more: what should we call the service?`;
     const w = await world({
       model: new ScriptedModel().text(prose).reply(() => extraction(EXTRACTED)),
@@ -149,11 +149,11 @@ describe("/answer reads the questions in the agent's last message", () => {
     await answerAll(w, 3);
     await answering;
     expect(notices(w)).toEqual([
-      "ask_user: The form shows 3 questions; left out of it: 1 question (the message asks 4 questions, and fauxtest/m1 put 3 in the form).",
+      'ask_user: The form shows 3 questions; left out of it: "And one more: what should we call the service?" (fauxtest/m1 did not put it in the form).',
     ]);
     await until("the turn the answers started", () => w.model.requests[2]);
     expect(lastUserText(w, 2)?.split("\n").at(-1)).toBe(
-      "Not in the form, so not answered: 1 question. Do not assume answers to these; ask again if they matter.",
+      'Not in the form, so not answered: "And one more: what should we call the service?". Do not assume answers to these; ask again if they matter.',
     );
   });
 

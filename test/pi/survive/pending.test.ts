@@ -25,7 +25,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
     expect(w.ui.formsOpened).toBe(0);
     const [result] = w.model.requests[1]?.filter((m) => m.role === "toolResult") ?? [];
     expect(result && textOf(result)).toMatchInlineSnapshot(
-      `"The question was shown to the user; the answer will arrive as a user message, or a note if the question ends without one. Continue with work that does not depend on it, and do not assume an answer until it arrives."`,
+      `"The question waits for the user: only a one-line notice that it waits was shown, and they open it when they choose. The answer will arrive as a user message, or a note if the question ends without one. Continue with work that does not depend on it, and do not assume an answer until it arrives."`,
     );
     expect(result).toMatchObject({ isError: false, details: { status: "pending" } });
     expect(w.ui.widgetText()).toMatchInlineSnapshot(
