@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  backgroundServer,
   call,
-  pendingAskId,
+  publishedAsk,
+  type RunningServerLike,
   runtimeEnv,
   startProcess,
   stopBackgroundServer,
@@ -16,10 +16,7 @@ afterEach(async () => {
 });
 
 /** Spends a page link's code as a browser would; returns the session key it was given. */
-async function signIn(
-  server: Awaited<ReturnType<typeof backgroundServer>>,
-  link: string,
-): Promise<string | undefined> {
+async function signIn(server: RunningServerLike, link: string): Promise<string | undefined> {
   const url = new URL(link);
   const reply = await call(server, `${url.pathname}${url.search}`, { token: null });
   expect(reply.status).toBe(303);
@@ -34,15 +31,12 @@ describe("askuser answer --link", () => {
       ["bin/askuser.js", "ask", "examples/release-plan.json", "--remote"],
       env,
     );
-    const server = await backgroundServer(env);
-    const [id] = await pendingAskId(server);
-    const printedLink = /answer in the browser: (\S+)/u.exec(asking.err())?.[1];
-    expect(printedLink).toBeDefined();
-    expect(await signIn(server, printedLink ?? "")).toBeDefined();
+    const { server, id, link: printedLink } = await publishedAsk(asking, env);
+    expect(await signIn(server, printedLink)).toBeDefined();
     // The same link again (the browser was closed, the phone opens it): the code is spent.
-    expect(await signIn(server, printedLink ?? "")).toBeUndefined();
+    expect(await signIn(server, printedLink)).toBeUndefined();
 
-    const linked = startProcess(["bin/askuser.js", "answer", "--link", id ?? ""], env);
+    const linked = startProcess(["bin/askuser.js", "answer", "--link", id], env);
     expect(await linked.exited).toBe(0);
     const fresh = /^(http:\/\/127\.0\.0\.1:\d+\/\?code=[0-9a-f]{64}&ask=[\w-]+)\n$/u.exec(
       linked.out(),
@@ -69,8 +63,7 @@ describe("askuser answer --link", () => {
       ["bin/askuser.js", "ask", "examples/release-plan.json", "--remote"],
       env,
     );
-    const server = await backgroundServer(env);
-    await pendingAskId(server);
+    await publishedAsk(asking, env);
     const wrong = startProcess(["bin/askuser.js", "answer", "--link", "no-such-ask\u001b[2J"], env);
     expect(await wrong.exited).toBe(2);
     expect(wrong.err()).toContain("no waiting ask has the id");

@@ -6,6 +6,7 @@ import {
   backgroundServer,
   call,
   pendingAskId,
+  publishedAsk,
   runtimeEnv,
   startProcess,
   stopBackgroundServer,
@@ -97,13 +98,12 @@ describe("askuser answer in a real terminal (tmux)", () => {
       ["bin/askuser.js", "ask", "examples/database.json", "--remote"],
       env,
     );
-    const server = await backgroundServer(env);
-    await pendingAskId(server, 1);
+    await publishedAsk(first, env);
     const second = startProcess(
       ["bin/askuser.js", "ask", "examples/release-plan.json", "--remote"],
       env,
     );
-    await pendingAskId(server, 2);
+    await publishedAsk(second, env);
     const list = startProcess(["bin/askuser.js", "answer", "--list"], env);
     expect(await list.exited).toBe(0);
     expect(list.out()).toMatch(/^id +agent +age +cwd +questions\n/u);
@@ -138,8 +138,7 @@ describe("askuser answer in a real terminal (tmux)", () => {
       ["bin/askuser.js", "ask", "examples/database.json", "--remote"],
       env,
     );
-    const server = await backgroundServer(env);
-    const [id] = await pendingAskId(server);
+    const { server, id } = await publishedAsk(asker, env);
     const tmux = terminals.start(`${NODE} bin/askuser.js answer`, {
       width: 100,
       height: 30,
@@ -153,8 +152,11 @@ describe("askuser answer in a real terminal (tmux)", () => {
     expect(first.code).toBe(1);
     expect(await asker.exited).toBe(0);
 
-    startProcess(["bin/askuser.js", "ask", "examples/database.json", "--remote"], env);
-    await pendingAskId(server);
+    const another = startProcess(
+      ["bin/askuser.js", "ask", "examples/database.json", "--remote"],
+      env,
+    );
+    await publishedAsk(another, env);
     const again = terminals.start(`${NODE} bin/askuser.js answer`, {
       width: 100,
       height: 30,
