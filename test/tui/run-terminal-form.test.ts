@@ -4,7 +4,6 @@ import { type CancelOrigin, TYPING_HOLD } from "../../src/core/index.ts";
 import { runTerminalForm } from "../../src/tui/run-terminal-form.ts";
 import { identityTheme } from "../../src/tui/theme.ts";
 import { ManualTimers } from "../support/manual-timers.ts";
-import { until } from "../support/until.ts";
 import { keyBytes } from "./support/keys.ts";
 import { PICK_ONE, TWO_QUESTIONS } from "./support/payloads.ts";
 import { askOf } from "./support/render-form.ts";
@@ -133,13 +132,11 @@ describe("runTerminalForm", () => {
     });
     for (const char of "add tests") terminal.send(char);
     terminal.send(keyBytes("enter"));
-    await until("the arming cue", () =>
-      terminal.viewport().some((row) => row.includes("Just opened")),
-    );
+    await terminal.shows("Just opened");
     terminal.send(keyBytes("space"));
     // A held key that types text holds the form for TYPING_HOLD delays after it.
     clock.advance(600 * TYPING_HOLD);
-    await until("the hints", () => terminal.viewport().some((row) => row.includes("esc cancel")));
+    await terminal.shows("esc cancel");
     terminal.send(keyBytes("down"));
     terminal.send(keyBytes("enter"));
     const details = await run;
