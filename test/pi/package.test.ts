@@ -175,12 +175,12 @@ describe("the packed package", () => {
       cwd: sandbox.dir,
     });
     try {
-      await tmux.waitFor("[Extensions]", 20_000);
+      await tmux.waitFor("[Extensions]");
       tmux.text("Pick a database");
       tmux.keys("Enter");
-      await tmux.waitFor("❯ 1. ○ Postgres", 20_000);
+      await tmux.waitFor("❯ 1. ○ Postgres");
       tmux.keys("Down", "Enter");
-      await tmux.waitFor("Done.", 20_000);
+      await tmux.waitFor("Done.");
     } finally {
       tmux.close();
     }

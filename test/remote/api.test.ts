@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { modelText } from "../../src/core/index.ts";
 import { publishAsk } from "../../src/remote/client.ts";
 import type { RunningServer } from "../../src/remote/serve.ts";
-import { until } from "../support/until.ts";
+import { Changes, waitFor, watchedArray } from "../support/wait-for.ts";
 import { call, startTestServer, threeQuestions } from "./support.ts";
 
 const AGENT = { agent: "test-agent", cwd: "/tmp/project", pid: process.pid };
@@ -100,13 +100,14 @@ describe("the user API", () => {
 
   it("a cancel from the page is the user's cancel and keeps the draft's answers", async () => {
     const { server, remote } = await published();
-    const drafts: unknown[] = [];
+    const changes = new Changes();
+    const drafts: unknown[] = watchedArray(changes);
     remote.onDraft((draft) => drafts.push(draft.answers));
     const progress = await call(server, `/api/asks/${remote.id}/progress`, {
       body: { db: "SQLite" },
     });
     expect(progress.status).toBe(204);
-    await until("the draft reaches the agent", () => remote.latestDraft());
+    await waitFor("the draft reaches the agent", changes, () => remote.latestDraft());
     expect(remote.latestDraft()).toMatchObject({
       status: "pending",
       answers: { db: { selected: ["SQLite"] } },

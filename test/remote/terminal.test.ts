@@ -33,13 +33,13 @@ describe("askuser ask --remote in a real terminal (tmux)", () => {
   it("shows the form too; an answer from the page closes it and is printed", async () => {
     const env = freshEnv();
     const tmux = terminals.start(ASK, { width: 100, height: 30, reportExit: true, env });
-    await tmux.waitFor("answer in the browser: http://127.0.0.1:", 20_000);
-    await tmux.waitFor("❯ 1.", 20_000);
+    await tmux.waitFor("answer in the browser: http://127.0.0.1:");
+    await tmux.waitFor("❯ 1.");
     const server = await backgroundServer(env);
     const [id] = await pendingAskId(server);
     const reply = await call(server, `/api/asks/${id}/answer`, { body: { database: "SQLite" } });
     expect(reply.status).toBe(200);
-    const { code, screen, tty } = await tmux.exited(20_000);
+    const { code, screen, tty } = await tmux.exited();
     expect(printed(screen)).toContain('= "SQLite"');
     expect(screen).toContain("askuser: answered in the page");
     expect(code).toBe(0);
@@ -49,11 +49,11 @@ describe("askuser ask --remote in a real terminal (tmux)", () => {
   it("an answer in the terminal wins: the page then gets 409 naming the terminal", async () => {
     const env = freshEnv();
     const tmux = terminals.start(ASK, { width: 100, height: 30, reportExit: true, env });
-    await tmux.waitFor("❯ 1.", 20_000);
+    await tmux.waitFor("❯ 1.");
     const server = await backgroundServer(env);
     const [id] = await pendingAskId(server);
     tmux.keys("Enter");
-    const { code, screen } = await tmux.exited(20_000);
+    const { code, screen } = await tmux.exited();
     expect(code).toBe(0);
     expect(printed(screen)).toContain("The user answered:");
     const late = await call(server, `/api/asks/${id}/answer`, { body: {} });
@@ -73,7 +73,7 @@ describe("askuser ask --remote's idle timeout in a real terminal (tmux)", () => 
       reportExit: true,
       env: { ...env, ASKUSER_CONFIG: join(dir, "settings.json") },
     });
-    await tmux.waitFor("❯ 1.", 20_000);
+    await tmux.waitFor("❯ 1.");
     const server = await backgroundServer(env);
     const [id] = await pendingAskId(server);
     tmux.keys("Down");
@@ -81,7 +81,7 @@ describe("askuser ask --remote's idle timeout in a real terminal (tmux)", () => 
     expect(
       (await call(server, `/api/asks/${id}/progress`, { body: { database: "DynamoDB" } })).status,
     ).toBe(204);
-    const { code, screen } = await tmux.exited(20_000);
+    const { code, screen } = await tmux.exited();
     expect(code).toBe(1);
     expect(printed(screen)).toMatch(
       /"status": "timed_out"[\s\S]*"selected": \[\s*"DynamoDB"\s*\]/u,
@@ -115,15 +115,15 @@ describe("askuser answer in a real terminal (tmux)", () => {
       reportExit: true,
       env,
     });
-    await tmux.waitFor("Which ask do you want to answer? (2 waiting)", 20_000);
+    await tmux.waitFor("Which ask do you want to answer? (2 waiting)");
     // The newest first: release-plan is option 1.
     await tmux.waitFor("1. Features, API, Rollout");
     tmux.keys("Down");
     await tmux.waitFor(/❯ 2\./u);
     tmux.keys("Enter");
-    await tmux.waitFor("❯ 1.", 20_000);
+    await tmux.waitFor("❯ 1.");
     tmux.keys("Enter");
-    const { code, screen } = await tmux.exited(20_000);
+    const { code, screen } = await tmux.exited();
     expect(screen).toContain("askuser: sent to the agent:");
     expect(code).toBe(0);
     expect(await first.exited).toBe(0);
@@ -145,9 +145,9 @@ describe("askuser answer in a real terminal (tmux)", () => {
       reportExit: true,
       env,
     });
-    await tmux.waitFor("❯ 1.", 20_000);
+    await tmux.waitFor("❯ 1.");
     await call(server, `/api/asks/${id}/answer`, { body: { database: "SQLite" } });
-    const first = await tmux.exited(20_000);
+    const first = await tmux.exited();
     expect(first.screen).toContain("askuser: already answered (by page); yours was not sent");
     expect(first.code).toBe(1);
     expect(await asker.exited).toBe(0);
@@ -163,9 +163,9 @@ describe("askuser answer in a real terminal (tmux)", () => {
       reportExit: true,
       env,
     });
-    await again.waitFor("❯ 1.", 20_000);
+    await again.waitFor("❯ 1.");
     process.kill(server.info.pid, "SIGKILL");
-    const second = await again.exited(20_000);
+    const second = await again.exited();
     expect(second.screen).toContain(
       "askuser: the answer server stopped (its asks with it); nothing was sent",
     );

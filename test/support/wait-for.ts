@@ -1,3 +1,5 @@
+import { type FSWatcher, readFileSync, watch } from "node:fs";
+import { basename, dirname } from "node:path";
 import type { Readable } from "node:stream";
 
 /**
@@ -172,6 +174,11 @@ export class StreamText implements ChangeSource {
     );
   }
 
+  /** All of the text, once the stream closed (a child's exit can come before its last output). */
+  all(what = "the stream to close"): Promise<string> {
+    return waitFor(what, this, () => this.#ended && this.#text, { seen: () => this.#text });
+  }
+
   /** Resolves once the text so far holds `expected` anywhere (for output that ends no line). */
   contains(expected: string, options: WaitOptions = {}): Promise<string> {
     return waitFor(
@@ -184,5 +191,58 @@ export class StreamText implements ChangeSource {
       },
       { seen: () => this.#text, ...options },
     );
+  }
+}
+
+/**
+ * A directory's changes as the kernel reports them (inotify): a file another process writes is
+ * waited for by its write, not by reading it again and again.
+ */
+export class WatchedDirectory implements ChangeSource {
+  readonly #watcher: FSWatcher;
+  readonly #changes = new Changes();
+
+  constructor(path: string) {
+    this.#watcher = watch(path, () => this.#changes.notify());
+  }
+
+  subscribe(listener: () => void): () => void {
+    return this.#changes.subscribe(listener);
+  }
+
+  close(): void {
+    this.#watcher.close();
+  }
+}
+
+/**
+ * The text of `path` once `complete` accepts it (by default: once it is not empty), as another
+ * process writes it.
+ */
+export async function fileText(
+  path: string,
+  what = `${basename(path)} to be written`,
+  complete: (text: string) => boolean = (text) => text !== "",
+): Promise<string> {
+  const directory = new WatchedDirectory(dirname(path));
+  const read = (): string | undefined => {
+    try {
+      return readFileSync(path, "utf8");
+    } catch {
+      return undefined;
+    }
+  };
+  try {
+    return await waitFor(
+      what,
+      directory,
+      () => {
+        const text = read();
+        return text !== undefined && complete(text) && text;
+      },
+      { seen: () => read() ?? "(no file)" },
+    );
+  } finally {
+    directory.close();
   }
 }

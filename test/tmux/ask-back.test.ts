@@ -31,7 +31,7 @@ async function enterUntilExit(tmux: TmuxSession): Promise<void> {
   while (!/\[exit \d+\]/u.test(tmux.screen())) {
     if (Date.now() > deadline) throw new Error(`the form never ended:\n${tmux.screen()}`);
     tmux.keys("Enter");
-    await tmux.waitFor((screen) => /\[exit \d+\]/u.test(screen), 300).catch(() => undefined);
+    await tmux.waitFor((screen) => /\[exit \d+\]/u.test(screen)).catch(() => undefined);
   }
 }
 

@@ -128,7 +128,7 @@ describe("askuser ask in a real terminal (tmux)", () => {
     tmux.text("also please add tests");
     tmux.keys("Space", "Enter", "2");
     await tmux.waitFor('kept: "also please add tests 2"');
-    await tmux.waitFor("esc cancel", 20_000);
+    await tmux.waitFor("esc cancel");
     expect(tmux.screen()).toContain("❯ 1. ○ Node");
     tmux.keys("Down", "Enter");
     const { code, screen } = await tmux.exited();

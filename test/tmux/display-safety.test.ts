@@ -48,7 +48,7 @@ describe("in a real terminal (tmux), an escape-laden field name drives nothing",
     ["askuser log's unreadable path", (file: string) => `log '${file}${ATTACK}'`],
   ])("%s sets no title and writes no clipboard", async (_what, args) => {
     const session = attacked(args);
-    const { code, screen } = await session.exited(15_000);
+    const { code, screen } = await session.exited();
     expect([1, 2]).toContain(code);
     expect(screen).toContain("TITLE");
     expect(session.paneTitle()).not.toContain("TITLE");

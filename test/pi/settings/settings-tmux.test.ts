@@ -37,7 +37,7 @@ describe("askuser settings in the real pi TUI", () => {
       tmux.keys("Enter");
       return tmux.waitFor("❯ 1. ○ Postgres");
     };
-    await tmux.waitFor("[Extensions]", 20_000);
+    await tmux.waitFor("[Extensions]");
 
     // First question: no file yet, so it is created with the defaults.
     await ask("one");
@@ -91,7 +91,7 @@ describe("/askuser in the real pi TUI", () => {
     const sandbox = new PiSandbox([]);
     cleanup(() => sandbox.dispose());
     const tmux = startTmuxPi(sandbox, cleanup, { height: 50 });
-    await tmux.waitFor("[Extensions]", 20_000);
+    await tmux.waitFor("[Extensions]");
     tmux.text("/askuser");
     await tmux.waitFor("/askuser");
     tmux.keys("Enter");
