@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripTerminalSequences } from "@earendil-works/pi-tui";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PACKAGE } from "../support/run-cli.ts";
 import { TmuxSession } from "../support/tmux.ts";
 import { activeTools, askResults, PI_CLI, PiSandbox, REPO_ROOT, textOf } from "./helpers/pi-run.ts";
 import { runToExit } from "./helpers/run-to-exit.ts";
@@ -44,9 +45,10 @@ function freshSandbox(): PiSandbox {
 
 beforeAll(() => {
   packDir = mkdtempSync(join(tmpdir(), "askuser-pack-"));
-  // `npm pack` runs the prepack build, so the tarball is what a user would install.
+  // `npm pack` runs the prepack build, so the tarball is what a user would install. It packs the
+  // run's copy of the package: the build never writes into the working tree.
   const output = execFileSync("npm", ["pack", "--json", "--pack-destination", packDir], {
-    cwd: REPO_ROOT,
+    cwd: PACKAGE,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -156,7 +158,7 @@ describe("the packed package", () => {
     const sandbox = freshSandbox();
     const run = await runToExit(process.execPath, sandbox.piArgs(["./"], "-p", "hello"), {
       env: sandbox.env,
-      cwd: REPO_ROOT,
+      cwd: PACKAGE,
       timeoutMs: 20_000,
     });
     expect(run.code, run.stderr).toBe(0);
@@ -169,8 +171,8 @@ describe("the packed package", () => {
     for (const [key, value] of Object.entries(sandbox.env)) {
       if (key.startsWith("PI_") || key.startsWith("ASKUSER_")) env[key] = value ?? "";
     }
-    // The checkout's manifest entry; the test run built dist/, so it loads the bundle.
-    const tmux = TmuxSession.start([process.execPath, ...sandbox.piArgs([REPO_ROOT])], {
+    // A checkout's manifest entry; the run's copy of the package is built, so it loads the bundle.
+    const tmux = TmuxSession.start([process.execPath, ...sandbox.piArgs([PACKAGE])], {
       env,
       cwd: sandbox.dir,
     });

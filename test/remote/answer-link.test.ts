@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { BIN } from "../support/run-cli.ts";
 import {
   call,
   publishedAsk,
@@ -27,16 +28,13 @@ describe("askuser answer --link", () => {
   it("prints a fresh one-time page link once the printed one is spent (a closed browser, another device)", async () => {
     const env = runtimeEnv();
     envs.push(env);
-    const asking = startProcess(
-      ["bin/askuser.js", "ask", "examples/release-plan.json", "--remote"],
-      env,
-    );
+    const asking = startProcess([BIN, "ask", "examples/release-plan.json", "--remote"], env);
     const { server, id, link: printedLink } = await publishedAsk(asking, env);
     expect(await signIn(server, printedLink)).toBeDefined();
     // The same link again (the browser was closed, the phone opens it): the code is spent.
     expect(await signIn(server, printedLink)).toBeUndefined();
 
-    const linked = startProcess(["bin/askuser.js", "answer", "--link", id], env);
+    const linked = startProcess([BIN, "answer", "--link", id], env);
     expect(await linked.exited).toBe(0);
     const fresh = /^(http:\/\/127\.0\.0\.1:\d+\/\?code=[0-9a-f]{64}&ask=[\w-]+)\n$/u.exec(
       linked.out(),
@@ -54,17 +52,14 @@ describe("askuser answer --link", () => {
   it("says so when no server runs, and refuses an id that names no waiting ask", async () => {
     const env = runtimeEnv();
     envs.push(env);
-    const none = startProcess(["bin/askuser.js", "answer", "--link"], env);
+    const none = startProcess([BIN, "answer", "--link"], env);
     expect(await none.exited).toBe(1);
     expect(none.err()).toContain("no answer server runs");
     expect(none.out()).toBe("");
 
-    const asking = startProcess(
-      ["bin/askuser.js", "ask", "examples/release-plan.json", "--remote"],
-      env,
-    );
+    const asking = startProcess([BIN, "ask", "examples/release-plan.json", "--remote"], env);
     await publishedAsk(asking, env);
-    const wrong = startProcess(["bin/askuser.js", "answer", "--link", "no-such-ask\u001b[2J"], env);
+    const wrong = startProcess([BIN, "answer", "--link", "no-such-ask\u001b[2J"], env);
     expect(await wrong.exited).toBe(2);
     expect(wrong.err()).toContain("no waiting ask has the id");
     expect(wrong.err()).not.toContain("\u001b");

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { BIN } from "../support/run-cli.ts";
 import { NODE, printed, terminalSandbox } from "../support/terminal-sandbox.ts";
 import {
   backgroundServer,
@@ -27,7 +28,7 @@ function freshEnv(): Record<string, string> {
   return env;
 }
 
-const ASK = `${NODE} bin/askuser.js ask examples/database.json --remote`;
+const ASK = `${NODE} ${BIN} ask examples/database.json --remote`;
 
 describe("askuser ask --remote in a real terminal (tmux)", () => {
   it("shows the form too; an answer from the page closes it and is printed", async () => {
@@ -94,22 +95,16 @@ describe("askuser ask --remote's idle timeout in a real terminal (tmux)", () => 
 describe("askuser answer in a real terminal (tmux)", () => {
   it("picks one of two pending asks, answers it in the form, and the asking process prints it", async () => {
     const env = freshEnv();
-    const first = startProcess(
-      ["bin/askuser.js", "ask", "examples/database.json", "--remote"],
-      env,
-    );
+    const first = startProcess([BIN, "ask", "examples/database.json", "--remote"], env);
     await publishedAsk(first, env);
-    const second = startProcess(
-      ["bin/askuser.js", "ask", "examples/release-plan.json", "--remote"],
-      env,
-    );
+    const second = startProcess([BIN, "ask", "examples/release-plan.json", "--remote"], env);
     await publishedAsk(second, env);
-    const list = startProcess(["bin/askuser.js", "answer", "--list"], env);
+    const list = startProcess([BIN, "answer", "--list"], env);
     expect(await list.exited).toBe(0);
     expect(list.out()).toMatch(/^id +agent +age +cwd +questions\n/u);
     expect(list.out()).toContain("Features, API, Rollout");
 
-    const tmux = terminals.start(`${NODE} bin/askuser.js answer`, {
+    const tmux = terminals.start(`${NODE} ${BIN} answer`, {
       width: 100,
       height: 30,
       reportExit: true,
@@ -134,12 +129,9 @@ describe("askuser answer in a real terminal (tmux)", () => {
 
   it("closes the form and says so when the ask ends elsewhere or the server stops", async () => {
     const env = freshEnv();
-    const asker = startProcess(
-      ["bin/askuser.js", "ask", "examples/database.json", "--remote"],
-      env,
-    );
+    const asker = startProcess([BIN, "ask", "examples/database.json", "--remote"], env);
     const { server, id } = await publishedAsk(asker, env);
-    const tmux = terminals.start(`${NODE} bin/askuser.js answer`, {
+    const tmux = terminals.start(`${NODE} ${BIN} answer`, {
       width: 100,
       height: 30,
       reportExit: true,
@@ -152,12 +144,9 @@ describe("askuser answer in a real terminal (tmux)", () => {
     expect(first.code).toBe(1);
     expect(await asker.exited).toBe(0);
 
-    const another = startProcess(
-      ["bin/askuser.js", "ask", "examples/database.json", "--remote"],
-      env,
-    );
+    const another = startProcess([BIN, "ask", "examples/database.json", "--remote"], env);
     await publishedAsk(another, env);
-    const again = terminals.start(`${NODE} bin/askuser.js answer`, {
+    const again = terminals.start(`${NODE} ${BIN} answer`, {
       width: 100,
       height: 30,
       reportExit: true,

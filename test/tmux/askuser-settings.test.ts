@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { AskInput } from "../../src/core/index.ts";
+import { BIN } from "../support/run-cli.ts";
 import { NODE, printed, terminalSandbox } from "../support/terminal-sandbox.ts";
 import type { TmuxSession } from "../support/tmux.ts";
 import { fileText } from "../support/wait-for.ts";
@@ -21,7 +22,7 @@ function askWithSettingsText(payload: AskInput, text: string): TmuxSession {
   const configHome = terminals.file("xdg");
   mkdirSync(join(configHome, "askuser"), { recursive: true });
   writeFileSync(join(configHome, "askuser", "settings.json"), text);
-  return terminals.start(`${NODE} bin/askuser.js ask ${terminals.payloadFile(payload)}`, {
+  return terminals.start(`${NODE} ${BIN} ask ${terminals.payloadFile(payload)}`, {
     width: 80,
     height: 30,
     reportExit: true,
