@@ -9,7 +9,7 @@ import { safeStream } from "./output.ts";
 type Command = (args: readonly string[], io: CommandIo) => Promise<number>;
 
 /** A bug in askuser, not in its input: README "Exit codes". */
-export const EXIT_INTERNAL = 70;
+const EXIT_INTERNAL = 70;
 
 /**
  * Each command is loaded on first use, so one command never pays for another's dependencies:

@@ -1,11 +1,8 @@
 export type { FormAction } from "./actions.ts";
 export {
-  COMMENT_SEPARATOR,
   formatAnswerLine,
   formatAnswerValue,
-  ITEM_SEPARATOR,
   NO_ANSWER,
-  type ParsedAnswerLine,
   parseAnswerLine,
   parseAnswerText,
 } from "./answer-format.ts";
@@ -21,7 +18,6 @@ export {
   type Notice,
   type QuestionMode,
   type QuestionState,
-  type SubmitButton,
   unansweredIds,
 } from "./form-state.ts";
 export {
@@ -34,13 +30,12 @@ export {
   INPUT_GUARD_LIMITS,
   type InputGuard,
   isArming,
-  type KeyVerdict,
   parseGuardMs,
   TYPING_HOLD,
   UNSEEN_GUARD,
 } from "./input-guard.ts";
 export { findTooDeep } from "./json-depth.ts";
-export { type DuplicateKey, findDuplicateKey } from "./json-duplicate-keys.ts";
+export { findDuplicateKey } from "./json-duplicate-keys.ts";
 export {
   cancelSendsAnswers,
   type LaterDelivery,
@@ -82,16 +77,14 @@ export {
   type UnavailableReason,
 } from "./outcome-types.ts";
 export { proseAnswerText } from "./prose-answer.ts";
-export { askFromProse, type ProseAsk } from "./prose-ask.ts";
+export { askFromProse } from "./prose-ask.ts";
 export {
   EXTRACTION_SYSTEM_PROMPT,
-  EXTRACTION_TEXT_MAX,
-  type ExtractionReading,
   extractionRequest,
   readExtraction,
   repairRequest,
 } from "./prose-extraction.ts";
-export { type LeftOut, type ProseParse, parseProse } from "./prose-parse.ts";
+export type { LeftOut } from "./prose-parse.ts";
 export { reduceForm } from "./reducer.ts";
 export {
   type Ask,
@@ -105,8 +98,6 @@ export {
 export {
   answerFromScript,
   draftFromScript,
-  type ScriptEnding,
-  type ScriptedResult,
 } from "./scripted-answers.ts";
 export {
   clipCodePoints,
@@ -124,7 +115,6 @@ export {
 export { readStoredDetails } from "./stored-details.ts";
 export {
   dropUnsafeBeyondC0,
-  escapeUnsafeInJson,
   jsonForDisplay,
   neutraliseInline,
   neutraliseMultiline,
@@ -136,7 +126,6 @@ export { type ValidationResult, validateAskInput } from "./validate.ts";
 export { isRecord } from "./validate-fields.ts";
 export {
   describeReceived,
-  fieldPath,
   formatIssue,
   issueCount,
   shortenEcho,

@@ -27,7 +27,7 @@ export interface ServerLimits {
   readonly connections: number;
 }
 
-export const DEFAULT_LIMITS: ServerLimits = {
+const DEFAULT_LIMITS: ServerLimits = {
   bodyBytes: 256 * 1024,
   publishBytes: 4 * 1024 * 1024,
   eventStreams: 64,

@@ -10,9 +10,9 @@ import { Changes, watchedArray } from "../support/wait-for.ts";
 
 /** The protocol eras a client can speak: 2025 (server→client elicitation) and 2026-07-28. */
 export const ERAS = ["legacy", "input_required"] as const;
-export type Era = (typeof ERAS)[number];
+type Era = (typeof ERAS)[number];
 
-export interface ElicitParams {
+interface ElicitParams {
   readonly message: string;
   readonly requestedSchema: {
     readonly properties: Record<string, Record<string, unknown>>;
@@ -49,7 +49,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export interface ToolResult {
+interface ToolResult {
   readonly content: { type: string; text: string }[];
   readonly structuredContent?: Record<string, unknown>;
   readonly isError?: boolean;

@@ -11,7 +11,7 @@ import { ROOT } from "../support/run-cli.ts";
 import { Changes, StreamText, waitFor, watchedArray } from "../support/wait-for.ts";
 
 /** A page stand-in for the server's tests only: the real page is built from src/remote/page. */
-export const TEST_ASSETS: readonly PageAsset[] = [
+const TEST_ASSETS: readonly PageAsset[] = [
   {
     path: "/",
     contentType: "text/html; charset=utf-8",
@@ -105,7 +105,7 @@ export function call(
 /** db (single), features (multi, comments), a third single-select question. */
 export const threeQuestions = () => askOf(THREE);
 
-export interface SseEvent {
+interface SseEvent {
   readonly id?: string;
   readonly event: string;
   readonly data: unknown;

@@ -21,7 +21,7 @@ export interface AnswersBody {
   readonly presentedType?: Readonly<Record<string, QuestionType>>;
   readonly clarification?: Clarification;
 }
-export interface AnswerEntry {
+interface AnswerEntry {
   readonly selected: readonly string[];
   readonly other?: string;
   readonly comment?: string;

@@ -8,7 +8,7 @@ import { sessionHeaders } from "./session-key.ts";
  * Every reply is read defensively; a reply the page cannot read is a visible error, not a guess.
  */
 
-export type AskState = "pending" | "resolved" | "withdrawn";
+type AskState = "pending" | "resolved" | "withdrawn";
 
 export interface AskSummary {
   readonly id: string;

@@ -36,7 +36,7 @@ type DialogReply = (
  * `select`/`input` answer from a script, and a "wait" reply leaves the dialog open until its
  * signal aborts (as Pi's RPC dialogs do).
  */
-export class FakeUI {
+class FakeUI {
   /** Told of each notification, dialog and widget. */
   readonly changes: Changes;
   readonly notifications: { message: string; level: string }[];

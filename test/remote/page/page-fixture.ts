@@ -12,7 +12,7 @@ import { launchBrowser, type OpenedPage, openPage } from "../../support/browser.
 import { PACKAGE } from "../../support/run-cli.ts";
 import { runtimeEnv } from "../support.ts";
 
-export const AGENT = { agent: "pi", cwd: "/home/me/shop", pid: process.pid };
+const AGENT = { agent: "pi", cwd: "/home/me/shop", pid: process.pid };
 
 export function examplePayload(name: string): unknown {
   return JSON.parse(
