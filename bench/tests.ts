@@ -10,7 +10,9 @@
  * `npm test` (the check, then both projects) as CI does.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { loadavg } from "node:os";
+import { writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({
@@ -51,6 +53,7 @@ interface Run {
   readonly seconds: number;
   readonly failed: readonly string[];
   readonly tests: string;
+  readonly output: string;
 }
 
 function runOnce(): Promise<Run> {
@@ -82,6 +85,7 @@ function runOnce(): Promise<Run> {
         seconds: (performance.now() - started) / 1000,
         failed,
         tests: /^ +Tests +(.*)$/mu.exec(output)?.[1]?.trim() ?? "(no summary)",
+        output,
       });
     });
   });
@@ -98,6 +102,12 @@ for (let index = 1; index <= runs; index++) {
     `run ${index}: ${run.passed ? "pass" : "FAIL"}  ${run.seconds.toFixed(1)} s  load ${loadavg()[0]?.toFixed(1)}  ${run.tests}`,
   );
   for (const failure of run.failed) console.log(`  failed: ${failure}`);
+  if (!run.passed) {
+    // The whole output of a red run, to read why each test failed.
+    const log = join(tmpdir(), `askuser-bench-tests-run-${process.pid}-${index}.log`);
+    writeFileSync(log, run.output);
+    console.log(`  output: ${log}`);
+  }
 }
 stopLoad();
 const times = results.map((run) => run.seconds).sort((a, b) => a - b);
