@@ -1,14 +1,26 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { slowTestFiles } from "./test/projects.ts";
+
+const slow = slowTestFiles(fileURLToPath(new URL(".", import.meta.url)));
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 20_000,
-    globalSetup: ["test/global-setup.ts"],
     // Every surface reads the user settings file: tests (and the processes they start) must never
     // read the real one in ~/.config. A test that wants one names its own.
     env: { ASKUSER_CONFIG: join(tmpdir(), "askuser-tests-no-user-settings", "settings.json") },
+    projects: [
+      {
+        extends: true,
+        test: { name: "fast", include: ["test/**/*.test.ts"], exclude: slow },
+      },
+      {
+        extends: true,
+        test: { name: "slow", include: slow, globalSetup: ["test/global-setup.ts"] },
+      },
+    ],
   },
 });

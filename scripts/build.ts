@@ -137,7 +137,16 @@ const shared: BuildOptions = {
 };
 
 /** What dist/ holds; anything else there is left over from an older build. */
-const DIST_ENTRIES = new Set(["cli", "core", "pi", "remote", "transcripts"]);
+const DIST_ENTRIES = new Set([
+  "cli",
+  "core",
+  "pi",
+  "remote",
+  "transcripts",
+  "index.js",
+  "index.js.map",
+  "index.d.ts",
+]);
 
 /**
  * Writes the bundles without ever removing dist/ first: tests and a `pi -e ./` may be running

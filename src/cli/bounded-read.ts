@@ -23,7 +23,7 @@ const CHUNK_BYTES = 64 * 1024;
  * in place of a file cannot hang it; a file larger than the limit is refused from its size. For
  * readers that stream a file themselves; the caller closes the handle.
  */
-export async function openRegularFile(path: string, limit: ByteLimit): Promise<FileHandle> {
+async function openRegularFile(path: string, limit: ByteLimit): Promise<FileHandle> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const info = await handle.stat();

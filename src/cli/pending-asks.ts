@@ -38,7 +38,7 @@ export async function pendingAsks(info: ServerInfo): Promise<readonly PendingAsk
 }
 
 /** "42 s", "5 min", "3 h": how long an ask has waited. */
-export function ageOf(createdAt: string, now: number): string {
+function ageOf(createdAt: string, now: number): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(createdAt)) / 1000));
   if (!Number.isFinite(seconds)) return "?";
   if (seconds < 60) return `${seconds} s`;

@@ -13,8 +13,8 @@ import { jsonForDisplay, REPLACED_FOR_DISPLAY_CLASS } from "./text-safety.ts";
  * `\u` escape: the text stays exact for the model, and the line holds nothing a terminal would
  * act on wherever it is displayed (a Pi user message, `askuser ask` output).
  */
-export const ITEM_SEPARATOR = ", ";
-export const COMMENT_SEPARATOR = " — ";
+const ITEM_SEPARATOR = ", ";
+const COMMENT_SEPARATOR = " — ";
 export const NO_ANSWER = "(no answer)";
 
 const ESCAPED = REPLACED_FOR_DISPLAY_CLASS;

@@ -23,7 +23,7 @@ export interface ScriptAnswer {
  * A question shown as another type: the type alone when the user switched it, or with who did
  * when it was the `presentSingleAsMulti` setting.
  */
-export type ScriptedType =
+type ScriptedType =
   | QuestionType
   | { readonly presented: QuestionType; readonly changedBy: "setting" };
 

@@ -60,7 +60,7 @@ export interface FormState {
   readonly resolution?: Resolution;
 }
 
-export function initialQuestionState(): QuestionState {
+function initialQuestionState(): QuestionState {
   return { highlight: 0, selected: [], mode: "options", draft: "", confirmed: false };
 }
 

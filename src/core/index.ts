@@ -1,11 +1,8 @@
 export type { FormAction } from "./actions.ts";
 export {
-  COMMENT_SEPARATOR,
   formatAnswerLine,
   formatAnswerValue,
-  ITEM_SEPARATOR,
   NO_ANSWER,
-  type ParsedAnswerLine,
   parseAnswerLine,
   parseAnswerText,
 } from "./answer-format.ts";
@@ -27,7 +24,6 @@ export {
   type Notice,
   type QuestionMode,
   type QuestionState,
-  type SubmitButton,
   unansweredIds,
 } from "./form-state.ts";
 export {
@@ -40,13 +36,12 @@ export {
   INPUT_GUARD_LIMITS,
   type InputGuard,
   isArming,
-  type KeyVerdict,
   parseGuardMs,
   TYPING_HOLD,
   UNSEEN_GUARD,
 } from "./input-guard.ts";
 export { findTooDeep } from "./json-depth.ts";
-export { type DuplicateKey, findDuplicateKey } from "./json-duplicate-keys.ts";
+export { findDuplicateKey } from "./json-duplicate-keys.ts";
 export {
   cancelSendsAnswers,
   type LaterDelivery,
@@ -85,26 +80,21 @@ export {
   type PresentedType,
   QUESTION_TYPES,
   type QuestionType,
-  type Resolution,
   TYPE_CHANGERS,
   type TypeChanger,
   UNAVAILABLE_REASONS,
   type UnavailableReason,
 } from "./outcome-types.ts";
 export { proseAnswerText } from "./prose-answer.ts";
-export { askFromProse, type ProseAsk } from "./prose-ask.ts";
+export { askFromProse } from "./prose-ask.ts";
 export {
   EXTRACTION_SYSTEM_PROMPT,
-  EXTRACTION_TEXT_MAX,
-  type ExtractionReading,
   extractionRequest,
   readExtraction,
   repairRequest,
 } from "./prose-extraction.ts";
-export { type LeftOut, type ProseParse, parseProse } from "./prose-parse.ts";
+export type { LeftOut } from "./prose-parse.ts";
 export {
-  ANSWER_PLACE_WORDS,
-  END_REPORTER_WORDS,
   type Provenance,
   provenanceSentence,
   withProvenance,
@@ -123,7 +113,6 @@ export {
   answerFromScript,
   draftFromScript,
   type ScriptEnding,
-  type ScriptedResult,
 } from "./scripted-answers.ts";
 export {
   clipCodePoints,
@@ -154,7 +143,6 @@ export { type ValidationResult, validateAskInput } from "./validate.ts";
 export { isRecord } from "./validate-fields.ts";
 export {
   describeReceived,
-  fieldPath,
   formatIssue,
   issueCount,
   shortenEcho,

@@ -14,7 +14,7 @@ import { formatIssue, shortenEcho, type ValidationIssue } from "./validation-iss
  */
 
 /** Characters of the message sent to the model: the end, where a message's questions usually are. */
-export const EXTRACTION_TEXT_MAX = 60_000;
+const EXTRACTION_TEXT_MAX = 60_000;
 
 export const EXTRACTION_SYSTEM_PROMPT = [
   `You turn questions that an assistant wrote in prose into one ${TOOL_NAME} call, so the user can answer them in a form.`,

@@ -29,7 +29,7 @@ export interface LeftOut {
   readonly reason: string;
 }
 
-export interface ProseOption {
+interface ProseOption {
   readonly label: string;
   readonly description?: string;
 }

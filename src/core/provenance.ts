@@ -28,7 +28,7 @@ export function withProvenance(details: AskDetails, provenance: Provenance): Ask
 }
 
 /** The person's own ends: a submit, their cancel, their question back. */
-export function chosenByPerson(details: AskDetails): boolean {
+function chosenByPerson(details: AskDetails): boolean {
   if (details.status === "answered" || details.status === "clarification_requested") return true;
   return details.status === "cancelled" && (details.origin ?? "user") === "user";
 }

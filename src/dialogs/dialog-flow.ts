@@ -43,7 +43,7 @@ class TimedOut extends Error {
 }
 
 /** The client answered a select with a value that is none of its rows. */
-export class UnknownChoiceError extends Error {
+class UnknownChoiceError extends Error {
   override readonly name = "UnknownChoiceError";
 }
 

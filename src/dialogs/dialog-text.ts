@@ -18,7 +18,7 @@ export type DialogRow =
   | { readonly kind: "switchType"; readonly text: string }
   | { readonly kind: "askBack"; readonly text: string };
 
-export const OTHER_ROW_TEXT = "Other (type an answer)";
+const OTHER_ROW_TEXT = "Other (type an answer)";
 export const REVIEW_CHOICES = {
   submit: "Submit",
   change: "Change an answer",
@@ -53,13 +53,13 @@ export function questionRows(question: Question, state: QuestionState): DialogRo
 }
 
 /** The row that shows the question as the other type; the rows are not numbered, like Done. */
-export function switchRowText(question: Question): string {
+function switchRowText(question: Question): string {
   return question.multiSelect
     ? "Switch to single-select (keep one answer)"
     : "Switch to multi-select (pick several)";
 }
 
-export const ASK_BACK_ROW_TEXT = "Ask the agent about this question instead of answering";
+const ASK_BACK_ROW_TEXT = "Ask the agent about this question instead of answering";
 
 /** Why the next dialog asks again after a switch to single-select that would drop choices. */
 export function confirmSingleSelectNotice(

@@ -9,7 +9,7 @@ import {
 import { clipCodePoints, neutraliseInline } from "../core/index.ts";
 
 /** The first revision in which a call returns its input requests instead of sending them. */
-export const INPUT_REQUIRED_REVISION = "2026-07-28";
+const INPUT_REQUIRED_REVISION = "2026-07-28";
 
 /** What one request tells about its client. */
 export interface ClientView {

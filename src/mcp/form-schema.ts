@@ -3,7 +3,7 @@ import { checkboxesFor, type FormDialect } from "./form-dialect.ts";
 import { fieldKey } from "./form-fields.ts";
 
 /** One field of a flat elicitation form (the primitive schemas MCP allows). */
-export type FormField =
+type FormField =
   | {
       readonly type: "string";
       readonly title: string;
@@ -149,7 +149,7 @@ function optionTitle(label: string, description: string | undefined): string {
  * and preview, which the fields cannot carry. The text is already display-safe: validation
  * rejects control characters in single-line fields and neutralises multi-line ones.
  */
-export function formMessage(ask: Ask, notice?: string): string {
+function formMessage(ask: Ask, notice?: string): string {
   const several = ask.questions.length > 1;
   const blocks: string[] = [];
   if (notice) blocks.push(notice);

@@ -20,7 +20,7 @@ import { MAX_FORM_ROUNDS } from "./live-ask.ts";
 import { type AskCallResult, callResult } from "./result.ts";
 
 /** The input request's key in `inputRequests` / `inputResponses`. */
-export const FORM_KEY = "ask";
+const FORM_KEY = "ask";
 
 /** What a round carries to the next: which ask it was for, and how often the form went back. */
 interface RoundState {

@@ -11,7 +11,7 @@ import { ASK_INPUT_JSON_SCHEMA, DETAILS_JSON_SCHEMA } from "./json-schemas.ts";
  * MCP has no place for Pi's prompt guidelines, so they follow the description; and every call
  * waits here, which the description must not leave the model to guess.
  */
-export const MCP_TOOL_DESCRIPTION = [
+const MCP_TOOL_DESCRIPTION = [
   WAITING_TOOL_DESCRIPTION,
   "",
   "Guidelines:",

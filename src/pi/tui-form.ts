@@ -20,7 +20,7 @@ import type { AskOptions, ShowRequest } from "./ask-options.ts";
 import { hostRows } from "./host-rows.ts";
 import { type EndableForm, HostedForm } from "./hosted-form.ts";
 
-export interface FormRequest {
+interface FormRequest {
   readonly ask: Ask;
   readonly prefill?: Readonly<Record<string, Answer>> | undefined;
   readonly cancelSendsAnswers?: boolean;

@@ -53,6 +53,6 @@ function parseLastEventId(header: string | string[] | undefined): number | undef
 }
 
 /** JSON never holds a raw line break, so `data:` stays one line. */
-export function formatEvent(event: RegistryEvent): string {
+function formatEvent(event: RegistryEvent): string {
   return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }

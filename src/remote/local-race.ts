@@ -10,7 +10,7 @@ import {
 import type { Ended, PageCopy, RacePorts } from "./race-ports.ts";
 import type { RemoteEnd, WithdrawOrigin } from "./types.ts";
 
-export type { Ended, LocalSurface, PageCopy, RaceNews, RacePorts } from "./race-ports.ts";
+export type { Ended, LocalSurface, PageCopy, RacePorts } from "./race-ports.ts";
 
 /** Why the race stopped waiting, apart from an end here. */
 type Interrupt =

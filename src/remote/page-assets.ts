@@ -14,7 +14,7 @@ export interface PageAsset {
  * No request path is ever joined to a directory, so no path trick can reach another file. The
  * page build (scripts/build.ts) writes these into dist/remote/page/.
  */
-export const PAGE_FILES: readonly {
+const PAGE_FILES: readonly {
   readonly path: string;
   readonly file: string;
   readonly contentType: string;

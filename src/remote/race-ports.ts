@@ -34,7 +34,7 @@ export interface LocalSurface {
 }
 
 /** What the host tells its user about the page; every line is the host's to word. */
-export interface RaceNews {
+interface RaceNews {
   /** The ask is on the page (its URL is worth showing). */
   readonly published?: (page: PageCopy) => void;
   /** Another surface's answer is the result. */

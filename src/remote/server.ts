@@ -32,7 +32,7 @@ export interface ServerLimits {
   readonly connectionsPerPeer: number;
 }
 
-export const DEFAULT_LIMITS: ServerLimits = {
+const DEFAULT_LIMITS: ServerLimits = {
   bodyBytes: 256 * 1024,
   publishBytes: 4 * 1024 * 1024,
   eventStreams: 64,
@@ -64,7 +64,7 @@ export interface AnswerServerOptions {
  * agents and `askuser answer` with the bearer token. The token is refused on TCP, so no client
  * has a reason to send it where another user could be listening.
  */
-export type Listener = "tcp" | "socket";
+type Listener = "tcp" | "socket";
 
 export interface AnswerServer {
   /** The TCP listener (the browser's). */

@@ -5,13 +5,13 @@ import { dirname, join } from "node:path";
 import { errorCode } from "./errors.ts";
 
 /** What is at a socket path: a listener (even a slow or flooded one), nothing, or no file. */
-export type SocketState = "live" | "stale" | "absent";
+type SocketState = "live" | "stale" | "absent";
 
 /**
  * Asks the kernel rather than a file: only a socket with no listener refuses a connection, so a
  * server that is slow, flooded or stopped in a debugger is "live" and is never replaced.
  */
-export function probeSocket(path: string, timeoutMs = 2000): Promise<SocketState> {
+function probeSocket(path: string, timeoutMs = 2000): Promise<SocketState> {
   return new Promise((resolve) => {
     const socket = connect({ path });
     const done = (state: SocketState) => {

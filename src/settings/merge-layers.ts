@@ -15,7 +15,7 @@ import { type KeyOverrides, type Settings, settingsFrom } from "./settings.ts";
 export type SettingSource = "default" | "user" | "pi" | "project";
 
 /** How a source is named in messages ("the Pi file"). */
-export const SOURCE_NAMES: Readonly<Record<SettingSource, string>> = {
+const SOURCE_NAMES: Readonly<Record<SettingSource, string>> = {
   default: "default",
   user: "user",
   pi: "Pi",

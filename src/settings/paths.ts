@@ -1,10 +1,10 @@
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 
-export const SETTINGS_FILE_NAME = "askuser.json";
+const SETTINGS_FILE_NAME = "askuser.json";
 
 /** Names the user settings file instead of the XDG location, for every surface. */
-export const USER_SETTINGS_ENV = "ASKUSER_CONFIG";
+const USER_SETTINGS_ENV = "ASKUSER_CONFIG";
 
 type Env = Readonly<Record<string, string | undefined>>;
 

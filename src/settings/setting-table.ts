@@ -8,7 +8,7 @@ import { CURRENT_SCHEMA_VERSION } from "./migrations.ts";
  */
 
 /** How a value shows in a settings row. */
-export type Display =
+type Display =
   | "onOff"
   | "minutes"
   | "seconds"
@@ -28,12 +28,12 @@ interface ScalarEntryBase {
   readonly piOnly?: true;
 }
 
-export interface BooleanEntry extends ScalarEntryBase {
+interface BooleanEntry extends ScalarEntryBase {
   readonly type: "boolean";
   readonly default: boolean;
 }
 
-export interface NumberEntry extends ScalarEntryBase {
+interface NumberEntry extends ScalarEntryBase {
   readonly type: "number";
   readonly default: number;
   /** Values above `max` are lowered to it; `0` is a value only when `zeroMeans` says what it does. */
@@ -42,7 +42,7 @@ export interface NumberEntry extends ScalarEntryBase {
   readonly expected: string;
 }
 
-export interface StringEntry extends ScalarEntryBase {
+interface StringEntry extends ScalarEntryBase {
   readonly type: "string";
   readonly default: string;
   readonly expected: string;
@@ -53,7 +53,7 @@ export interface StringEntry extends ScalarEntryBase {
 export type ScalarEntry = BooleanEntry | NumberEntry | StringEntry;
 
 /** The file's format version: read by the migrations, never merged. */
-export interface VersionEntry {
+interface VersionEntry {
   readonly name: "schemaVersion";
   readonly type: "version";
   readonly default: number;
@@ -61,7 +61,7 @@ export interface VersionEntry {
 }
 
 /** Key overrides: context → command → key names; merged command by command. */
-export interface KeysEntry {
+interface KeysEntry {
   readonly name: "keys";
   readonly type: "keys";
   readonly description: string;

@@ -12,7 +12,7 @@ import { type ParsedSettingsFile, parseSettingsFile } from "./parse-settings-fil
 import { DEFAULT_SETTINGS } from "./settings.ts";
 import { errorCode, type SettingsFs } from "./settings-fs.ts";
 
-export type FileStatus =
+type FileStatus =
   /** No file; `creationError` says why none could be written, when an attempt failed. */
   | { readonly kind: "missing"; readonly creationError?: string }
   | { readonly kind: "created" }

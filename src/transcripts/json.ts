@@ -27,16 +27,6 @@ export function arrayAt(value: unknown, key: string): readonly unknown[] | undef
   return Array.isArray(field) ? field : undefined;
 }
 
-export function booleanAt(value: unknown, key: string): boolean {
-  return isObject(value) && value[key] === true;
-}
-
-export function numberAt(value: unknown, key: string): number | undefined {
-  if (!isObject(value)) return undefined;
-  const field = value[key];
-  return typeof field === "number" && Number.isFinite(field) ? field : undefined;
-}
-
 /** A string that holds something besides white space, trimmed; otherwise undefined. */
 export function nonBlank(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;

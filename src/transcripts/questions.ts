@@ -33,7 +33,7 @@ export function questionFrom(item: unknown): ExchangeQuestion | undefined {
   };
 }
 
-export function optionsFrom(list: unknown): ExchangeOption[] {
+function optionsFrom(list: unknown): ExchangeOption[] {
   if (!Array.isArray(list)) return [];
   const options: ExchangeOption[] = [];
   for (const item of list) {

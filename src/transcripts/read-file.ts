@@ -25,7 +25,7 @@ export interface FileAsks {
   readonly recordKeys?: ReadonlyMap<AskExchange, string>;
 }
 
-export function createSessionReader(
+function createSessionReader(
   agent: Agent,
   file: string,
   skips: SkipTally,

@@ -65,7 +65,7 @@ export interface AskFormOptions {
 }
 
 /** Which key table applies now. */
-export function keyContext(state: FormState): KeyContext {
+function keyContext(state: FormState): KeyContext {
   if (state.cancelArmed) return "confirmCancel";
   if (isSubmitTab(state)) return "submit";
   return state.questions[state.tab]?.mode === "options" ? "list" : "editor";

@@ -8,12 +8,12 @@ export const PASTE_END = "\x1b[201~";
  * that itself holds the paste-end marker (tmux passes ESC through) ends the paste early, and what
  * follows the marker arrives in the same read. No person presses Enter this fast after a paste.
  */
-export const PASTE_TAIL_MS = 100;
+const PASTE_TAIL_MS = 100;
 /**
  * Within the rest of a paste, keys follow each other this closely (they come from one read);
  * a person typing right after a paste does not, so their keys are keys again.
  */
-export const PASTE_BURST_MS = 20;
+const PASTE_BURST_MS = 20;
 
 /** Tells the rest of a paste that ended early from keys a person types (see PASTE_TAIL_MS). */
 export class PasteTail {
@@ -28,7 +28,7 @@ export class PasteTail {
   }
 }
 
-export function isPaste(data: string): boolean {
+function isPaste(data: string): boolean {
   return data.includes(PASTE_START) || data.includes(PASTE_END);
 }
 

@@ -16,7 +16,7 @@ import type { FormKeymap } from "./keymap/keymap.ts";
 import { defaultAnsiTheme, type FormTheme } from "./theme.ts";
 
 /** The process events the standalone form listens to; `process` in real use. */
-export interface SignalSource {
+interface SignalSource {
   on(signal: NodeJS.Signals, listener: () => void): unknown;
   off(signal: NodeJS.Signals, listener: () => void): unknown;
 }

@@ -1,5 +1,5 @@
 /** A style is a function from text to styled text; it must not change the text's visible width. */
-export type Style = (text: string) => string;
+type Style = (text: string) => string;
 
 /**
  * The form's styles, injected so the render stays a pure function: inside Pi they come from Pi's

@@ -152,7 +152,7 @@ export async function interactiveClaude(sandbox: ClaudeSandbox): Promise<TmuxSes
     () => descendants(pane),
     () => tmux.close(),
   );
-  await tmux.waitFor("❯", 30_000);
+  await tmux.waitFor("❯");
   tmux.text("Ask me what to build");
   await tmux.waitFor("Ask me what to build");
   tmux.keys("Enter");

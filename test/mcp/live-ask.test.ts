@@ -6,7 +6,7 @@ import type { RemoteEnd } from "../../src/remote/types.ts";
 import { DEFAULT_SETTINGS } from "../../src/settings/settings.ts";
 import { askOf, SINGLE } from "../support/asks.ts";
 import { ManualTimers } from "../support/manual-timers.ts";
-import { until } from "../support/until.ts";
+import { Changes, waitFor, watchedArray } from "../support/wait-for.ts";
 
 describe("elicitationTimeoutMs", () => {
   it("outlasts the idle timer's cap, never the SDK's 60 s default", () => {
@@ -16,7 +16,8 @@ describe("elicitationTimeoutMs", () => {
 
 describe("runLiveAsk with the form and the page", () => {
   it("withdraws the page when it cannot be told the form's answer, so no later answer is taken there", async () => {
-    const withdrawn: string[] = [];
+    const changes = new Changes();
+    const withdrawn: string[] = watchedArray(changes);
     const page: PageAsk = {
       id: "a1",
       pageUrl: "http://127.0.0.1:1/?code=x",
@@ -51,7 +52,7 @@ describe("runLiveAsk with the form and the page", () => {
       status: "answered",
       answers: { q1: { selected: ["SQLite"] } },
     });
-    await until("the page withdrawn", () => withdrawn.length === 1);
+    await waitFor("the page withdrawn", changes, () => withdrawn.length === 1);
     expect(withdrawn).toEqual(["turn_abort"]);
     expect(reports.join("\n")).toContain("connection reset");
   });

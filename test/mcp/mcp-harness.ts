@@ -6,12 +6,13 @@ import type { PageChannel } from "../../src/mcp/page-channel.ts";
 import { createAskServer } from "../../src/mcp/server.ts";
 import { DEFAULT_SETTINGS, type Settings } from "../../src/settings/settings.ts";
 import { systemClock } from "../../src/tui/clock.ts";
+import { Changes, watchedArray } from "../support/wait-for.ts";
 
 /** The protocol eras a client can speak: 2025 (server→client elicitation) and 2026-07-28. */
 export const ERAS = ["legacy", "input_required"] as const;
-export type Era = (typeof ERAS)[number];
+type Era = (typeof ERAS)[number];
 
-export interface ElicitParams {
+interface ElicitParams {
   readonly message: string;
   readonly requestedSchema: {
     readonly properties: Record<string, Record<string, unknown>>;
@@ -41,6 +42,8 @@ export interface HarnessOptions {
 export interface Harness {
   readonly client: Client;
   readonly stderr: string[];
+  /** Told of each form shown and withdrawn, and each line on standard error. */
+  readonly changes: Changes;
   readonly elicitations: ElicitParams[];
   /** Elicitation requests the server withdrew (the client saw their signal abort). */
   readonly withdrawn: ElicitParams[];
@@ -51,7 +54,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export interface ToolResult {
+interface ToolResult {
   readonly content: { type: string; text: string }[];
   readonly structuredContent?: Record<string, unknown>;
   readonly isError?: boolean;
@@ -59,9 +62,10 @@ export interface ToolResult {
 
 /** An SDK client connected in memory to askuser's server, in the chosen era. */
 export async function connect(options: HarnessOptions): Promise<Harness> {
-  const stderr: string[] = [];
-  const elicitations: ElicitParams[] = [];
-  const withdrawn: ElicitParams[] = [];
+  const changes = new Changes();
+  const stderr: string[] = watchedArray(changes);
+  const elicitations: ElicitParams[] = watchedArray(changes);
+  const withdrawn: ElicitParams[] = watchedArray(changes);
   const settings: Settings = { ...DEFAULT_SETTINGS, ...options.settings };
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   let readTime = 0;
@@ -100,6 +104,7 @@ export async function connect(options: HarnessOptions): Promise<Harness> {
   await client.connect(clientSide);
   return {
     client,
+    changes,
     stderr,
     elicitations,
     withdrawn,

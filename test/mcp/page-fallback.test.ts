@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { PageChannel } from "../../src/mcp/page-channel.ts";
 import { publishAsk } from "../../src/remote/client.ts";
 import type { RunningServer } from "../../src/remote/serve.ts";
-import { call, startTestServer } from "../remote/support.ts";
+import { askInLink, call, startTestServer } from "../remote/support.ts";
 import { SINGLE } from "../support/asks.ts";
-import { until } from "../support/until.ts";
+import { Changes, waitFor } from "../support/wait-for.ts";
 import { connect, ERAS, type Harness, neverAnswers } from "./mcp-harness.ts";
 
 let harness: Harness | undefined;
@@ -27,20 +27,25 @@ function pageOn(running: RunningServer & { env: Record<string, string> }): PageC
   };
 }
 
-async function pendingAskId(running: RunningServer): Promise<string> {
-  let id: string | undefined;
-  await until(
-    "the ask on the page",
-    () => {
-      void call(running, "/api/asks").then((reply) => {
-        const asks = (reply.json as { asks: { id: string; state: string }[] }).asks;
-        id = asks.find((ask) => ask.state === "pending")?.id;
-      });
-      return id;
-    },
-    10_000,
+/**
+ * The id of the ask on the page, once askuser holds it there: it says where to answer when its
+ * publish returned (an ask the server holds while the publish is still on its way back is
+ * another case).
+ */
+async function pendingAskId(on: Harness | undefined): Promise<string> {
+  if (!on) throw new Error("no harness");
+  const line = await waitFor("the page link on stderr", on.changes, () =>
+    on.stderr.find((text) => text.includes("answer at http")),
   );
-  return id as string;
+  return askInLink(line.slice(line.indexOf("http")));
+}
+
+/** The ask's entry once it was withdrawn from the page. */
+function withdrawnAsk(running: RunningServer, id: string) {
+  return waitFor("the ask withdrawn", running.registry, () => {
+    const entry = running.registry.get(id);
+    return entry?.state === "withdrawn" && entry;
+  });
 }
 
 describe("askuser mcp: the answer page, for clients without forms and beside them", () => {
@@ -48,11 +53,17 @@ describe("askuser mcp: the answer page, for clients without forms and beside the
     "sends an ask the client cannot show to the page, says where, and keeps progress going (%s era)",
     async (era) => {
       server = await startTestServer();
+      const progressed = new Changes();
       let progress = 0;
       harness = await connect({ era, page: pageOn(server), progressIntervalMs: 50 });
-      const result = harness.call(SINGLE, { onprogress: () => (progress += 1) });
-      const id = await pendingAskId(server);
-      await until("two progress notifications", () => progress >= 2);
+      const result = harness.call(SINGLE, {
+        onprogress: () => {
+          progress += 1;
+          progressed.notify();
+        },
+      });
+      const id = await pendingAskId(harness);
+      await waitFor("two progress notifications", progressed, () => progress >= 2);
       const answer = await call(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
       expect(answer.status).toBe(200);
       const ended = await result;
@@ -68,13 +79,13 @@ describe("askuser mcp: the answer page, for clients without forms and beside the
     server = await startTestServer();
     harness = await connect({ era: "legacy", onElicit: neverAnswers, page: pageOn(server) });
     const result = harness.call(SINGLE);
-    const id = await pendingAskId(server);
-    await until("the form", () => harness?.elicitations.length === 1);
+    const id = await pendingAskId(harness);
+    await waitFor("the form", harness.changes, () => harness?.elicitations.length === 1);
     await call(server, `/api/asks/${id}/answer`, { body: { q1: "DynamoDB" } });
     expect((await result).structuredContent).toMatchObject({
       answers: { q1: { selected: ["DynamoDB"] } },
     });
-    await until("the form withdrawn", () => harness?.withdrawn.length === 1);
+    await waitFor("the form withdrawn", harness.changes, () => harness?.withdrawn.length === 1);
   });
 
   it("runs both: an answer in the form wins, and the page refuses a late answer", async () => {
@@ -89,8 +100,8 @@ describe("askuser mcp: the answer page, for clients without forms and beside the
         }),
     });
     const result = harness.call(SINGLE);
-    const id = await pendingAskId(server);
-    await until("the form", () => answerForm);
+    const id = await pendingAskId(harness);
+    await waitFor("the form", harness.changes, () => harness?.elicitations.length === 1);
     answerForm?.();
     expect((await result).structuredContent).toMatchObject({
       answers: { q1: { selected: ["Postgres"] } },
@@ -116,7 +127,7 @@ describe("askuser mcp: the answer page, for clients without forms and beside the
     void result.then((value) => {
       ended = value;
     });
-    const id = await pendingAskId(server);
+    const id = await pendingAskId(harness);
     const started = Date.now();
     // Each draft waits for the server's reply, so the drafts pace themselves.
     while (ended === undefined && Date.now() - started < 7_000) {
@@ -128,7 +139,7 @@ describe("askuser mcp: the answer page, for clients without forms and beside the
       status: "answered",
       answers: { q1: { selected: ["SQLite"] } },
     });
-    await until("the form withdrawn", () => harness?.withdrawn.length === 1);
+    await waitFor("the form withdrawn", harness.changes, () => harness?.withdrawn.length === 1);
   });
 
   it.each(ERAS)(
@@ -138,17 +149,11 @@ describe("askuser mcp: the answer page, for clients without forms and beside the
       harness = await connect({ era, page: pageOn(server) });
       const controller = new AbortController();
       const result = harness.call(SINGLE, { signal: controller.signal });
-      const id = await pendingAskId(server);
+      const id = await pendingAskId(harness);
       controller.abort();
       await expect(result).rejects.toThrow();
-      let state: unknown;
-      await until("the ask withdrawn", () => {
-        void call(server as RunningServer, `/api/asks/${id}`).then((reply) => {
-          state = reply.json;
-        });
-        return (state as { state?: string } | undefined)?.state === "withdrawn";
-      });
-      expect(state).toMatchObject({ withdrawn: { origin: "turn_abort" } });
+      const entry = await withdrawnAsk(server, id);
+      expect(entry.withdrawn).toEqual({ origin: "turn_abort" });
     },
   );
 
@@ -169,7 +174,7 @@ describe("askuser mcp: the answer page, for clients without forms and beside the
         { header: "API", question: "Which API?", options: [{ label: "REST" }, { label: "gRPC" }] },
       ],
     });
-    const id = await pendingAskId(server);
+    const id = await pendingAskId(harness);
     await call(server, `/api/asks/${id}/progress`, { body: { DB: "SQLite" } });
     const ended = await result;
     expect(ended.structuredContent).toMatchObject({
@@ -179,13 +184,7 @@ describe("askuser mcp: the answer page, for clients without forms and beside the
     });
     expect(ended.content[0]?.text).toContain('"Which database?" = "SQLite"');
     // The page says the agent stopped waiting because time ran out, not that the turn ended.
-    let state: { state?: string; withdrawn?: { origin?: string } } = {};
-    await until("the ask withdrawn", () => {
-      void call(server as RunningServer, `/api/asks/${id}`).then((reply) => {
-        state = reply.json as typeof state;
-      });
-      return state.state === "withdrawn";
-    });
-    expect(state.withdrawn?.origin).toBe("timed_out");
+    const entry = await withdrawnAsk(server, id);
+    expect(entry.withdrawn?.origin).toBe("timed_out");
   });
 });

@@ -8,7 +8,7 @@ import {
 } from "../../src/core/index.ts";
 import { DEFAULT_SETTINGS } from "../../src/settings/settings.ts";
 import { SINGLE, THREE } from "../support/asks.ts";
-import { until } from "../support/until.ts";
+import { waitFor } from "../support/wait-for.ts";
 import { connect, ERAS, type Harness, neverAnswers } from "./mcp-harness.ts";
 
 let harness: Harness | undefined;
@@ -280,16 +280,16 @@ describe("askuser mcp, 2025 era: time and cancellation", () => {
     harness = await connect({ era: "legacy", onElicit: neverAnswers });
     const controller = new AbortController();
     const call = harness.call(SINGLE, { signal: controller.signal });
-    await until("the form", () => harness?.elicitations.length === 1);
+    await waitFor("the form", harness.changes, () => harness?.elicitations.length === 1);
     controller.abort();
     await expect(call).rejects.toThrow();
-    await until("the form withdrawn", () => harness?.withdrawn.length === 1);
+    await waitFor("the form withdrawn", harness.changes, () => harness?.withdrawn.length === 1);
   });
 
   it("withdraws the form when the client's own timeout ends the call", async () => {
     harness = await connect({ era: "legacy", onElicit: neverAnswers });
     await expect(harness.call(SINGLE, { timeout: 300 })).rejects.toThrow(/timed out/i);
-    await until("the form withdrawn", () => harness?.withdrawn.length === 1);
+    await waitFor("the form withdrawn", harness.changes, () => harness?.withdrawn.length === 1);
   });
 
   it("ends as timed_out after the idle timeout, and withdraws the form", async () => {
@@ -301,6 +301,6 @@ describe("askuser mcp, 2025 era: time and cancellation", () => {
     const result = await harness.call(SINGLE);
     expect(result.structuredContent).toMatchObject({ status: "timed_out", unanswered: ["q1"] });
     expect(result.content[0]?.text).toContain("did not answer in time");
-    await until("the form withdrawn", () => harness?.withdrawn.length === 1);
+    await waitFor("the form withdrawn", harness.changes, () => harness?.withdrawn.length === 1);
   });
 });

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN } from "../support/run-cli.ts";
-import { until } from "../support/until.ts";
+import { Changes, StreamText, waitFor, watchedArray } from "../support/wait-for.ts";
 
 /** `askuser mcp` from the built package, spoken to line by line as raw JSON-RPC. */
 export interface RawServer {
@@ -12,14 +12,15 @@ export interface RawServer {
   readonly strayLines: string[];
   stdoutText(): string;
   stderrText(): string;
+  /** Its standard error as it arrives (`stderr.line(…)` waits for a line). */
+  readonly stderr: StreamText;
   send(message: unknown): void;
   sendRaw(text: string): void;
   next(
     what: string,
     match: (message: Record<string, unknown>) => boolean,
-    timeoutMs?: number,
   ): Promise<Record<string, unknown>>;
-  exited(timeoutMs?: number): Promise<number | null>;
+  exited(): Promise<number | null>;
 }
 
 export function startRawServer(env: Record<string, string> = {}): RawServer {
@@ -31,12 +32,13 @@ export function startRawServer(env: Record<string, string> = {}): RawServer {
     },
     stdio: ["pipe", "pipe", "pipe"],
   });
-  const messages: Record<string, unknown>[] = [];
+  const changes = new Changes();
+  const messages: Record<string, unknown>[] = watchedArray(changes);
   const strayLines: string[] = [];
   let stdout = "";
-  let stderr = "";
   let pending = "";
-  let exitCode: number | null | undefined;
+  const stderr = new StreamText(child.stderr);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
     stdout += chunk;
     pending += chunk;
@@ -52,35 +54,28 @@ export function startRawServer(env: Record<string, string> = {}): RawServer {
       newline = pending.indexOf("\n");
     }
   });
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  child.on("exit", (code) => {
-    exitCode = code;
-  });
   const seen = new Set<Record<string, unknown>>();
   return {
     child,
     messages,
     strayLines,
     stdoutText: () => stdout,
-    stderrText: () => stderr,
+    stderrText: () => stderr.text,
+    stderr,
     send: (message) => child.stdin?.write(`${JSON.stringify(message)}\n`),
     sendRaw: (text) => child.stdin?.write(text),
-    next: (what, match, timeoutMs = 15_000) =>
-      until(
+    next: (what, match) =>
+      waitFor(
         what,
+        changes,
         () => {
           const found = messages.find((message) => !seen.has(message) && match(message));
           if (found) seen.add(found);
           return found;
         },
-        timeoutMs,
+        { seen: () => `${stdout}\n(stderr) ${stderr.text}` },
       ),
-    exited: async (timeoutMs = 15_000) => {
-      await until("the server to exit", () => exitCode !== undefined, timeoutMs);
-      return exitCode ?? null;
-    },
+    exited: () => exited,
   };
 }
 

@@ -1,21 +1,23 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Readable } from "node:stream";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterEach, describe, expect, it } from "vitest";
 import { modelText } from "../../src/core/index.ts";
 import {
+  askInLink,
   backgroundServer,
   call as httpCall,
-  pendingAskId,
+  openEvents,
   runtimeEnv,
   stopBackgroundServer,
 } from "../remote/support.ts";
 import { SINGLE, THREE } from "../support/asks.ts";
 import { controlIn } from "../support/control-sequences.ts";
 import { BIN, runCli } from "../support/run-cli.ts";
-import { until } from "../support/until.ts";
+import { StreamText } from "../support/wait-for.ts";
 import { ERAS } from "./mcp-harness.ts";
 import { askCall, initialize, type RawServer, startRawServer } from "./stdio-process.ts";
 
@@ -344,10 +346,7 @@ describe("node bin/askuser.js mcp with the remote setting, for a client without 
         env: { ...(process.env as Record<string, string>), ...env },
         stderr: "pipe",
       });
-      let stderr = "";
-      transport.stderr?.on("data", (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
+      const stderr = new StreamText(transport.stderr as Readable | null);
       await client.connect(transport);
       running.push(client);
       const call = client.callTool(
@@ -356,13 +355,12 @@ describe("node bin/askuser.js mcp with the remote setting, for a client without 
       ) as Promise<{
         structuredContent: unknown;
       }>;
-      const server = await backgroundServer(env);
-      const [id] = await pendingAskId(server);
-      await until(
+      const [, link = ""] = await stderr.line(
+        /answer at (http:\/\/127\.0\.0\.1:\d+\/\?code=\S+)/u,
         "the page link on stderr",
-        () => /answer at http:\/\/127\.0\.0\.1:\d+\/\?code=/.test(stderr),
-        10_000,
       );
+      const server = await backgroundServer(env);
+      const id = askInLink(link);
       const answer = await httpCall(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
       expect(answer.status).toBe(200);
       expect((await call).structuredContent).toMatchObject({
@@ -387,8 +385,9 @@ describe("node bin/askuser.js mcp with the remote setting, for a client without 
     running.push({ close: () => raw.child.kill() });
     await initialize(raw, { forms: false, name });
     raw.send(askCall(1, SINGLE));
+    const [, link = ""] = await raw.stderr.line(/answer at (\S+)/u, "the page link on stderr");
     const server = await backgroundServer(env);
-    const [id] = await pendingAskId(server);
+    const id = askInLink(link);
     const state = (await httpCall(server, `/api/asks/${id}`)).json as { agent?: string };
     expect(state.agent).toMatch(shown);
     await httpCall(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
@@ -406,18 +405,18 @@ describe("node bin/askuser.js mcp with the remote setting, for a client without 
     running.push({ close: () => raw.child.kill() });
     await initialize(raw, { forms: false });
     raw.send(askCall(1, SINGLE));
+    const [, link = ""] = await raw.stderr.line(/answer at (\S+)/u, "the page link on stderr");
     const server = await backgroundServer(env);
-    const [id] = await pendingAskId(server);
+    const id = askInLink(link);
+    const events = await openEvents(server);
     raw.child.stdin?.end();
     expect(await raw.exited()).toBe(0);
-    let state: { state?: string; withdrawn?: { origin?: string } } = {};
-    await until("the ask withdrawn", () => {
-      void httpCall(server, `/api/asks/${id}`).then((reply) => {
-        state = reply.json as typeof state;
-      });
-      return state.state === "withdrawn";
-    });
-    expect(state.withdrawn?.origin).toBe("turn_abort");
+    const withdrawn = await events.next(
+      "the ask withdrawn",
+      (event) => event.event === "withdrawn",
+    );
+    events.close();
+    expect(withdrawn.data).toEqual({ id, origin: "turn_abort" });
   });
 });
 

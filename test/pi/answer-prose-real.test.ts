@@ -31,14 +31,14 @@ describe("the real pi: /answer on questions written in prose", () => {
     const sandbox = new PiSandbox(STEPS);
     cleanup(() => sandbox.dispose());
     const pi = startTmuxPi(sandbox, cleanup, { width: 80, height: 24 });
-    await pi.waitFor("[Extensions]", 20_000);
+    await pi.waitFor("[Extensions]");
     pi.text("Plan the order service");
     pi.keys("Enter");
-    await pi.waitFor("Where will it run?", 20_000);
+    await pi.waitFor("Where will it run?");
     pi.text("/answer");
     await pi.waitFor("answer:again");
     pi.keys("Enter");
-    await pi.waitFor("❯ 1. ○ Postgres", 20_000);
+    await pi.waitFor("❯ 1. ○ Postgres");
     pi.keys("Down", "Enter");
     await pi.waitFor("❯ 1. ○ REST");
     pi.keys("Enter");
@@ -46,7 +46,7 @@ describe("the real pi: /answer on questions written in prose", () => {
     pi.keys("Down", "Enter");
     await pi.waitFor("The agent will receive:");
     pi.keys("Enter");
-    await pi.waitFor("Thanks, noted.", 20_000);
+    await pi.waitFor("Thanks, noted.");
 
     const requests = sandbox.requests();
     expect(requests).toHaveLength(3);

@@ -26,7 +26,7 @@ describe("the real pi in tmux: an answer counts as delivered only when the agent
       { text: "Going on." },
     ]);
     const pi = startTmuxPi(sandbox, cleanup, { script: run });
-    await pi.waitFor("[Extensions]", 20_000);
+    await pi.waitFor("[Extensions]");
     pi.text("Plan the order service");
     pi.keys("Enter");
     await pi.waitFor("? 1 question waits for your answer");
@@ -43,7 +43,7 @@ describe("the real pi in tmux: an answer counts as delivered only when the agent
     await pi.waitFor((screen) => !screen.includes("> [ask_user] Answer"));
     pi.text("go on");
     pi.keys("Enter");
-    await pi.waitFor("Going on.", 20_000);
+    await pi.waitFor("Going on.");
     const requests = run.requests();
     expect(answerCount(requests.at(-1))).toBe(1);
   }, 60_000);

@@ -35,14 +35,14 @@ describe("the input guard in the real pi (tmux)", () => {
     );
     cleanup(() => sandbox.dispose());
     const tmux = startTmuxPi(sandbox, cleanup);
-    await tmux.waitFor("[Extensions]", 20_000);
+    await tmux.waitFor("[Extensions]");
     tmux.text("Plan the order service");
     tmux.keys("Enter");
-    await tmux.waitFor("sleep 3", 20_000);
+    await tmux.waitFor("sleep 3");
 
     // The first words land in Pi's editor during the sleep; the rest as the form appears.
     await typeAtPace((char) => tmux.text(char), "also please ", 120);
-    await tmux.waitFor("Which database should the service use?", 20_000);
+    await tmux.waitFor("Which database should the service use?");
     await typeAtPace((char) => tmux.text(char), "add tests for the parser", 120);
 
     // Nothing was answered: the form is still open and the model has not been asked again.
@@ -51,11 +51,11 @@ describe("the input guard in the real pi (tmux)", () => {
 
     // Text typed ahead stays held however long the pause; once the cue names the arrow keys, an
     // arrow turns the user to the form, and then their keys answer it.
-    await tmux.waitFor("press ↑ or ↓ to answer", 20_000);
+    await tmux.waitFor("press ↑ or ↓ to answer");
     tmux.keys("Down");
-    await tmux.waitFor("esc cancel", 20_000);
+    await tmux.waitFor("esc cancel");
     tmux.keys("Enter");
-    const after = await tmux.waitFor("Thanks, noted.", 20_000);
+    const after = await tmux.waitFor("Thanks, noted.");
     const [result] = askResults(sandbox.requests()[2]);
     expect(textOf(result)).toBe(
       'The user answered:\n"Which database should the service use?" = "SQLite"',
@@ -75,22 +75,22 @@ describe("the input guard in the real pi (tmux)", () => {
     );
     cleanup(() => sandbox.dispose());
     const tmux = startTmuxPi(sandbox, cleanup, { width: 80, height: 24 });
-    await tmux.waitFor("[Extensions]", 20_000);
+    await tmux.waitFor("[Extensions]");
     tmux.text("Plan the order service");
     tmux.keys("Enter");
-    await tmux.waitFor("sleep 3", 20_000);
+    await tmux.waitFor("sleep 3");
     tmux.text("also please");
-    await tmux.waitFor("Which database should the service use?", 20_000);
+    await tmux.waitFor("Which database should the service use?");
     // Each key comes just after the wait the key before it started has passed.
     await typeAtPace((char) => tmux.text(char), " add a test", 600);
 
     expect(tmux.screen()).toContain("❯ 1. ○ Postgres (Recommended)");
     expect(sandbox.requests()).toHaveLength(2);
-    await tmux.waitFor("press ↑ or ↓ to answer", 20_000);
+    await tmux.waitFor("press ↑ or ↓ to answer");
     tmux.keys("Down");
-    await tmux.waitFor("esc cancel", 20_000);
+    await tmux.waitFor("esc cancel");
     tmux.keys("Enter");
-    const after = await tmux.waitFor("Thanks, noted.", 20_000);
+    const after = await tmux.waitFor("Thanks, noted.");
     const [result] = askResults(sandbox.requests()[2]);
     expect(textOf(result)).toBe(
       'The user answered:\n"Which database should the service use?" = "SQLite"',

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripTerminalSequences } from "@earendil-works/pi-tui";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PACKAGE } from "../support/run-cli.ts";
 import { TmuxSession } from "../support/tmux.ts";
 import { activeTools, askResults, PI_CLI, PiSandbox, REPO_ROOT, textOf } from "./helpers/pi-run.ts";
 import { runToExit } from "./helpers/run-to-exit.ts";
@@ -44,12 +45,13 @@ function freshSandbox(): PiSandbox {
 
 beforeAll(() => {
   packDir = mkdtempSync(join(tmpdir(), "askuser-pack-"));
-  // `npm pack` runs the prepack build, so the tarball is what a user would install.
-  const output = execFileSync("npm", ["pack", "--json", "--pack-destination", packDir], {
-    cwd: REPO_ROOT,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // The run's copy of the package, which the slow project's setup built with the prepack build:
+  // packed as it is, the tarball is what a user would install, without building it twice.
+  const output = execFileSync(
+    "npm",
+    ["pack", "--json", "--ignore-scripts", "--pack-destination", packDir],
+    { cwd: PACKAGE, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+  );
   const [result] = JSON.parse(output) as PackResult[];
   if (!result) throw new Error(`npm pack printed no result: ${output}`);
   packed = result;
@@ -239,7 +241,7 @@ describe("the packed package", () => {
     const sandbox = freshSandbox();
     const run = await runToExit(process.execPath, sandbox.piArgs(["./"], "-p", "hello"), {
       env: sandbox.env,
-      cwd: REPO_ROOT,
+      cwd: PACKAGE,
       timeoutMs: 20_000,
     });
     expect(run.code, run.stderr).toBe(0);
@@ -252,18 +254,18 @@ describe("the packed package", () => {
     for (const [key, value] of Object.entries(sandbox.env)) {
       if (key.startsWith("PI_") || key.startsWith("ASKUSER_")) env[key] = value ?? "";
     }
-    // The checkout's manifest entry; the test run built dist/, so it loads the bundle.
-    const tmux = TmuxSession.start([process.execPath, ...sandbox.piArgs([REPO_ROOT])], {
+    // A checkout's manifest entry; the run's copy of the package is built, so it loads the bundle.
+    const tmux = TmuxSession.start([process.execPath, ...sandbox.piArgs([PACKAGE])], {
       env,
       cwd: sandbox.dir,
     });
     try {
-      await tmux.waitFor("[Extensions]", 20_000);
+      await tmux.waitFor("[Extensions]");
       tmux.text("Pick a database");
       tmux.keys("Enter");
-      await tmux.waitFor("❯ 1. ○ Postgres", 20_000);
+      await tmux.waitFor("❯ 1. ○ Postgres");
       tmux.keys("Down", "Enter");
-      await tmux.waitFor("Done.", 20_000);
+      await tmux.waitFor("Done.");
     } finally {
       tmux.close();
     }

@@ -29,10 +29,10 @@ describe("reshape and ask back in the real pi TUI at 80×24", () => {
     ]);
     cleanup(() => sandbox.dispose());
     const tmux = startTmuxPi(sandbox, cleanup, { width: 80, height: 24 });
-    await tmux.waitFor("[Extensions]", 20_000);
+    await tmux.waitFor("[Extensions]");
     tmux.text("Plan the order service");
     tmux.keys("Enter");
-    const form = await tmux.waitFor("❯ 1. ○ Postgres", 20_000);
+    const form = await tmux.waitFor("❯ 1. ○ Postgres");
     const hints = form.split("\n").filter((line) => line.includes(" · "));
     expect(hints.join(" · ")).toContain("esc cancel · t multi-select · ? ask back");
     for (const line of hints) expect(line.trimEnd().endsWith("…")).toBe(false);
@@ -46,7 +46,7 @@ describe("reshape and ask back in the real pi TUI at 80×24", () => {
     tmux.text("Is gRPC worth it for two clients?");
     await tmux.waitFor("Is gRPC worth it for two clients?");
     tmux.keys("Enter");
-    const after = await tmux.waitFor("Postgres is free; I will ask again.", 20_000);
+    const after = await tmux.waitFor("Postgres is free; I will ask again.");
     expect(after).toContain("? The user asked back instead of finishing: Is gRPC worth it");
 
     const [result] = askResults(sandbox.requests()[1]);

@@ -30,7 +30,7 @@ describe("the real pi in tmux: asks that outlive their tool call", () => {
     const sandbox = sessionSandbox();
     const first = sandbox.script("first", [{ toolCall: { name: "ask_user", arguments: ASK } }]);
     const before = startPi(sandbox, first);
-    await before.waitFor("[Extensions]", 20_000);
+    await before.waitFor("[Extensions]");
     before.text("Plan the order service");
     before.keys("Enter");
     await before.waitFor("❯ 1. ○ Postgres");
@@ -39,7 +39,7 @@ describe("the real pi in tmux: asks that outlive their tool call", () => {
 
     const second = sandbox.script("second", [{ text: "Thanks, Postgres it is." }]);
     const after = startPi(sandbox, second, "--continue");
-    await after.waitFor("❯ 1. ○ Postgres", 20_000);
+    await after.waitFor("❯ 1. ○ Postgres");
     after.keys("Enter");
     await after.waitFor("Thanks, Postgres it is.");
 
@@ -59,7 +59,7 @@ describe("the real pi in tmux: asks that outlive their tool call", () => {
     const sandbox = sessionSandbox();
     const first = sandbox.script("first", [{ toolCall: { name: "ask_user", arguments: ASK } }]);
     const before = startPi(sandbox, first);
-    await before.waitFor("[Extensions]", 20_000);
+    await before.waitFor("[Extensions]");
     before.text("Plan the order service");
     before.keys("Enter");
     await before.waitFor("❯ 1. ○ Postgres");
@@ -68,7 +68,7 @@ describe("the real pi in tmux: asks that outlive their tool call", () => {
 
     // Reopened once: the notice says why this question is here, right above the form.
     const reopened = startPi(sandbox, sandbox.script("second", []), "--continue");
-    const screen = await reopened.waitFor("❯ 1. ○ Postgres", 20_000);
+    const screen = await reopened.waitFor("❯ 1. ○ Postgres");
     const lines = screen.split("\n");
     const notice = lines.findIndex((line) =>
       line.includes("Pi stopped while this question was open"),
@@ -82,7 +82,7 @@ describe("the real pi in tmux: asks that outlive their tool call", () => {
 
     // Not reopened a second time: the notice that says so comes after the restored transcript.
     const third = startPi(sandbox, sandbox.script("third", []), "--continue");
-    const told = await third.waitFor("was shown again once and not answered", 20_000);
+    const told = await third.waitFor("was shown again once and not answered");
     const rows = told.split("\n");
     expect(rows.findIndex((line) => line.includes("was shown again once"))).toBeGreaterThan(
       rows.findIndex((line) => line.includes("Plan the order service")),
@@ -98,7 +98,7 @@ describe("the real pi in tmux: asks that outlive their tool call", () => {
       { text: "Postgres noted." },
     ]);
     const pi = startPi(sandbox, run);
-    await pi.waitFor("[Extensions]", 20_000);
+    await pi.waitFor("[Extensions]");
     pi.text("Plan the order service");
     pi.keys("Enter");
     const waiting = await pi.waitFor(
@@ -127,7 +127,7 @@ describe("the real pi in tmux: asks that outlive their tool call", () => {
       { text: "Understood, I will decide myself." },
     ]);
     const pi = startPi(sandbox, run);
-    await pi.waitFor("[Extensions]", 20_000);
+    await pi.waitFor("[Extensions]");
     pi.text("Plan the order service");
     pi.keys("Enter");
     await pi.waitFor("? 1 question waits for your answer");

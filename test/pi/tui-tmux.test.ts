@@ -30,7 +30,7 @@ async function startInteractivePi(): Promise<{ tmux: TmuxSession; sandbox: PiSan
   ]);
   cleanup(() => sandbox.dispose());
   const tmux = startTmuxPi(sandbox, cleanup);
-  await tmux.waitFor("[Extensions]", 20_000);
+  await tmux.waitFor("[Extensions]");
   tmux.text("Plan the order service");
   tmux.keys("Enter");
   await tmux.waitFor("Which database should the service use?");
@@ -95,14 +95,14 @@ describe("the interactive pi TUI in a real terminal", () => {
       ]);
       cleanup(() => sandbox.dispose());
       const tmux = startTmuxPi(sandbox, cleanup, { width: 80, height: 24, args: [...args] });
-      await tmux.waitFor("[Extensions]", 20_000);
+      await tmux.waitFor("[Extensions]");
       tmux.text("Plan the order service");
       tmux.keys("Enter");
       // Pi draws its footer after the form's lines: wait for both, or a capture between them
       // reads a screen without the footer yet.
       const footerLast = (screen: string) =>
         /m1\s*$/u.test(screen.trimEnd().split("\n").at(-1) ?? "");
-      const form = await tmux.waitFor((s) => s.includes("esc cancel") && footerLast(s), 20_000);
+      const form = await tmux.waitFor((s) => s.includes("esc cancel") && footerLast(s));
       const rows = form.trimEnd().split("\n");
       expect(form).toContain("[○ Database]  ○ Features   ○ API   Submit");
       expect(form).toContain("↑/k ↓/j move · enter select");

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { lines } from "./other-user.ts";
+import { BIN } from "../support/run-cli.ts";
 import {
-  backgroundServer,
   call,
-  pendingAskId,
+  publishedAsk,
+  type RunningServerLike,
   runtimeEnv,
   startProcess,
   stopBackgroundServer,
@@ -17,10 +17,7 @@ afterEach(async () => {
 });
 
 /** Spends a page link's code as a browser would; returns the session key it was given. */
-async function signIn(
-  server: Awaited<ReturnType<typeof backgroundServer>>,
-  link: string,
-): Promise<string | undefined> {
+async function signIn(server: RunningServerLike, link: string): Promise<string | undefined> {
   const url = new URL(link);
   const reply = await call(server, `${url.pathname}${url.search}`, { token: null });
   expect(reply.status).toBe(303);
@@ -31,23 +28,13 @@ describe("askuser answer --link", () => {
   it("prints a fresh one-time page link once the printed one is spent (a closed browser, another device)", async () => {
     const env = runtimeEnv();
     envs.push(env);
-    const asking = startProcess(
-      ["bin/askuser.js", "ask", "examples/release-plan.json", "--remote"],
-      env,
-    );
-    const announced = lines(asking.child.stderr).next((line) =>
-      line.includes("answer in the browser: "),
-    );
-    const server = await backgroundServer(env);
-    const [id] = await pendingAskId(server);
-    // The ask is pending on the server a moment before the asking process prints its link.
-    const printedLink = /answer in the browser: (\S+)/u.exec(await announced)?.[1];
-    expect(printedLink).toBeDefined();
-    expect(await signIn(server, printedLink ?? "")).toBeDefined();
+    const asking = startProcess([BIN, "ask", "examples/release-plan.json", "--remote"], env);
+    const { server, id, link: printedLink } = await publishedAsk(asking, env);
+    expect(await signIn(server, printedLink)).toBeDefined();
     // The same link again (the browser was closed, the phone opens it): the code is spent.
-    expect(await signIn(server, printedLink ?? "")).toBeUndefined();
+    expect(await signIn(server, printedLink)).toBeUndefined();
 
-    const linked = startProcess(["bin/askuser.js", "answer", "--link", id ?? ""], env);
+    const linked = startProcess([BIN, "answer", "--link", id], env);
     expect(await linked.exited).toBe(0);
     const fresh = /^(http:\/\/127\.0\.0\.1:\d+\/\?code=[0-9a-f]{64}&ask=[\w-]+)\n$/u.exec(
       linked.out(),
@@ -65,18 +52,14 @@ describe("askuser answer --link", () => {
   it("says so when no server runs, and refuses an id that names no waiting ask", async () => {
     const env = runtimeEnv();
     envs.push(env);
-    const none = startProcess(["bin/askuser.js", "answer", "--link"], env);
+    const none = startProcess([BIN, "answer", "--link"], env);
     expect(await none.exited).toBe(1);
     expect(none.err()).toContain("no answer server runs");
     expect(none.out()).toBe("");
 
-    const asking = startProcess(
-      ["bin/askuser.js", "ask", "examples/release-plan.json", "--remote"],
-      env,
-    );
-    const server = await backgroundServer(env);
-    await pendingAskId(server);
-    const wrong = startProcess(["bin/askuser.js", "answer", "--link", "no-such-ask\u001b[2J"], env);
+    const asking = startProcess([BIN, "ask", "examples/release-plan.json", "--remote"], env);
+    await publishedAsk(asking, env);
+    const wrong = startProcess([BIN, "answer", "--link", "no-such-ask\u001b[2J"], env);
     expect(await wrong.exited).toBe(2);
     expect(wrong.err()).toContain("no waiting ask has the id");
     expect(wrong.err()).not.toContain("\u001b");

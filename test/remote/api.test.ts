@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { modelText } from "../../src/core/index.ts";
 import { publishAsk } from "../../src/remote/client.ts";
+import type { RegistryEvent } from "../../src/remote/registry.ts";
 import type { RunningServer } from "../../src/remote/serve.ts";
-import { until } from "../support/until.ts";
+import { Changes, nextEvent, waitFor, watchedArray } from "../support/wait-for.ts";
 import { call, startTestServer, threeQuestions } from "./support.ts";
 
 const AGENT = { agent: "test-agent", cwd: "/tmp/project", pid: process.pid };
@@ -100,13 +101,14 @@ describe("the user API", () => {
 
   it("a cancel from the page is the user's cancel and keeps the draft's answers", async () => {
     const { server, remote } = await published();
-    const drafts: unknown[] = [];
+    const changes = new Changes();
+    const drafts: unknown[] = watchedArray(changes);
     remote.onDraft((draft) => drafts.push(draft.answers));
     const progress = await call(server, `/api/asks/${remote.id}/progress`, {
       body: { db: "SQLite" },
     });
     expect(progress.status).toBe(204);
-    await until("the draft reaches the agent", () => remote.latestDraft());
+    await waitFor("the draft reaches the agent", changes, () => remote.latestDraft());
     expect(remote.latestDraft()).toMatchObject({
       status: "pending",
       answers: { db: { selected: ["SQLite"] } },
@@ -185,12 +187,14 @@ describe("publishAsk's abort signal", () => {
       env: server.env,
       signal: controller.signal,
     });
+    const withdrawn = nextEvent(
+      "the ask withdrawn",
+      (listener) => server.registry.subscribe(listener),
+      (event: RegistryEvent) => event.type === "withdrawn" && event.askId === remote.id,
+    );
     controller.abort();
-    const deadline = Date.now() + 5000;
-    let shown = (await call(server, `/api/asks/${remote.id}`)).json as { state?: string };
-    while (shown.state === "pending" && Date.now() < deadline) {
-      shown = (await call(server, `/api/asks/${remote.id}`)).json as { state?: string };
-    }
+    await withdrawn;
+    const shown = (await call(server, `/api/asks/${remote.id}`)).json;
     expect(shown).toMatchObject({ state: "withdrawn", withdrawn: { origin: "turn_abort" } });
   });
 

@@ -4,11 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { modelText } from "../../src/core/index.ts";
 import { findServer } from "../../src/remote/launch.ts";
 import { BIN } from "../support/run-cli.ts";
-import { until } from "../support/until.ts";
 import {
-  backgroundServer,
   call,
-  pendingAskId,
+  publishedAsk,
   runtimeEnv,
   startProcess,
   stopBackgroundServer,
@@ -37,13 +35,8 @@ describe("askuser ask --remote without a terminal", () => {
   it("starts the server, prints the page link on stderr, and prints the answer the HTTP API sent", async () => {
     const env = freshEnv();
     const ask = startProcess([BIN, "ask", "examples/release-plan.json", "--remote"], env);
-    await until(
-      "the page link",
-      () => ask.err().includes("answer in the browser: http://127.0.0.1:"),
-      20_000,
-    );
-    const server = await backgroundServer(env);
-    const [id] = await pendingAskId(server);
+    const { server, id, link } = await publishedAsk(ask, env);
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:/u);
     const answer = await call(server, `/api/asks/${id}/answer`, {
       body: { features: ["Refunds"], api: { other: "JSON-RPC" } },
     });
@@ -60,8 +53,7 @@ describe("askuser ask --remote without a terminal", () => {
   it("the remote setting publishes without --remote; a page cancel keeps the draft, exit 1", async () => {
     const env = freshEnv({ remote: true });
     const ask = startProcess([BIN, "ask", "examples/release-plan.json", "--json"], env);
-    const server = await backgroundServer(env);
-    const [id] = await pendingAskId(server);
+    const { server, id } = await publishedAsk(ask, env);
     await call(server, `/api/asks/${id}/progress`, { body: { features: ["Refunds", "Webhooks"] } });
     expect((await call(server, `/api/asks/${id}/cancel`, { method: "POST" })).status).toBe(200);
     expect(await ask.exited).toBe(1);
@@ -75,8 +67,7 @@ describe("askuser ask --remote without a terminal", () => {
   it("the idle timeout ends it as timed_out with the page's draft, and the page is told", async () => {
     const env = freshEnv({ idleTimeoutMinutes: 0.02 });
     const ask = startProcess([BIN, "ask", "examples/release-plan.json", "--remote", "--json"], env);
-    const server = await backgroundServer(env);
-    const [id] = await pendingAskId(server);
+    const { server, id } = await publishedAsk(ask, env);
     await call(server, `/api/asks/${id}/progress`, { body: { api: "GraphQL" } });
     expect(await ask.exited).toBe(1);
     expect(JSON.parse(ask.out())).toMatchObject({
@@ -91,8 +82,7 @@ describe("askuser ask --remote without a terminal", () => {
   it("the server dying while it waits ends the ask as disconnected, and says so", async () => {
     const env = freshEnv();
     const ask = startProcess([BIN, "ask", "examples/release-plan.json", "--remote", "--json"], env);
-    const server = await backgroundServer(env);
-    await pendingAskId(server);
+    const { server } = await publishedAsk(ask, env);
     process.kill(server.info.pid, "SIGKILL");
     expect(await ask.exited).toBe(1);
     expect(JSON.parse(ask.out())).toMatchObject({
@@ -106,8 +96,7 @@ describe("askuser ask --remote without a terminal", () => {
   it("SIGTERM while it waits withdraws the ask (session_closed) and still prints a result", async () => {
     const env = freshEnv();
     const ask = startProcess([BIN, "ask", "examples/release-plan.json", "--remote", "--json"], env);
-    const server = await backgroundServer(env);
-    const [id] = await pendingAskId(server);
+    const { server, id } = await publishedAsk(ask, env);
     await call(server, `/api/asks/${id}/progress`, { body: { api: "GraphQL" } });
     ask.child.kill("SIGTERM");
     expect(await ask.exited).toBe(1);

@@ -1,7 +1,7 @@
+import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { publishAsk } from "../../src/remote/client.ts";
 import type { RunningServer } from "../../src/remote/serve.ts";
-import { until } from "../support/until.ts";
 import { call, openEvents, startTestServer, threeQuestions } from "./support.ts";
 
 const AGENT = { agent: "test-agent", cwd: "/tmp/project", pid: process.pid };
@@ -21,7 +21,7 @@ describe("GET /api/events", () => {
     await call(server, `/api/asks/${first.id}/progress`, { body: { db: "SQLite" } });
     await call(server, `/api/asks/${first.id}/answer`, { body: { db: "SQLite" } });
     await second.withdraw("turn_abort");
-    await until("five events", () => stream.events.length >= 5);
+    await stream.next("the withdrawn event", (event) => event.event === "withdrawn");
     expect(stream.events.map((event) => [event.event, (event.data as { id: string }).id])).toEqual([
       ["opened", first.id],
       ["opened", second.id],
@@ -43,14 +43,14 @@ describe("GET /api/events", () => {
     const remote = await publishAsk(threeQuestions(), AGENT, { env: server.env });
     const stream = await openEvents(server);
     await call(server, `/api/asks/${remote.id}/progress`, { body: { db: "SQLite" } });
-    await until("the progress event", () => stream.events.length >= 1);
+    await stream.next("the progress event");
     const lastSeen = stream.events.at(-1)?.id ?? "";
     stream.close();
     await stream.closed;
     await call(server, `/api/asks/${remote.id}/progress`, { body: { db: "Postgres" } });
     await call(server, `/api/asks/${remote.id}/answer`, { body: { db: "Postgres" } });
     const resumed = await openEvents(server, { "Last-Event-ID": lastSeen });
-    await until("the missed events", () => resumed.events.length >= 2);
+    await resumed.next("the resolved event", (event) => event.event === "resolved");
     expect(resumed.events.map((event) => event.event)).toEqual(["progress", "resolved"]);
     expect(resumed.events.map((event) => Number(event.id))).toEqual([
       Number(lastSeen) + 1,
@@ -66,7 +66,7 @@ describe("GET /api/events", () => {
       server.registry.progress(remote.id, { db: draft % 2 === 0 ? "SQLite" : "Postgres" });
     }
     const resumed = await openEvents(server, { "Last-Event-ID": "1" });
-    await until("the resync event", () => resumed.events.length >= 1);
+    await resumed.next("the resync event");
     expect(resumed.events[0]).toEqual({
       id: String(server.registry.lastEventId),
       event: "resync",
@@ -77,18 +77,21 @@ describe("GET /api/events", () => {
 
   it("refuses streams past the limit with 503, counted", async () => {
     server = await startTestServer({ limits: { eventStreams: 3 } });
-    const open = await Promise.all([openEvents(server), openEvents(server), openEvents(server)]);
+    // The server counts a stream until its response closes: the first one's, seen from inside.
+    const firstResponseClosed = new Promise<void>((resolve) => {
+      server?.answer.server.once("request", (_request, response: ServerResponse) =>
+        response.once("close", () => resolve()),
+      );
+    });
+    const first = await openEvents(server);
+    const open = [first, ...(await Promise.all([openEvents(server), openEvents(server)]))];
     expect(open.map((stream) => stream.status)).toEqual([200, 200, 200]);
     const refused = await call(server, "/api/events");
     expect(refused.status).toBe(503);
     expect(server.answer.refused.too_many_streams).toBe(1);
-    open[0]?.close();
-    await open[0]?.closed;
-    const deadline = Date.now() + 5000;
-    let again = await openEvents(server);
-    while (again.status !== 200 && Date.now() < deadline) {
-      again = await openEvents(server);
-    }
+    first.close();
+    await firstResponseClosed;
+    const again = await openEvents(server);
     expect(again.status).toBe(200);
     for (const stream of [...open, again]) stream.close();
   });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { onTestFinished } from "vitest";
 import { ROOT } from "../support/run-cli.ts";
@@ -110,8 +110,4 @@ export async function standIn(
     };
   }
   throw new Error(`could not start the stand-in with pid ${options.pid}`);
-}
-
-export function readJson(path: string): unknown {
-  return JSON.parse(readFileSync(path, "utf8"));
 }

@@ -3,10 +3,11 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { discoveryPath, parseServerInfo } from "../../src/remote/discovery.ts";
 import { findServer } from "../../src/remote/launch.ts";
+import type { RegistryEvent } from "../../src/remote/registry.ts";
 import { socketPath } from "../../src/remote/runtime-dir.ts";
 import type { RunningServer } from "../../src/remote/serve.ts";
 import { BIN } from "../support/run-cli.ts";
-import { until } from "../support/until.ts";
+import { nextEvent } from "../support/wait-for.ts";
 import {
   call,
   runtimeEnv,
@@ -36,24 +37,21 @@ describe("asks and servers outlive nothing they should not", () => {
   it("killing the asking process (SIGKILL) withdraws its ask as disconnected, and a late answer gets 410", async () => {
     server = await startTestServer();
     const publisher = start(["test/remote/fixtures/publisher.ts"], server.env);
-    const opened = await until(
-      "the publisher's ask",
-      () => /"opened":"([^"]+)"/u.exec(publisher.out())?.[1],
-      15_000,
-    );
+    const [, opened] = await publisher.stdout.line(/"opened":"([^"]+)"/u, "the publisher's ask");
     expect((await call(server, `/api/asks/${opened}`)).json).toMatchObject({
       state: "pending",
       agent: "publisher",
     });
+    const live = server;
+    const withdrawn = nextEvent(
+      "the ask withdrawn",
+      (listener) => live.registry.subscribe(listener),
+      (event: RegistryEvent) => event.type === "withdrawn" && event.askId === opened,
+    );
     publisher.child.kill("SIGKILL");
     await publisher.exited;
-    const live = server;
-    const deadline = Date.now() + 10_000;
-    let shown = (await call(live, `/api/asks/${opened}`)).json as { state?: string };
-    while (shown.state === "pending" && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      shown = (await call(live, `/api/asks/${opened}`)).json as { state?: string };
-    }
+    await withdrawn;
+    const shown = (await call(live, `/api/asks/${opened}`)).json;
     expect(shown).toMatchObject({ state: "withdrawn", withdrawn: { origin: "disconnected" } });
     const late = await call(live, `/api/asks/${opened}/answer`, { body: { db: "SQLite" } });
     expect(late.status).toBe(410);
@@ -63,11 +61,7 @@ describe("asks and servers outlive nothing they should not", () => {
   it("askuser serve writes a 0600 discovery file, and removes it on SIGTERM", async () => {
     const env = runtimeEnv();
     const serve = start([BIN, "serve"], env);
-    await until(
-      "the page link",
-      () => serve.out().includes("answering at http://127.0.0.1:"),
-      15_000,
-    );
+    await serve.stdout.line(/answering at http:\/\/127\.0\.0\.1:/u, "the page link");
     const info = readInfo(env);
     expect(info?.pid).toBe(serve.child.pid);
     expect(statSync(discoveryPath(env)).mode & 0o777).toBe(0o600);
@@ -80,21 +74,21 @@ describe("asks and servers outlive nothing they should not", () => {
   it("a server killed with SIGKILL leaves a stale file: it is detected, and the next server replaces it", async () => {
     const env = runtimeEnv();
     const first = start([BIN, "serve"], env);
-    await until("the first server", () => first.out().includes("answering at"), 15_000);
+    await first.stdout.line(/answering at/u, "the first server");
     const stale = readInfo(env);
     first.child.kill("SIGKILL");
     await first.exited;
     expect(readInfo(env)).toEqual(stale);
     expect(await findServer(env)).toBeUndefined();
     const second = start([BIN, "serve"], env);
-    await until("the second server", () => second.out().includes("answering at"), 15_000);
+    await second.stdout.line(/answering at/u, "the second server");
     expect(readInfo(env)?.pid).toBe(second.child.pid);
   });
 
   it("a file whose pid now belongs to another program (a reused pid) is stale too", async () => {
     const env = runtimeEnv();
     const serve = start([BIN, "serve"], env);
-    await until("the server", () => serve.out().includes("answering at"), 15_000);
+    await serve.stdout.line(/answering at/u, "the server");
     const info = readInfo(env);
     if (!info) throw new Error("no discovery file");
     // The test runner's own pid: alive, but not answering with this token on that port.
@@ -115,7 +109,7 @@ describe("asks and servers outlive nothing they should not", () => {
     const winner = both[1 - loser.index];
     const lost = both[loser.index];
     expect(lost?.err()).toMatch(/a server already (runs \(pid \d+\)|listens on )/u);
-    await until("the winner's link", () => winner?.out().includes("answering at"), 15_000);
+    await winner?.stdout.line(/answering at/u, "the winner's link");
     expect(readInfo(env)?.pid).toBe(winner?.child.pid);
     expect(() => process.kill(winner?.child.pid ?? 0, 0)).not.toThrow();
   });
@@ -123,10 +117,12 @@ describe("asks and servers outlive nothing they should not", () => {
   it("askuser serve --lan prints the link as a QR code and warns that the traffic is plain HTTP", async () => {
     const env = runtimeEnv();
     const serve = start([BIN, "serve", "--lan", "--address", "127.0.0.1"], env);
-    await until("the warning", () => serve.err().includes("plain HTTP"), 15_000);
-    expect(serve.out()).toMatch(/answering at http:\/\/127\.0\.0\.1:\d+\/\?code=[0-9a-f]{64}\n/u);
-    expect(serve.out()).toMatch(/█▀▀▀▀▀▀▀█/u);
-    expect(serve.err()).toContain("The token is still required.");
+    await serve.stdout.line(
+      /^askuser: answering at http:\/\/127\.0\.0\.1:\d+\/\?code=[0-9a-f]{64}$/u,
+    );
+    await serve.stdout.line(/█▀▀▀▀▀▀▀█/u, "the QR code");
+    await serve.stderr.line(/plain HTTP/u, "the warning");
+    await serve.stderr.contains("The token is still required.");
     serve.child.kill("SIGTERM");
     expect(await serve.exited).toBe(0);
   });
@@ -164,8 +160,7 @@ describe("asks and servers outlive nothing they should not", () => {
       start(["test/remote/fixtures/publisher.ts"], env),
       start(["test/remote/fixtures/publisher.ts"], env),
     ];
-    for (const agent of agents)
-      await until("its ask", () => agent.out().includes('"opened"'), 20_000);
+    for (const agent of agents) await agent.stdout.line(/"opened"/u, "its ask");
     const info = readInfo(env);
     if (!info) throw new Error("no discovery file");
     const listed = (await call({ info }, "/api/asks")).json as { asks: unknown[] };

@@ -110,7 +110,7 @@ export class FakePage {
 }
 
 /** What a case does on the surface here; a host that cannot do one says so with `undefined`. */
-export interface LocalControl {
+interface LocalControl {
   /** Resolves once the surface here is showing the ask. */
   readonly shown: Promise<void>;
   /** The user answers both questions here: Postgres, REST. */
@@ -229,7 +229,7 @@ const CLI_SETTINGS = join(mkdtempSync(join(tmpdir(), "askuser-race-")), "askuser
 writeFileSync(CLI_SETTINGS, JSON.stringify({ schemaVersion: 1, idleTimeoutMinutes: 1 }));
 
 /** `askuser ask --remote` with a terminal: the form owns the idle deadline and the signals. */
-export const CLI: Host = {
+const CLI: Host = {
   name: "askuser ask --remote",
   by: "terminal",
   start(publish) {
@@ -278,7 +278,7 @@ export const CLI: Host = {
 };
 
 /** `askuser mcp`: the client's form (an elicitation) and the idle timer on the MCP clock. */
-export const MCP: Host = {
+const MCP: Host = {
   name: "askuser mcp",
   by: "mcp",
   start(publish) {
@@ -321,7 +321,7 @@ export const MCP: Host = {
 };
 
 /** Pi over RPC: its dialogs, the idle deadline of the settings, the turn's abort signal. */
-export const PI: Host = {
+const PI: Host = {
   name: "Pi (dialogs)",
   by: "pi",
   start(publish) {

@@ -8,6 +8,7 @@ import type { PageAsset } from "../../src/remote/page-assets.ts";
 import { type RunningServer, type StartOptions, startServer } from "../../src/remote/serve.ts";
 import { askOf, THREE } from "../support/asks.ts";
 import { ROOT } from "../support/run-cli.ts";
+import { Changes, StreamText, waitFor, watchedArray } from "../support/wait-for.ts";
 
 /** A page stand-in for the server's tests only: the real page is built from src/remote/page. */
 export const TEST_ASSETS: readonly PageAsset[] = [
@@ -111,17 +112,27 @@ export function call(
 /** db (single), features (multi, comments), a third single-select question. */
 export const threeQuestions = () => askOf(THREE);
 
-export interface SseEvent {
+interface SseEvent {
   readonly id?: string;
   readonly event: string;
   readonly data: unknown;
 }
 
-/** An event stream reader: the events so far, and a way to close it. */
+export interface EventStream {
+  /** The events so far. */
+  readonly events: SseEvent[];
+  readonly status: number;
+  /** The next event (after the ones already taken) that `match` accepts, as it arrives. */
+  next(what: string, match?: (event: SseEvent) => boolean): Promise<SseEvent>;
+  close(): void;
+  readonly closed: Promise<void>;
+}
+
+/** An event stream reader: the events so far, a way to wait for the next, and to close it. */
 export function openEvents(
-  server: RunningServer,
+  server: Pick<RunningServer, "info">,
   headers: Record<string, string> = {},
-): Promise<{ events: SseEvent[]; status: number; close: () => void; closed: Promise<void> }> {
+): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -130,7 +141,9 @@ export function openEvents(
         headers: { Authorization: `Bearer ${server.info.token}`, ...headers },
       },
       (response) => {
-        const events: SseEvent[] = [];
+        const changes = new Changes();
+        const events = watchedArray<SseEvent>(changes);
+        const taken = new Set<SseEvent>();
         let buffer = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => {
@@ -155,7 +168,23 @@ export function openEvents(
         });
         const closed = new Promise<void>((done) => response.on("close", () => done()));
         response.on("error", () => {});
-        resolve({ events, status: response.statusCode ?? 0, close: () => req.destroy(), closed });
+        resolve({
+          events,
+          status: response.statusCode ?? 0,
+          next: (what, match = () => true) =>
+            waitFor(
+              what,
+              changes,
+              () => {
+                const found = events.find((event) => !taken.has(event) && match(event));
+                if (found) taken.add(found);
+                return found;
+              },
+              { seen: () => JSON.stringify(events) },
+            ),
+          close: () => req.destroy(),
+          closed,
+        });
       },
     );
     req.on("error", (error) => {
@@ -169,7 +198,8 @@ const children: ChildProcess[] = [];
 
 /**
  * A real process in a session of its own (no controlling terminal, as `runCli` runs askuser),
- * with its output collected; `stopProcesses` kills whatever is left of them.
+ * with its output collected as it arrives (`stdout.line(…)` waits for a line);
+ * `stopProcesses` kills whatever is left of them.
  */
 export function startProcess(args: readonly string[], env: Record<string, string>) {
   const child = spawn(process.execPath, args, {
@@ -179,32 +209,27 @@ export function startProcess(args: readonly string[], env: Record<string, string
     detached: true,
   });
   children.push(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString("utf8");
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString("utf8");
-  });
+  const stdout = new StreamText(child.stdout);
+  const stderr = new StreamText(child.stderr);
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, out: () => stdout, err: () => stderr, exited };
+  return { child, stdout, stderr, out: () => stdout.text, err: () => stderr.text, exited };
 }
+
+export type StartedProcess = ReturnType<typeof startProcess>;
 
 export function stopProcesses(): void {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
 }
 
-/** The background server a surface started in `env`'s runtime dir, as a test talks to it. */
+/**
+ * The background server a surface started in `env`'s runtime dir, as a test talks to it. Ask
+ * for it once a process said it runs (a page link printed): its discovery file exists by then.
+ */
 export async function backgroundServer(env: Record<string, string>): Promise<RunningServerLike> {
   const { readServerInfo } = await import("../../src/remote/discovery.ts");
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const info = await readServerInfo(env).catch(() => undefined);
-    if (info) return { info };
-    if (Date.now() > deadline) throw new Error("no background server appeared");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const info = await readServerInfo(env);
+  if (!info) throw new Error(`no answer server runs in ${env.XDG_RUNTIME_DIR}`);
+  return { info };
 }
 
 /** What `call` needs of a server: where it is and its token. */
@@ -223,16 +248,37 @@ export async function stopBackgroundServer(env: Record<string, string>): Promise
   }
 }
 
-/** Polls `GET /api/asks` until one ask is pending; returns its id. */
+/** The ask id a page link names (`…&ask=<id>`). */
+export function askInLink(link: string): string {
+  const id = new URL(link).searchParams.get("ask");
+  if (!id) throw new Error(`the page link names no ask: ${link}`);
+  return id;
+}
+
+/**
+ * What an `askuser ask --remote` process published, read from the page link it prints on
+ * stderr once the server holds the ask: the server, the ask's id and the link.
+ */
+export async function publishedAsk(
+  asker: StartedProcess,
+  env: Record<string, string>,
+): Promise<{ server: RunningServerLike; id: string; link: string }> {
+  const [, link = ""] = await asker.stderr.line(
+    /answer in the browser: (\S+)/u,
+    "the asker's page link on stderr",
+  );
+  return { server: await backgroundServer(env), id: askInLink(link), link };
+}
+
+/**
+ * The ids of the pending asks, read once: call it after the event that says they were published
+ * (a page link printed, the form shown), never to wait for them.
+ */
 export async function pendingAskId(server: RunningServerLike, count = 1): Promise<string[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const reply = await call(server, "/api/asks").catch(() => undefined);
-    const asks =
-      (reply?.json as { asks?: { id: string; state: string }[] } | undefined)?.asks ?? [];
-    const pending = asks.filter((ask) => ask.state === "pending").map((ask) => ask.id);
-    if (pending.length >= count) return pending;
-    if (Date.now() > deadline) throw new Error(`fewer than ${count} pending asks appeared`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const reply = await call(server, "/api/asks");
+  const asks = (reply.json as { asks?: { id: string; state: string }[] } | undefined)?.asks ?? [];
+  const pending = asks.filter((ask) => ask.state === "pending").map((ask) => ask.id);
+  if (pending.length < count)
+    throw new Error(`${count} pending asks expected, the server lists: ${reply.text}`);
+  return pending;
 }

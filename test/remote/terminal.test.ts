@@ -1,11 +1,13 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { BIN } from "../support/run-cli.ts";
 import { NODE, printed, terminalSandbox } from "../support/terminal-sandbox.ts";
 import {
   backgroundServer,
   call,
   pendingAskId,
+  publishedAsk,
   runtimeEnv,
   startProcess,
   stopBackgroundServer,
@@ -26,19 +28,19 @@ function freshEnv(): Record<string, string> {
   return env;
 }
 
-const ASK = `${NODE} bin/askuser.js ask examples/database.json --remote`;
+const ASK = `${NODE} ${BIN} ask examples/database.json --remote`;
 
 describe("askuser ask --remote in a real terminal (tmux)", () => {
   it("shows the form too; an answer from the page closes it and is printed", async () => {
     const env = freshEnv();
     const tmux = terminals.start(ASK, { width: 100, height: 30, reportExit: true, env });
-    await tmux.waitFor("answer in the browser: http://127.0.0.1:", 20_000);
-    await tmux.waitFor("❯ 1.", 20_000);
+    await tmux.waitFor("answer in the browser: http://127.0.0.1:");
+    await tmux.waitFor("❯ 1.");
     const server = await backgroundServer(env);
     const [id] = await pendingAskId(server);
     const reply = await call(server, `/api/asks/${id}/answer`, { body: { database: "SQLite" } });
     expect(reply.status).toBe(200);
-    const { code, screen, tty } = await tmux.exited(20_000);
+    const { code, screen, tty } = await tmux.exited();
     expect(printed(screen)).toContain('= "SQLite"');
     expect(screen).toContain("askuser: answered in the page");
     expect(code).toBe(0);
@@ -48,11 +50,11 @@ describe("askuser ask --remote in a real terminal (tmux)", () => {
   it("an answer in the terminal wins: the page then gets 409 naming the terminal", async () => {
     const env = freshEnv();
     const tmux = terminals.start(ASK, { width: 100, height: 30, reportExit: true, env });
-    await tmux.waitFor("❯ 1.", 20_000);
+    await tmux.waitFor("❯ 1.");
     const server = await backgroundServer(env);
     const [id] = await pendingAskId(server);
     tmux.keys("Enter");
-    const { code, screen } = await tmux.exited(20_000);
+    const { code, screen } = await tmux.exited();
     expect(code).toBe(0);
     expect(printed(screen)).toContain("The user answered:");
     const late = await call(server, `/api/asks/${id}/answer`, { body: {} });
@@ -69,9 +71,9 @@ describe("askuser ask --remote with no usable server, in a real terminal (tmux)"
       reportExit: true,
       env: { ...freshEnv(), XDG_RUNTIME_DIR: "/etc/passwd" },
     });
-    await tmux.waitFor("❯ 1.", 20_000);
+    await tmux.waitFor("❯ 1.");
     tmux.keys("Enter");
-    const { code, screen } = await tmux.exited(20_000);
+    const { code, screen } = await tmux.exited();
     expect(screen).toContain("askuser: the answer page is off (ENOTDIR");
     expect(screen.replaceAll("\n", "")).toContain("; answer here in the terminal");
     expect(printed(screen)).toContain("The user answered:");
@@ -90,7 +92,7 @@ describe("askuser ask --remote's idle timeout in a real terminal (tmux)", () => 
       reportExit: true,
       env: { ...env, ASKUSER_CONFIG: join(dir, "settings.json") },
     });
-    await tmux.waitFor("❯ 1.", 20_000);
+    await tmux.waitFor("❯ 1.");
     const server = await backgroundServer(env);
     const [id] = await pendingAskId(server);
     tmux.keys("Down");
@@ -98,7 +100,7 @@ describe("askuser ask --remote's idle timeout in a real terminal (tmux)", () => 
     expect(
       (await call(server, `/api/asks/${id}/progress`, { body: { database: "DynamoDB" } })).status,
     ).toBe(204);
-    const { code, screen } = await tmux.exited(20_000);
+    const { code, screen } = await tmux.exited();
     expect(code).toBe(1);
     expect(printed(screen)).toMatch(
       /"status": "timed_out"[\s\S]*"selected": \[\s*"DynamoDB"\s*\]/u,
@@ -111,37 +113,30 @@ describe("askuser ask --remote's idle timeout in a real terminal (tmux)", () => 
 describe("askuser answer in a real terminal (tmux)", () => {
   it("picks one of two pending asks, answers it in the form, and the asking process prints it", async () => {
     const env = freshEnv();
-    const first = startProcess(
-      ["bin/askuser.js", "ask", "examples/database.json", "--remote"],
-      env,
-    );
-    const server = await backgroundServer(env);
-    await pendingAskId(server, 1);
-    const second = startProcess(
-      ["bin/askuser.js", "ask", "examples/release-plan.json", "--remote"],
-      env,
-    );
-    await pendingAskId(server, 2);
-    const list = startProcess(["bin/askuser.js", "answer", "--list"], env);
+    const first = startProcess([BIN, "ask", "examples/database.json", "--remote"], env);
+    await publishedAsk(first, env);
+    const second = startProcess([BIN, "ask", "examples/release-plan.json", "--remote"], env);
+    await publishedAsk(second, env);
+    const list = startProcess([BIN, "answer", "--list"], env);
     expect(await list.exited).toBe(0);
     expect(list.out()).toMatch(/^id +agent +age +cwd +questions\n/u);
     expect(list.out()).toContain("Features, API, Rollout");
 
-    const tmux = terminals.start(`${NODE} bin/askuser.js answer`, {
+    const tmux = terminals.start(`${NODE} ${BIN} answer`, {
       width: 100,
       height: 30,
       reportExit: true,
       env,
     });
-    await tmux.waitFor("Which ask do you want to answer? (2 waiting)", 20_000);
+    await tmux.waitFor("Which ask do you want to answer? (2 waiting)");
     // The newest first: release-plan is option 1.
     await tmux.waitFor("1. Features, API, Rollout");
     tmux.keys("Down");
     await tmux.waitFor(/❯ 2\./u);
     tmux.keys("Enter");
-    await tmux.waitFor("❯ 1.", 20_000);
+    await tmux.waitFor("❯ 1.");
     tmux.keys("Enter");
-    const { code, screen } = await tmux.exited(20_000);
+    const { code, screen } = await tmux.exited();
     expect(screen).toContain("askuser: sent to the agent:");
     expect(code).toBe(0);
     expect(await first.exited).toBe(0);
@@ -152,36 +147,32 @@ describe("askuser answer in a real terminal (tmux)", () => {
 
   it("closes the form and says so when the ask ends elsewhere or the server stops", async () => {
     const env = freshEnv();
-    const asker = startProcess(
-      ["bin/askuser.js", "ask", "examples/database.json", "--remote"],
-      env,
-    );
-    const server = await backgroundServer(env);
-    const [id] = await pendingAskId(server);
-    const tmux = terminals.start(`${NODE} bin/askuser.js answer`, {
+    const asker = startProcess([BIN, "ask", "examples/database.json", "--remote"], env);
+    const { server, id } = await publishedAsk(asker, env);
+    const tmux = terminals.start(`${NODE} ${BIN} answer`, {
       width: 100,
       height: 30,
       reportExit: true,
       env,
     });
-    await tmux.waitFor("❯ 1.", 20_000);
+    await tmux.waitFor("❯ 1.");
     await call(server, `/api/asks/${id}/answer`, { body: { database: "SQLite" } });
-    const first = await tmux.exited(20_000);
+    const first = await tmux.exited();
     expect(first.screen).toContain("askuser: already answered (by page); yours was not sent");
     expect(first.code).toBe(1);
     expect(await asker.exited).toBe(0);
 
-    startProcess(["bin/askuser.js", "ask", "examples/database.json", "--remote"], env);
-    await pendingAskId(server);
-    const again = terminals.start(`${NODE} bin/askuser.js answer`, {
+    const another = startProcess([BIN, "ask", "examples/database.json", "--remote"], env);
+    await publishedAsk(another, env);
+    const again = terminals.start(`${NODE} ${BIN} answer`, {
       width: 100,
       height: 30,
       reportExit: true,
       env,
     });
-    await again.waitFor("❯ 1.", 20_000);
+    await again.waitFor("❯ 1.");
     process.kill(server.info.pid, "SIGKILL");
-    const second = await again.exited(20_000);
+    const second = await again.exited();
     expect(second.screen).toContain(
       "askuser: the answer server stopped (its asks with it); nothing was sent",
     );

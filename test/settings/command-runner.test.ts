@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createReadStream, existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runShellCommand } from "../../src/settings/notify/command-runner.ts";
+import { StreamText } from "../support/wait-for.ts";
 
 let dir: string;
 beforeEach(async () => {
@@ -19,27 +21,18 @@ const ENV = {
   ASKUSER_MESSAGE: "Which one? $(touch pwned) `touch pwned2`",
 };
 
-/** Running, as opposed to gone or a killed zombie waiting for its new parent to reap it. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return true;
-  }
-}
-
-async function waitFor(condition: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/**
+ * A named pipe the test reads: a command that writes into it in the background holds it open
+ * until that background process ends, so the pipe's end is the event "everything it started
+ * is gone".
+ */
+function heldPipe(): { path: string; closed: Promise<string> } {
+  const path = join(dir, "held");
+  execFileSync("mkfifo", [path]);
+  return {
+    path,
+    closed: new StreamText(createReadStream(path)).all("the background process to end"),
+  };
 }
 
 describe.runIf(process.platform !== "win32")("runShellCommand (a real process)", () => {
@@ -76,17 +69,16 @@ describe.runIf(process.platform !== "win32")("runShellCommand (a real process)",
   });
 
   it("stops a command that outlives its time limit, with everything it started", async () => {
-    const pidFile = join(dir, "pid");
+    const held = heldPipe();
     const started = Date.now();
     const outcome = await runShellCommand({
-      command: `sleep 30 & echo $! > '${pidFile}'; wait`,
+      command: `sleep 30 > '${held.path}' & wait`,
       env: ENV,
       timeoutMs: 300,
     });
     expect(outcome).toEqual({ ok: false, reason: "did not finish within 0.3 s and was stopped" });
     expect(Date.now() - started).toBeLessThan(5_000);
-    const pid = Number((await readFile(pidFile, "utf8")).trim());
-    await waitFor(() => !alive(pid), 5_000);
+    await held.closed;
   });
 
   it("succeeds as soon as the command exits, even if what it started keeps stderr open", async () => {

@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 /** Debian's chromium, installed by scripts/install-system-deps.sh; no browser is downloaded. */
-export const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM = "/usr/bin/chromium";
 
 /**
  * Flags that work on these machines (no GPU, no sandbox in containers, no network beyond the
@@ -19,7 +19,7 @@ const FLAGS = [
   "--disable-sync",
 ];
 
-export interface PageWatch {
+interface PageWatch {
   /** Requests to anywhere but the server under test: the page must make none. */
   readonly external: string[];
   /** Uncaught exceptions, console errors and CSP violations. */

@@ -10,7 +10,7 @@ if (!outFile || !exitFile || !command)
   throw new Error("usage: record-exit.mjs <out> <exit> <cmd> ...");
 process.on("SIGHUP", () => {});
 const child = spawn(command, args, { stdio: ["inherit", openSync(outFile, "w"), "inherit"] });
-// Written aside and renamed into place, so a reader polling for the file never sees it empty.
+// Written aside and renamed into place, so a reader never sees the file empty.
 child.on("exit", (code, signal) => {
   writeFileSync(`${exitFile}.part`, code === null ? `signal ${signal}` : `code ${code}`);
   renameSync(`${exitFile}.part`, exitFile);

@@ -1,9 +1,20 @@
 import { spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 
+/** The checkout: test fixtures, examples and docs are read from here. */
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-export const BIN = `${ROOT}bin/askuser.js`;
+/**
+ * The package built for this run (the slow project's global setup), outside the working tree.
+ * In the fast project there is none: a fast test that runs the program fails on this name.
+ */
+export const PACKAGE =
+  inject("askuserPackage") ??
+  join(tmpdir(), "no-built-package: a test that runs askuser belongs in the slow project");
+export const BIN = join(PACKAGE, "bin/askuser.js");
 
 export interface CliRun {
   readonly code: number | null;

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { BIN } from "./run-cli.ts";
 import { TmuxSession, type TmuxStartOptions } from "./tmux.ts";
 
 /** The checkout's Node 22, which every real-terminal test runs askuser with. */
 export const NODE = join(process.cwd(), "node_modules/.bin/node");
-export const ASKUSER = `${NODE} bin/askuser.js`;
+export const ASKUSER = `${NODE} ${BIN}`;
 
 /** What the pane shows before the exit marker: the result printed after the form. */
 export function printed(screen: string): string {

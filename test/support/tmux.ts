@@ -1,4 +1,8 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { WatchedDirectory, waitFor } from "./wait-for.ts";
 
 const EXIT_MARK = /\[exit (\d+)\] tty:(\S+)/;
 
@@ -24,11 +28,14 @@ export interface TmuxStartOptions {
 
 /**
  * A real terminal for tests: one command in a detached tmux server of its own (never the user's
- * tmux), in a pane of a chosen size. Tests type with send-keys and read with capture-pane,
- * polling for what they expect with a deadline; nothing waits a fixed time.
+ * tmux), in a pane of a chosen size. Tests type with send-keys and read with capture-pane. The
+ * pane's output is also piped to a file: each write to it is the event that the screen may show
+ * something new, so a test waits for that instead of polling the screen.
  */
 export class TmuxSession {
   readonly #server: string;
+  readonly #outputDir = mkdtempSync(join(tmpdir(), "askuser-tmux-"));
+  #output: WatchedDirectory | undefined;
 
   private constructor(server: string) {
     this.#server = server;
@@ -72,6 +79,14 @@ export class TmuxSession {
       ...env,
       shown,
     );
+    // Piped once the command runs: what it printed before is on the screen, checked first.
+    session.#output = new WatchedDirectory(session.#outputDir);
+    session.#tmux(
+      "pipe-pane",
+      "-t",
+      "t",
+      `cat >> ${shellQuote(join(session.#outputDir, "output"))}`,
+    );
     return session;
   }
 
@@ -104,31 +119,30 @@ export class TmuxSession {
     return this.#tmux("capture-pane", "-p", "-S", "-", "-t", "t");
   }
 
-  /** Polls the screen until it shows `expected` (or the test holds); fails with the last screen. */
-  async waitFor(
-    expected: string | RegExp | ((screen: string) => boolean),
-    timeoutMs = 10_000,
-  ): Promise<string> {
+  /** Resolves with the screen once it shows `expected` (or the test holds). */
+  async waitFor(expected: string | RegExp | ((screen: string) => boolean)): Promise<string> {
     const holds =
       typeof expected === "function"
         ? expected
         : (screen: string) =>
             typeof expected === "string" ? screen.includes(expected) : expected.test(screen);
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const screen = this.screen();
-      if (holds(screen)) return screen;
-      if (Date.now() > deadline) {
-        const what = typeof expected === "function" ? "the expected screen" : String(expected);
-        throw new Error(`the screen never showed ${what} within ${timeoutMs} ms:\n${screen}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 15));
-    }
+    const output = this.#output;
+    if (!output) throw new Error("the pane was never started");
+    let screen = "";
+    return waitFor(
+      `the screen to show ${typeof expected === "function" ? "the expected screen" : String(expected)}`,
+      output,
+      () => {
+        screen = this.screen();
+        return holds(screen) && screen;
+      },
+      { seen: () => screen },
+    );
   }
 
   /** With reportExit: waits for the command to exit; its exit code, the terminal mode, the scrollback. */
-  async exited(timeoutMs?: number): Promise<{ code: number; tty: string; screen: string }> {
-    await this.waitFor((screen) => EXIT_MARK.test(screen), timeoutMs);
+  async exited(): Promise<{ code: number; tty: string; screen: string }> {
+    await this.waitFor((screen) => EXIT_MARK.test(screen));
     const screen = this.scrollback();
     const [, code = "", tty = ""] = EXIT_MARK.exec(screen) ?? [];
     return { code: Number(code), tty, screen };
@@ -171,6 +185,8 @@ export class TmuxSession {
     } catch {
       // The server is already gone: the program exited and took its only session with it.
     }
+    this.#output?.close();
+    rmSync(this.#outputDir, { recursive: true, force: true });
   }
 
   #tmux(...args: string[]): string {

@@ -26,12 +26,14 @@ function ask(payload: AskInput, flags = "") {
  * Enter until the form is gone: keys that come within moments of a paste are the rest of the
  * paste (a new line in the editor), so the first Enter may be text, as the paste rule intends.
  */
-async function enterUntilExit(tmux: TmuxSession): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!/\[exit \d+\]/u.test(tmux.screen())) {
-    if (Date.now() > deadline) throw new Error(`the form never ended:\n${tmux.screen()}`);
+async function enterUntilExit(tmux: TmuxSession, editor: string): Promise<void> {
+  const ended = (screen: string) => /\[exit \d+\]/u.test(screen);
+  for (let screen = tmux.screen(); !ended(screen); ) {
+    const before = screen;
     tmux.keys("Enter");
-    await tmux.waitFor((screen) => /\[exit \d+\]/u.test(screen), 300).catch(() => undefined);
+    // Either the form ended, or the Enter was the paste's and drew a new line in the editor
+    // (which is still there: a form on its way out is waited for, not pressed again).
+    screen = await tmux.waitFor((now) => ended(now) || (now !== before && now.includes(editor)));
   }
 }
 
@@ -72,7 +74,7 @@ describe("askuser ask: asking back and switching a question's type in a real ter
     tmux.paste(hostile);
     await tmux.waitFor(/\[paste #1 \d+ chars\]/u);
     expect(tmux.paneTitle()).not.toContain("pwned");
-    await enterUntilExit(tmux);
+    await enterUntilExit(tmux, "Ask the agent about this question");
     const { code } = await tmux.exited();
     expect(code).toBe(3);
     const details = JSON.parse(output());

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AskInput } from "../../src/core/index.ts";
+import { BIN } from "../support/run-cli.ts";
 import { NODE, printed, terminalSandbox } from "../support/terminal-sandbox.ts";
 import type { TmuxSession } from "../support/tmux.ts";
 import { PICK_MANY, PICK_ONE, PICK_WITH_NOTE, TWO_QUESTIONS } from "../tui/support/payloads.ts";
@@ -17,7 +18,7 @@ function run(
 
 function ask(payload: AskInput | "--demo", size = { width: 80, height: 30 }): TmuxSession {
   const target = payload === "--demo" ? "--demo" : payloadFile(payload);
-  return run(`${NODE} bin/askuser.js ask ${target}`, size);
+  return run(`${NODE} ${BIN} ask ${target}`, size);
 }
 
 describe("askuser ask in a real terminal (tmux)", () => {
@@ -121,7 +122,7 @@ describe("askuser ask in a real terminal (tmux)", () => {
   it("type-ahead never answers: keys typed as the form opens are held, shown, and said after it", async () => {
     // A long guard, so the keys surely land inside it on a loaded machine.
     const wide = { width: 120, height: 30 };
-    const tmux = run(`${NODE} bin/askuser.js ask ${payloadFile(PICK_ONE)}`, wide, {
+    const tmux = run(`${NODE} ${BIN} ask ${payloadFile(PICK_ONE)}`, wide, {
       ASKUSER_INPUT_GUARD_MS: "3000",
     });
     await tmux.waitFor("Just opened: keys typed now are not answers");
@@ -129,10 +130,10 @@ describe("askuser ask in a real terminal (tmux)", () => {
     tmux.keys("Space", "Enter", "2");
     await tmux.waitFor('kept: "also please add tests 2"');
     // Text stays held however long the pause; the cue says when an arrow key answers.
-    await tmux.waitFor("press ↑ or ↓ to answer", 20_000);
+    await tmux.waitFor("press ↑ or ↓ to answer");
     expect(tmux.screen()).toContain("❯ 1. ○ Node");
     tmux.keys("Down");
-    await tmux.waitFor("esc cancel", 20_000);
+    await tmux.waitFor("esc cancel");
     tmux.keys("Enter");
     const { code, screen } = await tmux.exited();
     expect(printed(screen)).toBe(
@@ -142,7 +143,7 @@ describe("askuser ask in a real terminal (tmux)", () => {
   });
 
   it("reads the payload from a pipe and the keys from the terminal", async () => {
-    const tmux = run(`cat ${payloadFile(PICK_ONE)} | ${NODE} bin/askuser.js ask -`);
+    const tmux = run(`cat ${payloadFile(PICK_ONE)} | ${NODE} ${BIN} ask -`);
     await tmux.waitFor("❯ 1. ○ Node");
     tmux.keys("Down", "Enter");
     const { code, tty, screen } = await tmux.exited();
@@ -152,7 +153,7 @@ describe("askuser ask in a real terminal (tmux)", () => {
   });
 
   it("reads a payload typed at the terminal up to Ctrl+D, then shows the form there", async () => {
-    const tmux = run(`${NODE} bin/askuser.js ask -`);
+    const tmux = run(`${NODE} ${BIN} ask -`);
     await tmux.waitFor(() => tmux.commandPids().length > 0);
     tmux.text(JSON.stringify(PICK_ONE));
     tmux.keys("Enter", "C-d");
@@ -202,9 +203,7 @@ describe("askuser ask in a real terminal (tmux)", () => {
 
   it("starts on its own line after output without a newline, and resizes leave no copies", async () => {
     const payload = payloadFile(TWO_QUESTIONS);
-    const tmux = run(
-      `echo history 1; echo history 2; printf abc; ${NODE} bin/askuser.js ask ${payload}`,
-    );
+    const tmux = run(`echo history 1; echo history 2; printf abc; ${NODE} ${BIN} ask ${payload}`);
     const first = await tmux.waitFor("[○ Runtime]");
     expect(first.split("\n").slice(2, 4)).toEqual(["abc", "─".repeat(80)]);
     tmux.keys("Down");
@@ -231,7 +230,7 @@ describe("askuser ask in a real terminal (tmux)", () => {
   });
 
   it("leaves no copy of the form in the scrollback when resized at the top of the screen", async () => {
-    const tmux = run(`printf abc; ${NODE} bin/askuser.js ask ${payloadFile(TWO_QUESTIONS)}`);
+    const tmux = run(`printf abc; ${NODE} ${BIN} ask ${payloadFile(TWO_QUESTIONS)}`);
     await tmux.waitFor("[○ Runtime]");
     for (const columns of [60, 44]) {
       tmux.resize(columns, 30);

@@ -1,10 +1,11 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { AskInput } from "../../src/core/index.ts";
+import { BIN } from "../support/run-cli.ts";
 import { NODE, printed, terminalSandbox } from "../support/terminal-sandbox.ts";
 import type { TmuxSession } from "../support/tmux.ts";
-import { until } from "../support/until.ts";
+import { fileText } from "../support/wait-for.ts";
 import { PICK_ONE, TWO_QUESTIONS } from "../tui/support/payloads.ts";
 
 const terminals = terminalSandbox("tmux-settings");
@@ -21,7 +22,7 @@ function askWithSettingsText(payload: AskInput, text: string): TmuxSession {
   const configHome = terminals.file("xdg");
   mkdirSync(join(configHome, "askuser"), { recursive: true });
   writeFileSync(join(configHome, "askuser", "settings.json"), text);
-  return terminals.start(`${NODE} bin/askuser.js ask ${terminals.payloadFile(payload)}`, {
+  return terminals.start(`${NODE} ${BIN} ask ${terminals.payloadFile(payload)}`, {
     width: 80,
     height: 30,
     reportExit: true,
@@ -44,7 +45,7 @@ describe("askuser ask with a user settings file (tmux)", () => {
     await tmux.waitFor("Add a note to your answer (optional):");
     tmux.keys("Enter");
     await tmux.waitFor("[○ Checks]");
-    const { code, screen, tty } = await tmux.exited(20_000);
+    const { code, screen, tty } = await tmux.exited();
     expect(printed(screen)).toMatchInlineSnapshot(`
       "The user did not answer in time: the question timed out.
       Answers given so far:
@@ -65,17 +66,7 @@ describe("askuser ask with a user settings file (tmux)", () => {
       },
     });
     await tmux.waitFor("❯ 1. ○ Node");
-    const text = await until(
-      "the notification command's file",
-      () => {
-        try {
-          return readFileSync(marker, "utf8") || undefined;
-        } catch {
-          return undefined;
-        }
-      },
-      10_000,
-    );
+    const text = await fileText(marker, "the notification command's file");
     expect(text).toBe("ask_open|askuser needs an answer|Which runtime?");
     tmux.keys("Enter");
     expect((await tmux.exited()).code).toBe(0);

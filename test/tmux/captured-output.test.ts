@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { AskInput } from "../../src/core/index.ts";
 import { ASKUSER, NODE, printed, terminalSandbox } from "../support/terminal-sandbox.ts";
 import type { TmuxSession } from "../support/tmux.ts";
-import { until } from "../support/until.ts";
+import { fileText } from "../support/wait-for.ts";
 import { PICK_ONE, TWO_QUESTIONS } from "../tui/support/payloads.ts";
 
 const terminals = terminalSandbox("captured");
@@ -126,7 +126,7 @@ describe("askuser ask when the terminal goes away", () => {
       const tmux = run(command, false);
       await tmux.waitFor("❯ 1. ○ Node");
       tmux.close();
-      const ended = await until("askuser to exit", () => existsSync(exit) && read(exit), 20_000);
+      const ended = await fileText(exit, "askuser to exit");
       expect(ended).toBe("code 1");
       expect(read(err)).not.toContain("unsettled top-level await");
       if (!onTerminal) {

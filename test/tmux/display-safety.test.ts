@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { BIN } from "../support/run-cli.ts";
 import { TmuxSession } from "../support/tmux.ts";
 
 const NODE = join(process.cwd(), "node_modules/.bin/node");
@@ -30,7 +31,7 @@ function attacked(args: (file: string) => string): TmuxSession {
       questions: [{ question: "Q?", options: [{ label: "A" }, { label: "B" }], [ATTACK]: 1 }],
     }),
   );
-  const session = TmuxSession.start(`${NODE} bin/askuser.js ${args(file)}`, {
+  const session = TmuxSession.start(`${NODE} ${BIN} ${args(file)}`, {
     width: 100,
     height: 20,
     reportExit: true,
@@ -48,7 +49,7 @@ describe("in a real terminal (tmux), an escape-laden field name drives nothing",
     ["askuser log's unreadable path", (file: string) => `log '${file}${ATTACK}'`],
   ])("%s sets no title and writes no clipboard", async (_what, args) => {
     const session = attacked(args);
-    const { code, screen } = await session.exited(15_000);
+    const { code, screen } = await session.exited();
     expect([1, 2]).toContain(code);
     expect(screen).toContain("TITLE");
     expect(session.paneTitle()).not.toContain("TITLE");
@@ -90,7 +91,7 @@ describe("in a real terminal (tmux), emoji sequences keep the pane separator in 
         ],
       }),
     );
-    const session = TmuxSession.start(`${NODE} bin/askuser.js ask ${file}`, {
+    const session = TmuxSession.start(`${NODE} ${BIN} ask ${file}`, {
       width: 100,
       height: 20,
     });

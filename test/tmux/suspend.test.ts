@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { BIN } from "../support/run-cli.ts";
 import { NODE, terminalSandbox } from "../support/terminal-sandbox.ts";
 import type { TmuxSession } from "../support/tmux.ts";
 import { PICK_ONE } from "../tui/support/payloads.ts";
@@ -20,7 +21,7 @@ describe("askuser ask stopped and resumed by job control (tmux)", () => {
     const payload = terminals.payloadFile(PICK_ONE);
     const tmux = shell();
     await tmux.waitFor(/[$#]$/mu);
-    tmux.text(`${NODE} bin/askuser.js ask ${payload}`);
+    tmux.text(`${NODE} ${BIN} ask ${payload}`);
     tmux.keys("Enter");
     await tmux.waitFor("❯ 1. ○ Node");
     tmux.keys("Down");
@@ -49,7 +50,7 @@ describe("askuser ask stopped and resumed by job control (tmux)", () => {
     const payload = terminals.payloadFile(PICK_ONE);
     const tmux = shell();
     await tmux.waitFor(/[$#]$/mu);
-    tmux.text(`${NODE} bin/askuser.js ask ${payload} | cat`);
+    tmux.text(`${NODE} ${BIN} ask ${payload} | cat`);
     tmux.keys("Enter");
     await tmux.waitFor("❯ 1. ○ Node");
     const [pid] = tmux.commandPids().filter((child) => isAskuser(child));

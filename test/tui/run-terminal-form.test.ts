@@ -4,7 +4,6 @@ import { type CancelOrigin, TYPING_HOLD } from "../../src/core/index.ts";
 import { runTerminalForm } from "../../src/tui/run-terminal-form.ts";
 import { identityTheme } from "../../src/tui/theme.ts";
 import { ManualTimers } from "../support/manual-timers.ts";
-import { until } from "../support/until.ts";
 import { keyBytes } from "./support/keys.ts";
 import { PICK_ONE, TWO_QUESTIONS } from "./support/payloads.ts";
 import { askOf } from "./support/render-form.ts";
@@ -133,18 +132,14 @@ describe("runTerminalForm", () => {
     });
     for (const char of "add tests") terminal.send(char);
     terminal.send(keyBytes("enter"));
-    await until("the arming cue", () =>
-      terminal.viewport().some((row) => row.includes("Just opened")),
-    );
+    await terminal.shows("Just opened");
     terminal.send(keyBytes("space"));
     // Text keys stay held; a key that types nothing, TYPING_HOLD delays after the text, acts,
     // and from then on the cue says so.
     clock.advance(600 * TYPING_HOLD);
-    await until("the typed-ahead cue", () =>
-      terminal.viewport().some((row) => row.includes("press ↑ or ↓ to answer")),
-    );
+    await terminal.shows("press ↑ or ↓ to answer");
     terminal.send(keyBytes("down"));
-    await until("the hints", () => terminal.viewport().some((row) => row.includes("esc cancel")));
+    await terminal.shows("esc cancel");
     terminal.send(keyBytes("enter"));
     const details = await run;
     expect(details).toMatchObject({ status: "answered", answers: { q1: { selected: ["Deno"] } } });

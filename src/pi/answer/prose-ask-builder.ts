@@ -3,7 +3,7 @@ import { type Ask, askFromProse, comparisonKey, type LeftOut } from "../../core/
 import { type CompleteFn, extractWithModel } from "./model-extraction.ts";
 
 /** Where an ask built from prose came from. */
-export type ProseSource = "model" | "parser";
+type ProseSource = "model" | "parser";
 
 export interface BuiltAsk {
   readonly ask: Ask | undefined;

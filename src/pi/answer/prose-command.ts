@@ -11,7 +11,7 @@ import { buildProseAsk } from "./prose-ask-builder.ts";
 import type { ProseForm, ProseMemory } from "./prose-memory.ts";
 import { tell } from "./tell.ts";
 
-export const PROSE_NOTICES = {
+const PROSE_NOTICES = {
   cannotHere:
     "ask_user: /answer needs someone to answer in a form: it works in Pi's terminal UI and over RPC, not in print or JSON mode.",
   agentBusy: "ask_user: the agent is still writing; use /answer once its message is finished.",

@@ -12,7 +12,7 @@ import type { SurfaceName } from "../../remote/client.ts";
  * it shows; another extension (a chat bridge, a desktop client) answers one with `submit` or
  * ends it with `cancel`, and hears `rejected` when its answers do not fit the ask.
  */
-export const ASKUSER_EVENTS = {
+const ASKUSER_EVENTS = {
   opened: "askuser:opened",
   progress: "askuser:progress",
   resolved: "askuser:resolved",

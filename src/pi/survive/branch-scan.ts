@@ -36,7 +36,7 @@ export interface AskCall {
   readonly endedNoted: boolean;
 }
 
-export interface SkippedEntry {
+interface SkippedEntry {
   readonly entryId: string;
   readonly reason: string;
 }

@@ -23,7 +23,7 @@ export interface SessionPorts {
   readonly ended: () => void;
 }
 
-export type Sent = "answer" | "cancel";
+type Sent = "answer" | "cancel";
 
 /**
  * Where one ask is, from this page's side. Only `answering` takes actions. Once the form ends,

@@ -33,7 +33,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
-export function append(parent: Node, children: readonly Child[]): void {
+function append(parent: Node, children: readonly Child[]): void {
   for (const child of children) {
     if (child === false || child === null || child === undefined) continue;
     parent.appendChild(typeof child === "string" ? document.createTextNode(child) : child);

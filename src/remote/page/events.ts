@@ -36,8 +36,17 @@ interface StreamEvent {
 export function followEvents(handlers: EventHandlers): void {
   let lastEventId: string | undefined;
   let retryMs = REOPEN_MS;
+  // Only a change is reported: each report redraws the page, and a page redrawn at every
+  // retry moves its buttons under the user's pointer. A retry after a failure keeps saying
+  // why the last attempt failed rather than flickering through "connecting".
+  let reported: Connection | undefined;
+  const report = (state: Connection): void => {
+    if (state === reported) return;
+    reported = state;
+    handlers.connection(state);
+  };
   const open = async (): Promise<void> => {
-    handlers.connection("connecting");
+    if (reported === undefined || reported === "live") report("connecting");
     let pause = REOPEN_MS;
     let refused: Connection = "lost";
     try {
@@ -50,7 +59,7 @@ export function followEvents(handlers: EventHandlers): void {
         cache: "no-store",
       });
       if (response.ok && response.body) {
-        handlers.connection("live");
+        report("live");
         await readStream(response.body, {
           event: (event) => {
             if (event.id !== undefined) lastEventId = event.id;
@@ -68,7 +77,7 @@ export function followEvents(handlers: EventHandlers): void {
       // The server is gone or the connection broke: said below, and tried again.
       pause = retryMs;
     }
-    handlers.connection(refused);
+    report(refused);
     setTimeout(() => void open(), pause);
   };
   void open();

@@ -14,7 +14,7 @@ export const SESSION_HEADER = "askuser-session";
 let current: string | undefined;
 
 /** The key a fragment carries, and the fragment without it (what the address should keep). */
-export function splitSessionFragment(hash: string): { key?: string; rest: string } {
+function splitSessionFragment(hash: string): { key?: string; rest: string } {
   const fragment = new URLSearchParams(hash.replace(/^#/u, ""));
   const key = fragment.get(FRAGMENT_KEY);
   fragment.delete(FRAGMENT_KEY);
@@ -22,7 +22,7 @@ export function splitSessionFragment(hash: string): { key?: string; rest: string
   return { ...(key === null || key === "" ? {} : { key }), rest: rest === "" ? "" : `#${rest}` };
 }
 
-export function useSessionKey(key: string | undefined): void {
+function useSessionKey(key: string | undefined): void {
   current = key;
 }
 

@@ -186,7 +186,7 @@ function footer(state: FormState, dispatch: (...actions: FormAction[]) => void):
 }
 
 /** The keys that do something here, and only those (the page's keys are in keys.ts). */
-export function keyHints(state: FormState): string {
+function keyHints(state: FormState): string {
   const several = state.ask.questions.length > 1;
   const question = state.ask.questions[state.tab];
   const hints: string[] = [];

@@ -31,7 +31,7 @@ export interface Feedback {
   readonly message: string;
 }
 
-export const COMMAND_USAGE =
+const COMMAND_USAGE =
   "Usage: /askuser (a menu), /askuser show, /askuser toggle <setting>, /askuser reset (twice to confirm)";
 
 /**

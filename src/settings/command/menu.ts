@@ -5,7 +5,7 @@ export const RESET_LABEL = "Reset to defaults…";
 export const RESET_CONFIRM_LABEL = "Reset to defaults: select again to confirm (a backup is kept)";
 
 /** What a choice in the `/askuser` menu asks for. */
-export type MenuIntent =
+type MenuIntent =
   | { readonly kind: "close" }
   | { readonly kind: "toggle"; readonly id: BooleanSettingId }
   | { readonly kind: "armReset" }

@@ -57,7 +57,7 @@ export function shownSource(source: SettingSource, isDefault: boolean): SettingS
 }
 
 /** A value as a row shows it; text from a file is made safe to print. */
-export function formatValue(id: ScalarSettingId, value: ScalarValue): string {
+function formatValue(id: ScalarSettingId, value: ScalarValue): string {
   const entry = scalarEntry(id);
   switch (entry.display) {
     case "onOff":

@@ -8,7 +8,7 @@ export const PLAN_TOOL = "ExitPlanMode";
  * `mcp__plugin_askuser_askuser__ask_user` when the server comes from the askuser plugin. An
  * ask_user of any other server is someone else's tool, with results we cannot vouch for.
  */
-export const OWN_MCP_TOOL = /^mcp__(?:plugin_askuser_)?askuser__ask_user$/u;
+const OWN_MCP_TOOL = /^mcp__(?:plugin_askuser_)?askuser__ask_user$/u;
 
 /** The tools whose calls `askuser log` lists. */
 export function isClaudeAskTool(name: string): boolean {
@@ -16,9 +16,9 @@ export function isClaudeAskTool(name: string): boolean {
 }
 
 /** Answer phrasings, oldest first. */
-export const ANSWERED_BEFORE_2_1_150 = "User has answered your questions:";
-export const ANSWERED_FROM_2_1_150 = "Your questions have been answered:";
-export const ANSWERED_FROM_2_1_258 = "The user answered:";
+const ANSWERED_BEFORE_2_1_150 = "User has answered your questions:";
+const ANSWERED_FROM_2_1_150 = "Your questions have been answered:";
+const ANSWERED_FROM_2_1_258 = "The user answered:";
 export const RESPONDED = "The user responded:";
 export const ANSWER_MARKERS = [
   ANSWERED_BEFORE_2_1_150,

@@ -248,7 +248,7 @@ function isTypeValue(view: Buffer, token: number, start: number): boolean {
   return at - TYPE_KEY.length + 1 >= start && bytesAt(view, at - TYPE_KEY.length + 1, TYPE_KEY);
 }
 
-export function siteOf(record: JsonObject, line: number): RecordSite {
+function siteOf(record: JsonObject, line: number): RecordSite {
   return {
     line,
     time: isoTime(record.timestamp),

@@ -8,9 +8,9 @@ import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.t
 import { classifyCodexAsyncResult, classifyCodexResult } from "./ask-result.ts";
 import { classifyCodexOwnResult } from "./own-result.ts";
 
-export const CODEX_ASK_TOOL = "request_user_input";
+const CODEX_ASK_TOOL = "request_user_input";
 /** The non-blocking variant: the user's next message answers it. */
-export const CODEX_ASYNC_ASK_TOOL = "request_user_input_async";
+const CODEX_ASYNC_ASK_TOOL = "request_user_input_async";
 /**
  * askuser's own ask_user through its MCP server, as Codex names MCP tools (`<server>__<tool>`,
  * `mcp__` first in newer builds). Another server's ask_user is not ours to read.

@@ -35,7 +35,7 @@ export function classifyPiResult(args: unknown, result: PiResultInput | undefine
   return fromText(result, asked);
 }
 
-export function questionsOfArguments(args: unknown): ExchangeQuestion[] {
+function questionsOfArguments(args: unknown): ExchangeQuestion[] {
   const many = questionsFrom(arrayAt(args, "questions"));
   if (many.length > 0) return many;
   const one = questionFrom(args);

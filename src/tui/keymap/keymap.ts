@@ -56,11 +56,10 @@ export const CONTEXT_COMMANDS = {
 
 export type ContextCommand<C extends KeyContext> = (typeof CONTEXT_COMMANDS)[C][number];
 export type FormCommand = ContextCommand<KeyContext>;
-export type PickRowCommand = (typeof PICK_ROWS)[number];
 export { PICK_ROWS };
 
 /** Keys per command of one context; a command without keys cannot be run from the keyboard. */
-export type ContextBindings<C extends KeyContext> = {
+type ContextBindings<C extends KeyContext> = {
   readonly [K in ContextCommand<C>]?: readonly string[];
 };
 

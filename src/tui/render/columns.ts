@@ -1,9 +1,9 @@
 import { widthOf } from "./measure.ts";
 
-export const SPLIT_MIN_WIDTH = 84;
-export const LEFT_SHARE = 0.42;
-export const LEFT_MIN = 32;
-export const RIGHT_MIN = 28;
+const SPLIT_MIN_WIDTH = 84;
+const LEFT_SHARE = 0.42;
+const LEFT_MIN = 32;
+const RIGHT_MIN = 28;
 /** Both columns are padded to at least this many rows, so short lists and panes stay aligned. */
 export const COLUMN_MIN_ROWS = 8;
 const SEPARATOR = " │ ";

@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { type AssistantMessage, fauxAssistantMessage, fauxToolCall } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
 import { controlIn } from "../../support/control-sequences.ts";
-import { until } from "../../support/until.ts";
 import { Gate } from "../helpers/gate-tool.ts";
 import { textOf } from "../helpers/session-branch.ts";
 import { KEYS, type PiWorld, ScriptedModel } from "../helpers/survive-pi.ts";
@@ -59,7 +58,7 @@ describe("/answer reads the questions in the agent's last message", () => {
     expect(headerLine(form)).toContain("Hosting");
     for (let i = 0; i < 4; i++) form.handleInput(KEYS.enter);
     await answering;
-    await until("the turn the answers started", () => w.model.requests[2]);
+    await w.model.request(2, "the turn the answers started");
     await w.runtime.session.waitForIdle();
 
     // The extraction request carried the message and nothing of the session.
@@ -98,7 +97,7 @@ describe("/answer reads the questions in the agent's last message", () => {
     expect(repair && textOf(repair)).toContain(
       "- questions[0].options: has 1 option; 2-8 are allowed.",
     );
-    await until("the turn the answers started", () => w.model.requests[3]);
+    await w.model.request(3, "the turn the answers started");
     expect(lastUserText(w, 3)).toContain('"Where will it run?" = "Fly.io"');
   });
 
@@ -135,7 +134,7 @@ describe("/answer reads the questions in the agent's last message", () => {
     );
     for (let i = 0; i < 4; i++) form.handleInput(KEYS.enter);
     await answering;
-    await until("the turn the answers started", () => w.model.requests[3]);
+    await w.model.request(3, "the turn the answers started");
     expect(lastUserText(w, 3)).toContain('"Should the API be REST or GraphQL?" = "REST"');
   });
 
@@ -151,7 +150,7 @@ describe("/answer reads the questions in the agent's last message", () => {
     expect(notices(w)).toEqual([
       'ask_user: The form shows 3 questions; left out of it: "And one more: what should we call the service?" (fauxtest/m1 did not put it in the form).',
     ]);
-    await until("the turn the answers started", () => w.model.requests[2]);
+    await w.model.request(2, "the turn the answers started");
     expect(lastUserText(w, 2)?.split("\n").at(-1)).toBe(
       'Not in the form, so not answered: "And one more: what should we call the service?". Do not assume answers to these; ask again if they matter.',
     );
@@ -178,7 +177,7 @@ describe("/answer reads the questions in the agent's last message", () => {
     const answering = w.command("/answer");
     await answerAll(w, 3);
     await answering;
-    await until("the turn the answers started", () => w.model.requests[2]);
+    await w.model.request(2, "the turn the answers started");
     await w.runtime.session.waitForIdle();
 
     const again = w.command("/answer:again");
@@ -188,7 +187,7 @@ describe("/answer reads the questions in the agent's last message", () => {
     form.handleInput(KEYS.down);
     for (let i = 0; i < 4; i++) form.handleInput(KEYS.enter);
     await again;
-    await until("the turn the new answers started", () => w.model.requests[3]);
+    await w.model.request(3, "the turn the new answers started");
     expect(lastUserText(w, 3)).toMatchInlineSnapshot(`
       "[ask_user] The user reopened the form built from the questions in your earlier message and answered again. These answers replace the earlier ones:
       The user answered:
@@ -209,7 +208,7 @@ describe("/answer reads the questions in the agent's last message", () => {
       options.find((o) => /SQLite|GraphQL|A VPS|Submit/u.test(o));
     await w.runtime.session.prompt("Plan the order service");
     await w.command("/answer");
-    await until("the turn the answers started", () => w.model.requests[2]);
+    await w.model.request(2, "the turn the answers started");
     expect(lastUserText(w, 2)).toMatchInlineSnapshot(`
       "[ask_user] These answer the questions in your previous message: the user answered them in a form built from that message.
       The user answered:
@@ -235,7 +234,7 @@ describe("/answer reads the questions in the agent's last message", () => {
     expect(notices(w)).toEqual([
       "ask_user: /answer is already reading the questions or showing them.",
     ]);
-    await until("the turn the answers started", () => w.model.requests[2]);
+    await w.model.request(2, "the turn the answers started");
     await w.runtime.session.waitForIdle();
     expect(w.model.requests).toHaveLength(3);
   });
@@ -292,7 +291,7 @@ describe("/answer reads the questions in the agent's last message", () => {
     const w = await world({ model, gate });
     await w.runtime.session.prompt("Plan the order service");
     const turn = w.runtime.session.prompt("Go on");
-    await until("the agent to be busy in the gate tool", () => gate.entered);
+    await gate.whenEntered();
     await w.command("/answer");
     expect(notices(w)).toEqual([
       "ask_user: the agent is still writing; use /answer once its message is finished.",

@@ -18,6 +18,7 @@ import {
   type SettingsManager,
 } from "@earendil-works/pi-coding-agent";
 import type { Component } from "@earendil-works/pi-tui";
+import { Changes, watchedArray } from "../../support/wait-for.ts";
 
 /**
  * What every in-process Pi test shares: the faux model and its runtime, a resource loader that
@@ -61,7 +62,9 @@ type CustomOptions = Parameters<ExtensionUIContext["custom"]>[1];
 
 /** The forms the tool opened through `custom()`: the one open now, and every one so far. */
 export class OpenedForms {
-  readonly all: OpenComponent[] = [];
+  /** Told of each form that opens. */
+  readonly changes = new Changes();
+  readonly all: OpenComponent[] = watchedArray(this.changes);
   #open: OpenComponent | undefined;
   #waiting: ((form: OpenComponent) => void)[] = [];
 
@@ -109,9 +112,12 @@ export const askStep = (args: ToolCall["arguments"], id: string): ModelStep =>
   fauxAssistantMessage([fauxToolCall("ask_user", args, { id })], { stopReason: "toolUse" });
 export const replyStep = (text: string): ModelStep => fauxAssistantMessage(text);
 
-/** A faux model that replies with `steps` in order and records the messages of each request. */
-export function recordingFaux(steps: readonly ModelStep[]) {
-  const requests: Message[][] = [];
+/**
+ * A faux model that replies with `steps` in order and records the messages of each request
+ * (telling `changes`, when given, of each).
+ */
+export function recordingFaux(steps: readonly ModelStep[], changes?: Changes) {
+  const requests: Message[][] = changes ? watchedArray(changes) : [];
   const faux = fauxProvider(FAUX_MODEL);
   faux.setResponses(
     steps.map((step) => (context: { messages: Message[] }) => {

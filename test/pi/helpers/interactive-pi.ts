@@ -13,7 +13,6 @@ import {
 } from "@earendil-works/pi-coding-agent";
 import type { TUI } from "@earendil-works/pi-tui";
 import { createAskUserExtension } from "../../../src/pi/extension.ts";
-import { until } from "../../support/until.ts";
 import { type KeyName, keyBytes } from "../../tui/support/keys.ts";
 import { VirtualTerminal } from "../../tui/support/virtual-terminal.ts";
 import { askStep, fauxModelRuntime, recordingFaux, replyStep } from "./in-process-pi.ts";
@@ -96,22 +95,7 @@ export async function startInteractivePi(
   const turn = runtime.session.prompt("Plan the order service").catch(() => undefined);
 
   const screen = () => terminal.viewport();
-  const waitFor = async (text: string | RegExp) => {
-    let last: string[] = [];
-    try {
-      return await until(
-        `the screen to show ${String(text)}`,
-        () => {
-          last = screen();
-          const joined = last.join("\n");
-          return (typeof text === "string" ? joined.includes(text) : text.test(joined)) && last;
-        },
-        15_000,
-      );
-    } catch (error) {
-      throw new Error(`${(error as Error).message}; the screen was:\n${last.join("\n")}`);
-    }
-  };
+  const waitFor = (text: string | RegExp) => terminal.shows(text);
   // Pi keeps its TUI private; rendering it now (instead of after pi-tui's frame throttle) makes
   // every key's screen deterministic without waiting.
   const tui = (interactive as unknown as { readonly ui: TUI }).ui;

@@ -1,4 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { REPORT_AFTER_MS } from "../../support/wait-for.ts";
 
 export type Frame = Record<string, unknown>;
 
@@ -37,7 +38,7 @@ export class JsonlProcess {
     match: (frame: Frame) => boolean,
     options: { from?: number; timeoutMs?: number } = {},
   ): Promise<{ frame: Frame; index: number }> {
-    const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+    const deadline = Date.now() + (options.timeoutMs ?? REPORT_AFTER_MS);
     let from = options.from ?? 0;
     for (;;) {
       for (let index = from; index < this.frames.length; index++) {

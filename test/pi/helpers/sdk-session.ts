@@ -24,7 +24,7 @@ import {
  * A fake terminal UI for an in-process Pi session: `custom()` builds the real component with a
  * stub TUI and identity theme and hands it to the test, which types into it.
  */
-export class FakeTerminalUI {
+class FakeTerminalUI {
   readonly notifications: string[] = [];
   readonly blocked: unknown[] = [];
   readonly #forms = new OpenedForms();

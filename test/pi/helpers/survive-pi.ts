@@ -21,7 +21,7 @@ import {
   SettingsManager,
 } from "@earendil-works/pi-coding-agent";
 import { type AskUserExtensionOptions, createAskUserExtension } from "../../../src/pi/extension.ts";
-import { until } from "../../support/until.ts";
+import { Changes, waitFor, watchedArray } from "../../support/wait-for.ts";
 import type { Gate } from "./gate-tool.ts";
 import {
   FAUX_MODEL,
@@ -52,7 +52,8 @@ type Step = (
  * queued, the model replies "ok" (so a turn started by a delivered answer always ends).
  */
 export class ScriptedModel {
-  readonly requests: Message[][] = [];
+  readonly #changes = new Changes();
+  readonly requests: Message[][] = watchedArray(this.#changes);
   readonly #steps: Step[] = [];
   readonly faux = fauxProvider(FAUX_MODEL);
 
@@ -63,6 +64,13 @@ export class ScriptedModel {
       return step ? step(context.messages, options?.signal) : fauxAssistantMessage("ok");
     };
     this.faux.setResponses(Array.from({ length: 200 }, () => next));
+  }
+
+  /** Resolves with request number `index` (from 0) once the model received it. */
+  request(index: number, what = `the model's request #${index + 1}`): Promise<Message[]> {
+    return waitFor(what, this.#changes, () => this.requests[index], {
+      seen: () => `${this.requests.length} requests`,
+    });
   }
 
   /** The model calls ask_user with these arguments (call id `id`). */
@@ -96,7 +104,11 @@ export class ScriptedModel {
 
 /** A UI for an in-process session: the form as a component the test types into, and dialogs. */
 export class FakeUI {
-  readonly notifications: { text: string; level: string | undefined }[] = [];
+  /** Told of each notification, widget and form, so a test can wait for one. */
+  readonly changes = new Changes();
+  readonly notifications: { text: string; level: string | undefined }[] = watchedArray(
+    this.changes,
+  );
   readonly widgets = new Map<string, readonly string[] | undefined>();
   /** Every status line set, in order (`key: text`, or `key: -` when cleared). */
   readonly statuses: string[] = [];
@@ -108,14 +120,24 @@ export class FakeUI {
   #taken = 0;
 
   /** Resolves with the next form opened (in opening order). */
-  async nextForm(timeoutMs = 5_000): Promise<OpenComponent> {
+  async nextForm(): Promise<OpenComponent> {
     const index = this.#taken++;
-    return until(`form #${index + 1} to open`, () => this.#forms.all[index], timeoutMs);
+    return waitFor(`form #${index + 1} to open`, this.#forms.changes, () => this.#forms.all[index]);
   }
 
   /** How many forms have opened so far. */
   get formsOpened(): number {
     return this.#forms.all.length;
+  }
+
+  /** Resolves with the first notification `match` accepts, shown already or to come. */
+  notification(what: string, match: (text: string) => boolean): Promise<string> {
+    return waitFor(
+      what,
+      this.changes,
+      () => this.notifications.find((notification) => match(notification.text))?.text,
+      { seen: () => this.notifications.map((n) => n.text).join("\n") },
+    );
   }
 
   widgetText(key = "askuser-pending"): string | undefined {
@@ -134,6 +156,7 @@ export class FakeUI {
       },
       setWidget: ((key: string, lines: string[] | undefined) => {
         this.widgets.set(key, lines);
+        this.changes.notify();
       }) as ExtensionUIContext["setWidget"],
       select: async (title, options, opts) => {
         this.selects.push({ title, options });

@@ -38,17 +38,17 @@ describe("the real pi in tmux: a page answer crossing pi's exit", () => {
         { text: "First run done." },
       ]);
       const before = startTmuxPi(sandbox, cleanup, { script: first, env: server.env });
-      await before.waitFor("[Extensions]", 20_000);
+      await before.waitFor("[Extensions]");
       before.text("Plan the order service");
       before.keys("Enter");
-      await before.waitFor("❯ 1. ○ Postgres", 20_000);
+      await before.waitFor("❯ 1. ○ Postgres");
       await before.waitFor("Also on the answer page");
       const listed = (await call(server, "/api/asks")).json as { asks: { id: string }[] };
       const id = listed.asks[0]?.id ?? "";
       const answering = call(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
       process.kill(before.panePid(), signal);
       const reply = await answering;
-      await before.exited(20_000).catch(() => undefined);
+      await before.exited().catch(() => undefined);
       before.close();
 
       const second = sandbox.script("second", [{ text: "Noted." }, { text: "Again." }]);
@@ -57,10 +57,10 @@ describe("the real pi in tmux: a page answer crossing pi's exit", () => {
         env: server.env,
         args: ["--continue"],
       });
-      await after.waitFor("[Extensions]", 20_000);
+      await after.waitFor("[Extensions]");
       after.text("go on");
       after.keys("Enter");
-      await after.waitFor("Noted.", 20_000);
+      await after.waitFor("Noted.");
       if (reply.status === 200) {
         // The page was told the answer was sent: the model has it, once (as the tool's result).
         expect(answerCount(second.requests())).toBe(1);

@@ -1,8 +1,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { call, startTestServer } from "../../remote/support.ts";
+import type { RegistryEvent } from "../../../src/remote/registry.ts";
+import { askInLink, call, startTestServer } from "../../remote/support.ts";
 import { cleanupAfterEach } from "../../support/cleanup.ts";
+import { nextEvent } from "../../support/wait-for.ts";
 import { type Frame, JsonlProcess } from "../helpers/jsonl-process.ts";
 import { isSettled } from "../helpers/pi-modes.ts";
 import {
@@ -52,18 +54,17 @@ async function remotePi() {
   return { server, sandbox, pi };
 }
 
-/** The id of the one pending ask, once the server has it. */
-async function pendingAskId(server: Awaited<ReturnType<typeof startTestServer>>): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const listed = (await call(server, "/api/asks")).json as {
-      asks?: { id: string; state: string }[];
-    };
-    const pending = listed.asks?.find((ask) => ask.state === "pending");
-    if (pending) return pending.id;
-    if (Date.now() > deadline) throw new Error("the ask never reached the answer server");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** The id of the ask on the page, once Pi holds it there (it shows the page link then). */
+async function askOnPage(pi: Awaited<ReturnType<typeof remotePi>>["pi"]): Promise<string> {
+  const { frame } = await pi.next(
+    (frame) =>
+      frame.type === "extension_ui_request" &&
+      frame.method === "setWidget" &&
+      Array.isArray(frame.widgetLines) &&
+      String(frame.widgetLines[0]).includes("answer page: "),
+  );
+  const [line = ""] = frame.widgetLines as string[];
+  return askInLink(line.slice(line.indexOf("answer page: ") + "answer page: ".length));
 }
 
 describe("pi with remote on: the dialog here and the answer page race", () => {
@@ -71,7 +72,7 @@ describe("pi with remote on: the dialog here and the answer page race", () => {
     const { server, sandbox, pi } = await remotePi();
     pi.send({ id: "r1", type: "prompt", message: "Plan the order service" });
     await pi.next(isDialog);
-    const id = await pendingAskId(server);
+    const id = await askOnPage(pi);
     const answered = await call(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
     expect(answered.status, answered.text).toBe(200);
     const { frame: notice } = await pi.next(
@@ -89,7 +90,7 @@ describe("pi with remote on: the dialog here and the answer page race", () => {
     const { server, sandbox, pi } = await remotePi();
     pi.send({ id: "r1", type: "prompt", message: "Plan the order service" });
     const { frame: dialog } = await pi.next(isDialog);
-    const id = await pendingAskId(server);
+    const id = await askOnPage(pi);
     const value = (dialog.options as string[]).find((option) => option.includes("Postgres"));
     pi.send({ type: "extension_ui_response", id: dialog.id, value });
     await pi.next(isSettled);
@@ -104,16 +105,15 @@ describe("pi with remote on: the dialog here and the answer page race", () => {
     const { server, pi } = await remotePi();
     pi.send({ id: "r1", type: "prompt", message: "Plan the order service" });
     await pi.next(isDialog);
-    const id = await pendingAskId(server);
+    const id = await askOnPage(pi);
+    const withdrawn = nextEvent(
+      "the ask withdrawn",
+      (listener) => server.registry.subscribe(listener),
+      (event: RegistryEvent) => event.type === "withdrawn" && event.askId === id,
+    );
     pi.send({ id: "r2", type: "abort" });
     await pi.next(isSettled);
-    const deadline = Date.now() + 15_000;
-    while (
-      ((await call(server, `/api/asks/${id}`)).json as { state?: string }).state !== "withdrawn"
-    ) {
-      if (Date.now() > deadline) throw new Error("the ask was never withdrawn");
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await withdrawn;
     const late = await call(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
     expect(late.status).toBe(410);
     expect(late.json).toMatchObject({ origin: "turn_abort" });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AskDetails } from "../../../src/core/index.ts";
 import type { RemoteAsk, RemoteEnd } from "../../../src/remote/client.ts";
 import { askOf } from "../../support/asks.ts";
-import { until } from "../../support/until.ts";
+import { Changes, waitFor, watchedArray } from "../../support/wait-for.ts";
 import { askResults, askStep, replyStep } from "../helpers/in-process-pi.ts";
 import { type SettingsPi, startSettingsPi } from "../settings/settings-session.ts";
 
@@ -26,8 +26,9 @@ afterEach(() => {
 
 /** A client that publishes every ask at once and records what Pi tells it. */
 function fakeServer() {
-  const calls: string[] = [];
-  const published: { cwd: string }[] = [];
+  const changes = new Changes();
+  const calls: string[] = watchedArray(changes);
+  const published: { cwd: string }[] = watchedArray(changes);
   let answerThere: (end: RemoteEnd) => void = () => {};
   let draft: (details: AskDetails) => void = () => {};
   const publish = async (_ask: unknown, cwd: string): Promise<RemoteAsk> => {
@@ -51,6 +52,7 @@ function fakeServer() {
     };
   };
   return {
+    changes,
     publish,
     calls,
     published,
@@ -82,7 +84,7 @@ describe("settings in Pi: remote", () => {
     });
     const run = pi.session.prompt("hi");
     const form = await pi.ui.opened();
-    await until("the notification command", () => pi?.commands.length === 1);
+    await waitFor("the notification command", pi.changes, () => pi?.commands.length === 1);
     expect(pi.commands[0]?.env.ASKUSER_URL).toBe(URL);
     expect(server.published).toEqual([{ cwd: pi.cwd }]);
     expect(pi.ui.widgets).toEqual([
@@ -106,7 +108,7 @@ describe("settings in Pi: remote", () => {
     });
     const run = pi.session.prompt("hi");
     const form = await pi.ui.opened();
-    await until("the page link", () => (pi?.ui.widgets.length ?? 0) > 0);
+    await waitFor("the page link", pi.changes, () => (pi?.ui.widgets.length ?? 0) > 0);
     pi.timers.advance(50_000);
     server.draft({ status: "pending", questions: [], answers: {}, unanswered: [] });
     pi.timers.advance(50_000);
@@ -129,7 +131,11 @@ describe("settings in Pi: remote", () => {
       publish: server.publish,
     });
     await pi.session.prompt("hi");
-    await until("the pending ask on the page", () => server.published.length === 1);
+    await waitFor(
+      "the pending ask on the page",
+      server.changes,
+      () => server.published.length === 1,
+    );
     const answered: AskDetails = {
       status: "answered",
       questions: askOf(ONE).questions,
@@ -137,7 +143,7 @@ describe("settings in Pi: remote", () => {
       unanswered: [],
     };
     server.answerThere({ kind: "resolved", by: "page", details: answered });
-    await until("the answer's turn", () => (pi?.requests.length ?? 0) === 3);
+    await waitFor("the answer's turn", pi.changes, () => (pi?.requests.length ?? 0) === 3);
     const delivered = pi.requests[2]?.filter((message) => message.role === "user").at(-1);
     expect(JSON.stringify(delivered?.content)).toContain("SQLite");
     expect(pi.ui.notifications.map((n) => n.message)).toContain("ask_user: answered in the page");
@@ -161,8 +167,8 @@ describe("settings in Pi: remote", () => {
     (await pi.ui.opened()).handleInput("\r");
     await run;
     release();
-    await until("the late publish", () => server.published.length === 1);
-    await until("the page told how it ended", () => server.calls.length === 1);
+    await waitFor("the late publish", server.changes, () => server.published.length === 1);
+    await waitFor("the page told how it ended", server.changes, () => server.calls.length === 1);
     expect(server.calls).toEqual(["claim answered by pi"]);
     expect(pi.commands).toEqual([]);
     expect(pi.ui.terminalWrites).toEqual([]);

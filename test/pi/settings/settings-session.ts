@@ -13,6 +13,7 @@ import type {
   CommandRequest,
 } from "../../../src/settings/notify/command-runner.ts";
 import { ManualTimers } from "../../support/manual-timers.ts";
+import { Changes, watchedArray } from "../../support/wait-for.ts";
 import {
   fakeUIContext,
   type ModelStep,
@@ -35,14 +36,23 @@ type DialogReply = (
  * `select`/`input` answer from a script, and a "wait" reply leaves the dialog open until its
  * signal aborts (as Pi's RPC dialogs do).
  */
-export class FakeUI {
-  readonly notifications: { message: string; level: string }[] = [];
+class FakeUI {
+  /** Told of each notification, dialog and widget. */
+  readonly changes: Changes;
+  readonly notifications: { message: string; level: string }[];
   readonly terminalWrites: string[] = [];
-  readonly dialogs: { method: string; title: string; options?: string[]; timeout?: number }[] = [];
+  readonly dialogs: { method: string; title: string; options?: string[]; timeout?: number }[];
   /** Every setWidget call, in order. */
-  readonly widgets: { key: string; lines: readonly string[] | undefined }[] = [];
+  readonly widgets: { key: string; lines: readonly string[] | undefined }[];
   dialogReplies: DialogReply[] = [];
   readonly #forms = new OpenedForms();
+
+  constructor(changes = new Changes()) {
+    this.changes = changes;
+    this.notifications = watchedArray(changes);
+    this.dialogs = watchedArray(changes);
+    this.widgets = watchedArray(changes);
+  }
 
   /** Resolves with the next form the tool opens (or the one open now). */
   opened(): Promise<OpenComponent> {
@@ -96,6 +106,8 @@ export class FakeUI {
 }
 
 export interface SettingsPi {
+  /** Told of each request, command, notification, dialog and widget: what a test waits on. */
+  readonly changes: Changes;
   readonly session: AgentSession;
   readonly ui: FakeUI;
   readonly timers: ManualTimers;
@@ -143,10 +155,11 @@ export async function startSettingsPi(options: {
     writeFileSync(join(cwd, ".pi", "askuser.json"), JSON.stringify(options.projectSettings));
   }
 
-  const { faux, requests } = recordingFaux(options.steps);
+  const changes = new Changes();
+  const { faux, requests } = recordingFaux(options.steps, changes);
   const timers = new ManualTimers();
-  const commands: CommandRequest[] = [];
-  const ui = new FakeUI();
+  const commands: CommandRequest[] = watchedArray(changes);
+  const ui = new FakeUI(changes);
   const session = await startSdkSession({
     cwd,
     agentDir,
@@ -171,6 +184,7 @@ export async function startSettingsPi(options: {
     mode: options.mode ?? "tui",
   });
   return {
+    changes,
     session,
     ui,
     timers,

@@ -1,21 +1,15 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cleanupAfterEach } from "../../support/cleanup.ts";
+import { fileText } from "../../support/wait-for.ts";
 import { DATABASE_ASK as ASK } from "../fixtures/questions.ts";
 import { startTmuxPi } from "../helpers/pi-modes.ts";
 import { askResults, PiSandbox } from "../helpers/pi-run.ts";
 
 const cleanup = cleanupAfterEach();
 
-async function waitForFile(path: string, ms = 10_000): Promise<string> {
-  const deadline = Date.now() + ms;
-  while (!existsSync(path) || readFileSync(path, "utf8") === "") {
-    if (Date.now() > deadline) throw new Error(`${path} was not written within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return readFileSync(path, "utf8");
-}
+const waitForFile = (path: string): Promise<string> => fileText(path);
 
 /**
  * The acceptance path in the real interactive pi: settings edited while Pi runs apply to the next
@@ -37,7 +31,7 @@ describe("askuser settings in the real pi TUI", () => {
       tmux.keys("Enter");
       return tmux.waitFor("❯ 1. ○ Postgres");
     };
-    await tmux.waitFor("[Extensions]", 20_000);
+    await tmux.waitFor("[Extensions]");
 
     // First question: no file yet, so it is created with the defaults.
     await ask("one");
@@ -91,7 +85,7 @@ describe("/askuser in the real pi TUI", () => {
     const sandbox = new PiSandbox([]);
     cleanup(() => sandbox.dispose());
     const tmux = startTmuxPi(sandbox, cleanup, { height: 50 });
-    await tmux.waitFor("[Extensions]", 20_000);
+    await tmux.waitFor("[Extensions]");
     tmux.text("/askuser");
     await tmux.waitFor("/askuser");
     tmux.keys("Enter");

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type AskDetails, modelText } from "../../../src/core/index.ts";
 import { REASK_BLOCKED_TEXT } from "../../../src/settings/reask-guard.ts";
 import { DEFAULT_SETTINGS } from "../../../src/settings/settings.ts";
-import { until } from "../../support/until.ts";
+import { waitFor } from "../../support/wait-for.ts";
 import { askResults, askStep, replyStep } from "../helpers/in-process-pi.ts";
 import { type SettingsPi, startSettingsPi } from "./settings-session.ts";
 
@@ -141,10 +141,10 @@ describe("settings in Pi: the idle timeout in the RPC dialog fallback", () => {
       () => "wait",
     ];
     const run = pi.session.prompt("hi");
-    await until("the first dialog", () => pi?.ui.dialogs.length === 1);
+    await waitFor("the first dialog", pi.changes, () => pi?.ui.dialogs.length === 1);
     pi.timers.advance(50_000);
     answerFirst(pi.ui.dialogs[0]?.options?.find((o) => o.includes("Postgres")));
-    await until("the second dialog", () => pi?.ui.dialogs.length === 2);
+    await waitFor("the second dialog", pi.changes, () => pi?.ui.dialogs.length === 2);
     // Each dialog tells the client the idle time left, restarted by the answer before it.
     expect(pi.ui.dialogs.map((dialog) => dialog.timeout)).toEqual([MINUTE, MINUTE]);
     pi.timers.advance(MINUTE - 1_000);
@@ -365,7 +365,7 @@ describe("settings in Pi: notifications", () => {
       "\x1b]9;Pi needs an answer: Which database?\x07",
       "\x1b]777;notify;Pi needs an answer;Which database?\x07",
     ]);
-    await until("the notification command", () => pi?.commands.length === 1);
+    await waitFor("the notification command", pi.changes, () => pi?.commands.length === 1);
     expect(pi.commands[0]).toEqual({
       command: "my-notify",
       env: {
@@ -403,7 +403,11 @@ describe("settings in Pi: a failing notification", () => {
     for (const prompt of ["one", "two"]) {
       const run = pi.session.prompt(prompt);
       const form = await pi.ui.opened();
-      await until("the command", () => pi?.commands.length === (prompt === "one" ? 1 : 2));
+      await waitFor(
+        "the command",
+        pi.changes,
+        () => pi?.commands.length === (prompt === "one" ? 1 : 2),
+      );
       form.handleInput(KEYS.enter);
       await run;
     }

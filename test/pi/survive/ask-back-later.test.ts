@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { until } from "../../support/until.ts";
 import { askuserEntries } from "../helpers/session-branch.ts";
 import { KEYS, ScriptedModel } from "../helpers/survive-pi.ts";
 import { DATABASE, worldsCleanedUpAfterEach } from "./fixtures.ts";
@@ -23,7 +22,7 @@ describe("a question asked back on an ask that did not wait", () => {
     for (const char of "Is Postgres free?") form.handleInput(char);
     form.handleInput(KEYS.enter);
     await answering;
-    await until("the turn the question started", () => w.model.requests[2]);
+    await w.model.request(2, "the turn the question started");
     await w.runtime.session.waitForIdle();
 
     expect(w.model.userTexts(w.model.requests[2]).at(-1)).toMatchInlineSnapshot(`

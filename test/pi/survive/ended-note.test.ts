@@ -3,7 +3,6 @@ import type { Message } from "@earendil-works/pi-ai";
 import { type SessionEntry, SessionManager } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { PENDING_CLOSED_NOTICE } from "../../../src/core/index.ts";
-import { until } from "../../support/until.ts";
 import { Gate } from "../helpers/gate-tool.ts";
 import { textOf } from "../helpers/session-branch.ts";
 import { KEYS, type PiWorld, ScriptedModel, startWorld } from "../helpers/survive-pi.ts";
@@ -70,7 +69,7 @@ describe("an ask that did not wait, ended without an answer", () => {
       .text("Done.");
     const w = await world({ model, gate });
     const turn = w.runtime.session.prompt("Plan the order service");
-    await until("the agent to be busy in the gate tool", () => gate.entered);
+    await gate.whenEntered();
     const answering = w.command("/answer");
     (await w.ui.nextForm()).handleInput(KEYS.escape);
     await answering;
@@ -234,7 +233,7 @@ describe("an ask that did not wait, ended without an answer", () => {
     const answering = w.command("/answer");
     (await w.ui.nextForm()).handleInput(KEYS.enter);
     await answering;
-    await until("the answer's turn", () => w.model.requests[2]);
+    await w.model.request(2, "the answer's turn");
     await w.runtime.session.waitForIdle();
     expect(notesOn(w.branch())).toEqual([]);
   });

@@ -3,7 +3,7 @@ import type { AskDetails } from "../../../src/core/index.ts";
 import type { RemoteAsk } from "../../../src/remote/client.ts";
 import type { WithdrawOrigin } from "../../../src/remote/types.ts";
 import { askOf } from "../../support/asks.ts";
-import { until } from "../../support/until.ts";
+import { Changes, waitFor } from "../../support/wait-for.ts";
 import { askuserEntries, userMessages } from "../helpers/session-branch.ts";
 import { type PiWorld, ScriptedModel, startWorld } from "../helpers/survive-pi.ts";
 import { DATABASE, worldsCleanedUpAfterEach } from "./fixtures.ts";
@@ -24,13 +24,21 @@ const PAGE_ANSWER: AskDetails = {
  */
 function crossingPage() {
   const withdrawals: WithdrawOrigin[] = [];
+  const changes = new Changes();
   let published = 0;
+  let following = 0;
   const publish = async (): Promise<RemoteAsk> => {
     published++;
     return {
       id: `a${published}`,
       pageUrl: "http://127.0.0.1:4711/?code=3f9a",
-      ended: new Promise(() => {}),
+      // Read once Pi holds the page's entry and follows its end: the ask is then on the page
+      // as far as Pi knows (a publish still in flight is another case).
+      get ended() {
+        following++;
+        changes.notify();
+        return new Promise<never>(() => {});
+      },
       latestDraft: () => undefined,
       onDraft: () => () => {},
       claim: async () => ({ won: true }),
@@ -40,7 +48,13 @@ function crossingPage() {
       },
     };
   };
-  return { publish, withdrawals, published: () => published };
+  return {
+    publish,
+    withdrawals,
+    published: () => published,
+    /** Resolves once Pi published its ask to the page and follows it there. */
+    whenPublished: () => waitFor("the ask on the page", changes, () => following === 1),
+  };
 }
 
 const pageAnswers = (w: PiWorld) =>
@@ -57,9 +71,9 @@ describe("an answer the page gave just as Pi withdrew its ask", () => {
       model: new ScriptedModel().askUser(NO_WAIT).text("Working.").text("SQLite it is."),
     });
     await w.runtime.session.prompt("Plan the order service");
-    await until("the ask on the page", () => page.published() === 1);
+    await page.whenPublished();
     await w.runtime.session.reload();
-    await until("the answer's turn", () => w.model.requests[2]);
+    await w.model.request(2, "the answer's turn");
     await w.runtime.session.waitForIdle();
 
     // The reloaded extension asks it again: the page tells a late answer where it went.
@@ -79,12 +93,12 @@ describe("an answer the page gave just as Pi withdrew its ask", () => {
       model: new ScriptedModel().askUser(NO_WAIT).text("Working.").text("SQLite it is."),
     });
     await w.runtime.session.prompt("Plan the order service");
-    await until("the ask on the page", () => page.published() === 1);
+    await page.whenPublished();
     const answering = w.command("/answer");
     await w.ui.nextForm();
     await w.runtime.session.reload();
     await answering;
-    await until("the answer's turn", () => w.model.requests[2]);
+    await w.model.request(2, "the answer's turn");
     await w.runtime.session.waitForIdle();
 
     expect(pageAnswers(w)).toHaveLength(1);
@@ -101,7 +115,7 @@ describe("an answer the page gave just as Pi withdrew its ask", () => {
       model: new ScriptedModel().askUser(NO_WAIT).text("Working."),
     });
     await first.runtime.session.prompt("Plan the order service");
-    await until("the ask on the page", () => page.published() === 1);
+    await page.whenPublished();
     const file = first.runtime.session.sessionFile ?? "";
     await first.dispose();
     expect(page.withdrawals).toEqual(["session_closed"]);
@@ -112,7 +126,7 @@ describe("an answer the page gave just as Pi withdrew its ask", () => {
       publish: page.publish,
       model: new ScriptedModel().text("SQLite it is."),
     });
-    await until("the answer's turn", () => second.model.requests[0]);
+    await second.model.request(0, "the answer's turn");
     await second.runtime.session.waitForIdle();
     expect(pageAnswers(second)).toHaveLength(1);
     expect(pageAnswers(second)[0]).toContain('"Which database should the service use?" = "SQLite"');
@@ -133,11 +147,11 @@ describe("an answer the page gave just as Pi withdrew its ask", () => {
       model: new ScriptedModel().askUser(NO_WAIT).text("Working."),
     });
     await w.runtime.session.prompt("Plan the order service");
-    await until("the ask on the page", () => page.published() === 1);
+    await page.whenPublished();
     w.runtime.session.setActiveToolsByName(["read"]);
     await w.command("/answer");
-    await until("the notice about the page's answer", () =>
-      w.ui.notifications.some((n) => n.text.includes("that answer was not sent")),
+    await w.ui.notification("the notice about the page's answer", (text) =>
+      text.includes("that answer was not sent"),
     );
     expect(page.withdrawals).toEqual(["disabled"]);
     expect(pageAnswers(w)).toEqual([]);

@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { SessionManager } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import type { AskDetails } from "../../../src/core/index.ts";
-import { until } from "../../support/until.ts";
 import { Gate } from "../helpers/gate-tool.ts";
 import { askuserEntries, textOf, userMessages } from "../helpers/session-branch.ts";
 import { FakeUI, KEYS, type PiWorld, ScriptedModel, startWorld } from "../helpers/survive-pi.ts";
@@ -46,7 +45,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
     expect(w.ui.widgetText()).toBeUndefined();
     form.handleInput(KEYS.enter);
     await answering;
-    await until("the turn the answer started", () => w.model.requests[2]);
+    await w.model.request(2, "the turn the answer started");
     await w.runtime.session.waitForIdle();
 
     expect(w.model.userTexts(w.model.requests[2]).at(-1)).toMatchInlineSnapshot(`
@@ -75,7 +74,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
       .text("Done, using Postgres.");
     const w = await world({ model, gate });
     const turn = w.runtime.session.prompt("Plan the order service");
-    await until("the agent to be busy in the gate tool", () => gate.entered);
+    await gate.whenEntered();
 
     const answering = w.command("/answer");
     const form = await w.ui.nextForm();
@@ -108,7 +107,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
     form.handleInput(KEYS.escape);
     form.handleInput(KEYS.escape);
     await answering;
-    await until("the partial answer's turn", () => w.model.requests[2]);
+    await w.model.request(2, "the partial answer's turn");
     await w.runtime.session.waitForIdle();
     expect(laterAnswers(w)).toEqual([
       expect.stringContaining(
@@ -215,7 +214,7 @@ describe("asks that do not wait (waitForAnswer: false)", () => {
     expect(w.ui.widgetText()).toBe("? 1 question waits for your answer: type /answer");
     w.ui.onSelect = (_title, options) => options.find((o) => o.includes("SQLite"));
     await w.command("/answer");
-    await until("the answer's turn", () => w.model.requests[2]);
+    await w.model.request(2, "the answer's turn");
     await w.runtime.session.waitForIdle();
     expect(w.ui.selects[0]?.title).toContain("Which database should the service use?");
     expect(laterAnswers(w)).toEqual([expect.stringContaining('= "SQLite"')]);
@@ -243,7 +242,7 @@ describe("pending asks and branches", () => {
     const answering = w.command("/answer");
     (await w.ui.nextForm()).handleInput(KEYS.enter);
     await answering;
-    await until("the answer's turn", () => w.model.requests[3]);
+    await w.model.request(3, "the answer's turn");
     await w.runtime.session.waitForIdle();
     expect(laterAnswers(w)).toHaveLength(1);
   });
@@ -291,7 +290,7 @@ describe("pending asks across restarts", () => {
     const answering = second.command("/answer");
     (await second.ui.nextForm()).handleInput(KEYS.enter);
     await answering;
-    await until("the answer's turn", () => second.model.requests[0]);
+    await second.model.request(0, "the answer's turn");
     await second.runtime.session.waitForIdle();
     expect(laterAnswers(second)).toHaveLength(1);
     const answered = second.snapshotSessionFile();
@@ -358,7 +357,7 @@ describe("the user's settings (askuser.json)", () => {
     form.handleInput("j");
     form.handleInput(KEYS.enter);
     await answering;
-    await until("the answer's turn", () => w.model.requests[2]);
+    await w.model.request(2, "the answer's turn");
     expect(laterAnswers(w)).toEqual([expect.stringContaining('= "SQLite"')]);
   });
 
@@ -384,7 +383,7 @@ describe("the user's settings (askuser.json)", () => {
           return;
         }
         await answering;
-        await until("the answer's turn", () => w.model.requests[2]);
+        await w.model.request(2, "the answer's turn");
         expect(laterAnswers(w)).toEqual([expect.stringContaining('= "Postgres"')]);
       } finally {
         if (fromEnv === undefined) delete process.env.ASKUSER_INPUT_GUARD_MS;

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { SessionManager } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
-import { until } from "../../support/until.ts";
+import { waitFor } from "../../support/wait-for.ts";
 import { askuserEntries, damageRecordedAsk, userMessages } from "../helpers/session-branch.ts";
 import { KEYS, ScriptedModel, startWorld } from "../helpers/survive-pi.ts";
 import { DATABASE, worldsCleanedUpAfterEach } from "./fixtures.ts";
@@ -36,7 +36,7 @@ describe("recovery after a restart (a real session file, reloaded by a new sessi
     expect(form.render(100).join("\n")).toContain("Which database should the service use?");
     form.handleInput(KEYS.down);
     form.handleInput(KEYS.enter);
-    await until("the model's next request", () => second.model.requests[0]);
+    await second.model.request(0, "the model's next request");
 
     const users = second.model.userTexts(second.model.requests[0]);
     expect(users.at(-1)).toMatchInlineSnapshot(`
@@ -76,9 +76,7 @@ describe("recovery after a restart (a real session file, reloaded by a new sessi
     const second = await world({ dir, sessionFile: file });
     const form = await second.ui.nextForm();
     form.handleInput(KEYS.escape);
-    await until("the cancel notice", () =>
-      second.ui.notifications.find((n) => n.text.includes("nothing was sent")),
-    );
+    await second.ui.notification("the cancel notice", (text) => text.includes("nothing was sent"));
     expect(second.model.requests).toHaveLength(0);
     expect(askuserEntries(second.branch()).at(-1)).toMatchObject({
       type: "askuser-answer",
@@ -116,7 +114,11 @@ describe("recovery after a restart (a real session file, reloaded by a new sessi
       "ask_user: Pi stopped while this question was open; here it is again. Your answer reaches the agent as a message.",
     );
     form.handleInput(KEYS.enter);
-    await until("the notice to go", () => second.ui.widgetText("askuser-recovery") === undefined);
+    await waitFor(
+      "the notice to go",
+      second.ui.changes,
+      () => second.ui.widgetText("askuser-recovery") === undefined,
+    );
   });
 
   it("a damaged recorded copy falls back to the call's own arguments", async () => {
@@ -158,7 +160,7 @@ describe("recovery: which sessions and branches", () => {
     await fresh.runtime.switchSession(file);
     const resumed = await fresh.ui.nextForm();
     resumed.handleInput(KEYS.enter);
-    await until("the answer in the resumed session", () => fresh.model.requests[0]);
+    await fresh.model.request(0, "the answer in the resumed session");
     await fresh.runtime.session.waitForIdle();
     const resumedFile = fresh.runtime.session.sessionFile;
 
@@ -173,7 +175,7 @@ describe("recovery: which sessions and branches", () => {
     const forked = await fresh.ui.nextForm();
     forked.handleInput(KEYS.down);
     forked.handleInput(KEYS.enter);
-    await until("the answer in the fork", () => fresh.model.requests[1]);
+    await fresh.model.request(1, "the answer in the fork");
     await fresh.runtime.session.waitForIdle();
 
     const restartAnswers = (texts: string[]) => texts.filter((t) => t.includes("after a restart"));

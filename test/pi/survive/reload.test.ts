@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { until } from "../../support/until.ts";
 import { askuserEntries, userMessages } from "../helpers/session-branch.ts";
 import { KEYS, type PiWorld, ScriptedModel } from "../helpers/survive-pi.ts";
 import { DATABASE, worldsCleanedUpAfterEach } from "./fixtures.ts";
@@ -18,7 +17,7 @@ async function answerFirstOption(w: PiWorld): Promise<void> {
   const form = await w.ui.nextForm();
   form.handleInput(KEYS.enter);
   await answering;
-  await until("the turn the answer started", () => w.model.requests[2]);
+  await w.model.request(2, "the turn the answer started");
   await w.runtime.session.waitForIdle();
 }
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { until } from "../../support/until.ts";
 import { askuserEntries, userMessages } from "../helpers/session-branch.ts";
 import { KEYS, type PiWorld, ScriptedModel, startWorld } from "../helpers/survive-pi.ts";
 import { API, DATABASE, worldsCleanedUpAfterEach } from "./fixtures.ts";
@@ -42,7 +41,7 @@ describe("/ask:replay", () => {
     });
     await answeredPostgres(w);
     expect(await replay(w, [KEYS.down, KEYS.enter])).toEqual(["Postgres"]);
-    await until("the replay's turn", () => w.model.requests[2]);
+    await w.model.request(2, "the replay's turn");
     expect(w.model.userTexts(w.model.requests[2]).at(-1)).toMatchInlineSnapshot(`
       "[ask_user] The user reopened your question "Which database should the service use?" and answered again. These answers replace the earlier ones:
       The user answered:
@@ -118,10 +117,10 @@ describe("/ask:replay", () => {
     });
     await w.runtime.session.prompt("Plan");
     expect(await replay(w, [KEYS.enter])).toEqual([]);
-    await until("the pending answer's turn", () => w.model.requests[2]);
+    await w.model.request(2, "the pending answer's turn");
     await w.runtime.session.waitForIdle();
     expect(await replay(w, [KEYS.down, KEYS.enter])).toEqual(["Postgres"]);
-    await until("the replay's turn", () => w.model.requests[3]);
+    await w.model.request(3, "the replay's turn");
     await w.runtime.session.waitForIdle();
     expect(replays(w).map((text) => text.split("\n")[0])).toEqual([
       '[ask_user] Answer to your question "Which database should the service use?", which you asked without waiting for the answer:',
@@ -145,7 +144,7 @@ describe("/ask:replay", () => {
     (await w.ui.nextForm()).handleInput(KEYS.escape);
     await turn;
     expect(await replay(w, [KEYS.enter])).toEqual([]);
-    await until("the turn", () => w.model.requests[2]);
+    await w.model.request(2, "the turn");
     expect(replays(w)[0]?.split("\n")[0]).toBe(
       '[ask_user] The user reopened your question "Which database should the service use?", which had no answer yet, and answered it:',
     );

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { BIN, ROOT } from "../../support/run-cli.ts";
-import { until } from "../../support/until.ts";
+import { StreamText } from "../../support/wait-for.ts";
 import { mainText, usePageFixture } from "./page-fixture.ts";
 
 const fixture = usePageFixture();
@@ -16,19 +16,12 @@ describe("askuser ask --remote answered in the page", () => {
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
+    const stdout = new StreamText(child.stdout);
+    const stderr = new StreamText(child.stderr);
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-    const url = await until(
+    const [, url = ""] = await stderr.line(
+      /answer in the browser: (\S+)/u,
       "the page address on stderr",
-      () => /answer in the browser: (\S+)/u.exec(stderr)?.[1],
-      20_000,
     );
     const { page } = await fixture.open(url);
     await page.getByRole("checkbox", { name: /CSV export/ }).click();
@@ -41,8 +34,9 @@ describe("askuser ask --remote answered in the page", () => {
     await expect.poll(() => mainText(page)).toContain("Sent. The agent received:");
     const shown = await page.locator(".ended pre").textContent();
     expect(await exited).toBe(0);
-    expect(stdout).toBe(`${shown}\n`);
-    expect(stdout).toContain('"Which API style should clients use?" = "gRPC"');
-    expect(stdout).toContain('"How should the release roll out?" = (no answer)');
+    const printed = await stdout.all();
+    expect(printed).toBe(`${shown}\n`);
+    expect(printed).toContain('"Which API style should clients use?" = "gRPC"');
+    expect(printed).toContain('"How should the release roll out?" = (no answer)');
   });
 });

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { until } from "../../support/until.ts";
+import { StreamText, waitFor } from "../../support/wait-for.ts";
 import { mainText, releasePlan, usePageFixture } from "./page-fixture.ts";
 
 const fixture = usePageFixture();
@@ -19,14 +19,9 @@ async function askFromAnotherProcess(): Promise<{
     env: { ...process.env, ...server.env },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  let out = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    out += chunk.toString("utf8");
-  });
-  const line = await until(
-    "the asking process to publish",
-    () => out.includes("\n") && out,
-    20_000,
+  const [line = ""] = await new StreamText(child.stdout).line(
+    /^\{.*\}$/u,
+    "the asking process's published ask",
   );
   return { child, ...(JSON.parse(line) as { id: string; pageUrl: string }) };
 }
@@ -62,10 +57,8 @@ describe("when the asking process goes away", () => {
     await drafted;
     child.kill("SIGKILL");
     const server = await fixture.server();
-    await until(
-      "the server to see the asker gone",
-      () => server.registry.list().every((entry) => entry.state !== "pending"),
-      15_000,
+    await waitFor("the server to see the asker gone", server.registry, () =>
+      server.registry.list().every((entry) => entry.state !== "pending"),
     );
     await page.locator('[data-tab="3"]').click();
     await page.locator('[data-action="submit"]').click();
@@ -73,5 +66,27 @@ describe("when the asking process goes away", () => {
     await expect.poll(() => mainText(page)).toContain("The agent stopped waiting");
     expect(await mainText(page)).toContain("your answers on this page were not sent");
     expect(watch.requests.filter((request) => request.endsWith("/answer"))).toHaveLength(1);
+  });
+});
+
+describe("while the page's event stream is down", () => {
+  it("retrying the stream does not redraw the page, so a button stays still to be clicked", async () => {
+    const remote = await fixture.publish(releasePlan());
+    const { page } = await fixture.open(remote.pageUrl);
+    await page.clock.install();
+    await page.route("**/api/events", (route) => route.abort());
+    await page.reload();
+    await page.getByRole("checkbox", { name: /Refunds/ }).waitFor();
+    await expect.poll(() => page.locator(".connection").textContent()).toContain("offline");
+    await page.evaluate(`
+      window.redraws = 0;
+      new MutationObserver(() => {
+        window.redraws += 1;
+      }).observe(document.getElementById("app"), { childList: true });
+    `);
+    // Past the retry pause (fake time), short of the page's half-minute refresh of ages.
+    await page.clock.runFor(20_000);
+    await expect.poll(() => page.locator(".connection").textContent()).toContain("offline");
+    expect(await page.evaluate("window.redraws")).toBe(0);
   });
 });

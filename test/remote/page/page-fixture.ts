@@ -1,12 +1,15 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import type { Ask } from "../../../src/core/index.ts";
 import { publishAsk, type RemoteAsk } from "../../../src/remote/client.ts";
+import { loadPageAssets, PAGE_DIR } from "../../../src/remote/page-assets.ts";
 import type { RunningServer } from "../../../src/remote/serve.ts";
 import { startServer } from "../../../src/remote/serve.ts";
 import { askOf } from "../../support/asks.ts";
 import { launchBrowser, type OpenedPage, openPage } from "../../support/browser.ts";
+import { PACKAGE } from "../../support/run-cli.ts";
 import { runtimeEnv } from "../support.ts";
 
 export const AGENT = { agent: "pi", cwd: "/home/me/shop", pid: process.pid };
@@ -23,7 +26,7 @@ export { PREVIEW_EXAMPLE as PREVIEWS } from "./preview-example.ts";
 
 /**
  * One browser for the file, and for each test a real answer server serving the built page (the
- * global setup built dist/), so a test drives exactly what a user gets.
+ * slow project's setup built the package), so a test drives exactly what a user gets.
  */
 export function usePageFixture() {
   // A loaded machine (CI, other jobs) stretches every browser step; the waits poll, so a
@@ -51,9 +54,10 @@ export function usePageFixture() {
     async server() {
       if (!server) {
         const env = runtimeEnv();
-        server = Object.assign(await startServer({ env }), { env });
-        if (server.pageMissing.length > 0)
-          throw new Error("the page is not built: run npm run build");
+        const page = await loadPageAssets(join(PACKAGE, PAGE_DIR));
+        if (page.missing.length > 0)
+          throw new Error(`the page is not built in ${PACKAGE}: ${page.missing.join(", ")}`);
+        server = Object.assign(await startServer({ env, assets: page.assets }), { env });
       }
       return server;
     },

@@ -1,5 +1,5 @@
 /** Raw bytes a legacy (xterm-style) terminal sends for each key, by the names tests use. */
-export const KEY_BYTES = {
+const KEY_BYTES = {
   up: "\x1b[A",
   down: "\x1b[B",
   right: "\x1b[C",

@@ -36,7 +36,7 @@ export function askOf(payload: AskInput): Ask {
 }
 
 /** A TUI stand-in with what the form and pi-tui's Editor use: the terminal size and render requests. */
-export function fakeTui(size: { columns: number; rows: number }): TUI & { renders: number } {
+function fakeTui(size: { columns: number; rows: number }): TUI & { renders: number } {
   const tui = {
     renders: 0,
     terminal: size,

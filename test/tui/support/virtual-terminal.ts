@@ -1,5 +1,6 @@
 import type { Terminal } from "@earendil-works/pi-tui";
 import xterm from "@xterm/headless";
+import { Changes, waitFor } from "../../support/wait-for.ts";
 
 /**
  * pi-tui's Terminal over an @xterm/headless emulator: what the TUI writes is interpreted like a
@@ -11,6 +12,8 @@ export class VirtualTerminal implements Terminal {
   private inputHandler: ((data: string) => void) | undefined;
   private resizeHandler: (() => void) | undefined;
   private written: Promise<void> = Promise.resolve();
+  /** Told each time the emulator has processed a write: a new render is on the screen. */
+  readonly renders = new Changes();
 
   constructor(columns: number, rows: number) {
     this.emulator = new xterm.Terminal({
@@ -38,7 +41,30 @@ export class VirtualTerminal implements Terminal {
   write(data: string): void {
     this.bytesWritten += Buffer.byteLength(data);
     this.written = this.written.then(
-      () => new Promise((resolve) => this.emulator.write(data, resolve)),
+      () =>
+        new Promise((resolve) =>
+          this.emulator.write(data, () => {
+            resolve();
+            this.renders.notify();
+          }),
+        ),
+    );
+  }
+
+  /** Resolves with the screen once a render shows `expected` (text, or a pattern of the rows joined). */
+  async shows(expected: string | RegExp): Promise<string[]> {
+    const holds = (rows: string[]): boolean => {
+      const joined = rows.join("\n");
+      return typeof expected === "string" ? joined.includes(expected) : expected.test(joined);
+    };
+    return waitFor(
+      `the screen to show ${String(expected)}`,
+      this.renders,
+      () => {
+        const rows = this.viewport();
+        return holds(rows) && rows;
+      },
+      { seen: () => this.viewport().join("\n") },
     );
   }
 
