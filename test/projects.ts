@@ -9,7 +9,7 @@ import { join, relative } from "node:path";
  * real-process test lands in the slow project without a list to keep.
  */
 const SLOW_MARKS =
-  /\b(runCli|startProcess|spawn|spawnSync|execFile|execFileSync|execSync|StdioClientTransport)\(|support\/(terminal-sandbox|tmux|browser|run-cli)\.ts|page-fixture\.ts|helpers\/(pi-run|pi-modes|run-to-exit|jsonl-process|interactive-pi)\.ts|stdio-process\.ts/u;
+  /\b(runCli|startProcess|spawn|spawnSync|execFile|execFileSync|execSync|StdioClientTransport)\(|support\/(terminal-sandbox|tmux|browser|run-cli)\.ts|page-fixture\.ts|helpers\/(pi-run|pi-modes|run-to-exit|jsonl-process|interactive-pi)\.ts|stdio-process\.ts|claude-sandbox\.ts/u;
 
 /** The slow project's test files, relative to `root`. */
 export function slowTestFiles(root: string): string[] {

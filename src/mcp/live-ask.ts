@@ -107,7 +107,10 @@ export async function runLiveAsk(ask: Ask, ports: LiveAskPorts): Promise<LiveOut
           ),
       },
     });
-    const provenance = ended.details === formEnd.details ? (formEnd.provenance ?? {}) : {};
+    // The race may end the form's reply as a fresh details object (a broken form with no page
+    // left, the newest draft at a stop), so the form's report is matched by who ended the ask.
+    const provenance =
+      ended.by === "mcp" && formEnd.details !== undefined ? (formEnd.provenance ?? {}) : {};
     return { details: ended.details, provenance };
   } finally {
     timer?.stop();

@@ -37,6 +37,10 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
   });
 
   it("answered in the terminal: the model gets the terminal's answer, and the page is told the terminal answered", {
+    // Claude Code 2.1.332 now and then drops the first key sent to a dialog it has just drawn
+    // (seen in 3 of about 10 loaded runs, never in the page-only cases): the retry starts a new
+    // sandbox and session, and the assertions stay exact.
+    retry: 2,
     timeout: SLOW,
   }, async () => {
     const sandbox = await claudeSandbox();
@@ -82,6 +86,7 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
         '"Which database?" = "Postgres — we run it already"',
         '"Which features?" = (no answer)',
         'Unanswered: "Which features?". Do not assume answers to these; decide on your best judgement and say so, or ask again later if they matter.',
+        "Answered on the answer page.",
         "(The user responded in the page, not in Claude Code's dialog.)",
       ].join("\n"),
     });
@@ -101,12 +106,17 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
       is_error: true,
       content: [
         'The user cancelled the questions without answering any of them. Unanswered: "Which database?", "Which features?". Do not assume answers: continue only with work that does not depend on these decisions, or ask the user how they want to proceed.',
+        "Cancelled on the answer page.",
         "(The user responded in the page, not in Claude Code's dialog.)",
       ].join("\n"),
     });
   });
 
   it("the hook killed: the page's copy is withdrawn, the dialog stays, and the terminal's answer is the result", {
+    // Claude Code 2.1.332 now and then drops the first key sent to a dialog it has just drawn
+    // (seen in 3 of about 10 loaded runs, never in the page-only cases): the retry starts a new
+    // sandbox and session, and the assertions stay exact.
+    retry: 2,
     timeout: SLOW,
   }, async () => {
     const sandbox = await claudeSandbox();
@@ -155,6 +165,7 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
         '"Which database?" = (no answer)',
         '"Which features?" = "Search"',
         'Unanswered: "Which database?". Do not assume answers to these; decide on your best judgement and say so, or ask again later if they matter.',
+        "Answered on the answer page.",
         "(The user responded in the page, not in Claude Code's dialog.)",
       ].join("\n"),
     });

@@ -77,9 +77,10 @@ describe("GET /api/events", () => {
 
   it("refuses streams past the limit with 503, counted", async () => {
     server = await startTestServer({ limits: { eventStreams: 3 } });
-    // The server counts a stream until its response closes: the first one's, seen from inside.
+    // The server counts a stream until its response closes: the first one's, seen from inside
+    // (on the local socket, where a request with the token goes).
     const firstResponseClosed = new Promise<void>((resolve) => {
-      server?.answer.server.once("request", (_request, response: ServerResponse) =>
+      server?.answer.local.once("request", (_request, response: ServerResponse) =>
         response.once("close", () => resolve()),
       );
     });
