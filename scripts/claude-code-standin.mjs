@@ -9,6 +9,7 @@
 
 import { appendFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { streamMessage } from "./messages-stream.ts";
 
 const port = Number(process.argv[2] ?? 8787);
 const log = process.argv[3] ?? "/tmp/cc/requests.jsonl";
@@ -34,44 +35,6 @@ const ASK = {
   ],
 };
 let n = 0;
-function sse(res, content, stop) {
-  res.writeHead(200, { "content-type": "text/event-stream" });
-  const send = (type, data) =>
-    res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-  send("message_start", {
-    message: {
-      id: `msg_${++n}`,
-      type: "message",
-      role: "assistant",
-      model: "claude-sonnet-4-5",
-      content: [],
-      stop_reason: null,
-      usage: { input_tokens: 10, output_tokens: 1 },
-    },
-  });
-  content.forEach((block, index) => {
-    if (block.type === "text") {
-      send("content_block_start", { index, content_block: { type: "text", text: "" } });
-      send("content_block_delta", { index, delta: { type: "text_delta", text: block.text } });
-    } else {
-      send("content_block_start", {
-        index,
-        content_block: { type: "tool_use", id: block.id, name: block.name, input: {} },
-      });
-      send("content_block_delta", {
-        index,
-        delta: { type: "input_json_delta", partial_json: JSON.stringify(block.input) },
-      });
-    }
-    send("content_block_stop", { index });
-  });
-  send("message_delta", {
-    delta: { stop_reason: stop, stop_sequence: null },
-    usage: { output_tokens: 5 },
-  });
-  send("message_stop", {});
-  res.end();
-}
 createServer((req, res) => {
   let body = "";
   req.on("data", (c) => (body += c));
@@ -108,7 +71,7 @@ createServer((req, res) => {
           ]
         : [{ type: "text", text: "ok" }];
     const stop = content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn";
-    if (parsed.stream) sse(res, content, stop);
+    if (parsed.stream) streamMessage(res, `msg_${++n}`, content, stop);
     else
       res.writeHead(200, { "content-type": "application/json" }).end(
         JSON.stringify({

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type ReplyBlock, streamMessage } from "../../scripts/messages-stream.ts";
 
 /** A Messages API request as Claude Code sent it: its JSON body. */
 interface ModelRequest {
@@ -57,7 +58,7 @@ export async function startModelStandin(
       );
       const answered = lastToolResult(body) !== undefined;
       const asked = JSON.stringify(body.messages ?? []).includes(`"id":"${toolUseId}"`);
-      const content =
+      const content: ReplyBlock[] =
         offers && !answered && !asked
           ? [
               { type: "text", text: "I need a decision." },
@@ -139,48 +140,4 @@ function lastToolResult(body: Record<string, unknown>): ToolResult | undefined {
     };
   }
   return undefined;
-}
-
-function streamMessage(
-  res: import("node:http").ServerResponse,
-  id: string,
-  content: readonly Record<string, unknown>[],
-  stop: string,
-): void {
-  res.writeHead(200, { "content-type": "text/event-stream" });
-  const send = (type: string, data: Record<string, unknown>) =>
-    res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-  send("message_start", {
-    message: {
-      id,
-      type: "message",
-      role: "assistant",
-      model: "claude-sonnet-4-5",
-      content: [],
-      stop_reason: null,
-      usage: { input_tokens: 10, output_tokens: 1 },
-    },
-  });
-  content.forEach((block, index) => {
-    if (block.type === "text") {
-      send("content_block_start", { index, content_block: { type: "text", text: "" } });
-      send("content_block_delta", { index, delta: { type: "text_delta", text: block.text } });
-    } else {
-      send("content_block_start", {
-        index,
-        content_block: { type: "tool_use", id: block.id, name: block.name, input: {} },
-      });
-      send("content_block_delta", {
-        index,
-        delta: { type: "input_json_delta", partial_json: JSON.stringify(block.input) },
-      });
-    }
-    send("content_block_stop", { index });
-  });
-  send("message_delta", {
-    delta: { stop_reason: stop, stop_sequence: null },
-    usage: { output_tokens: 5 },
-  });
-  send("message_stop", {});
-  res.end();
 }
