@@ -17,6 +17,16 @@ const SLOW = 120_000;
 const FULL_FROM_PAGE =
   'The user answered: "Which database?"="SQLite" notes: (answered in the page), "Which features?"="Auth, Search" notes: keep it small (answered in the page). Read the answers carefully — they may request clarification, changes, or that you not proceed — and follow what they actually say.';
 
+/** A Claude Code session with askuser's hooks installed, its question dialog open and published. */
+async function dialogOpen() {
+  const sandbox = await claudeSandbox();
+  await sandbox.askuser("setup", "claude-code");
+  const tmux = await interactiveClaude(sandbox);
+  const opened = await sandbox.event("opened");
+  await tmux.waitFor("Enter to select");
+  return { sandbox, tmux, opened };
+}
+
 describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuser's hooks", () => {
   it("answered on the page while the native dialog is open: the model gets the dialog's own answer", {
     timeout: SLOW,
@@ -44,11 +54,7 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
   it.skip("answered in the terminal: the model gets the terminal's answer, and the page is told the terminal answered", {
     timeout: SLOW,
   }, async () => {
-    const sandbox = await claudeSandbox();
-    await sandbox.askuser("setup", "claude-code");
-    const tmux = await interactiveClaude(sandbox);
-    const opened = await sandbox.event("opened");
-    await tmux.waitFor("Enter to select");
+    const { sandbox, tmux, opened } = await dialogOpen();
     tmux.keys("Enter"); // Postgres
     await tmux.waitFor("[ ] Auth");
     tmux.keys("Enter"); // Auth
@@ -71,11 +77,7 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
   it("a partial answer with a note: the model is told which question is unanswered, in askuser's words", {
     timeout: SLOW,
   }, async () => {
-    const sandbox = await claudeSandbox();
-    await sandbox.askuser("setup", "claude-code");
-    const tmux = await interactiveClaude(sandbox);
-    const opened = await sandbox.event("opened");
-    await tmux.waitFor("Enter to select");
+    const { sandbox, opened } = await dialogOpen();
     await pageCall(sandbox, `/api/asks/${opened.askId}/answer`, {
       q1: { selected: ["Postgres"], comment: "we run it already" },
     });
@@ -96,11 +98,7 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
   it("the user's cancel on the page: the model is told nothing was answered", {
     timeout: SLOW,
   }, async () => {
-    const sandbox = await claudeSandbox();
-    await sandbox.askuser("setup", "claude-code");
-    const tmux = await interactiveClaude(sandbox);
-    const opened = await sandbox.event("opened");
-    await tmux.waitFor("Enter to select");
+    const { sandbox, opened } = await dialogOpen();
     expect((await pageCall(sandbox, `/api/asks/${opened.askId}/cancel`, {})).status).toBe(200);
     expect(await sandbox.model.toolResult(TOOL_USE_ID)).toEqual({
       tool_use_id: TOOL_USE_ID,
@@ -121,11 +119,7 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
   it.skip("the hook killed: the page's copy is withdrawn, the dialog stays, and the terminal's answer is the result", {
     timeout: SLOW,
   }, async () => {
-    const sandbox = await claudeSandbox();
-    await sandbox.askuser("setup", "claude-code");
-    const tmux = await interactiveClaude(sandbox);
-    const opened = await sandbox.event("opened");
-    await tmux.waitFor("Enter to select");
+    const { sandbox, tmux, opened } = await dialogOpen();
     const hookPid = sandbox.server.registry.get(opened.askId)?.agent.pid ?? 0;
     expect(descendants(tmux.panePid())).toContain(hookPid);
     process.kill(hookPid, "SIGKILL");
