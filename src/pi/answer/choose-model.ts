@@ -1,6 +1,7 @@
 import type { Api, Model } from "@earendil-works/pi-ai";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { jsonForDisplay } from "../../core/index.ts";
+import { whyModelCannotRun } from "../model-readiness.ts";
 import type { CompleteFn } from "./model-extraction.ts";
 
 export interface ChosenModel {
@@ -31,12 +32,8 @@ export function chooseModel(
     }
   }
   if (!model) return notice ? { model: undefined, notice } : { model: undefined };
-  if (!usable(ctx, model)) {
-    // A request would only fail ("No API key"), and the notice would name Pi's placeholder.
-    const why =
-      model.provider === UNKNOWN_PROVIDER
-        ? "the session has no model"
-        : `${model.provider}/${model.id} has no API key set up`;
+  const why = whyModelCannotRun(ctx.modelRegistry, model);
+  if (why) {
     return {
       model: undefined,
       notice: `ask_user: ${why}, so the built-in parser reads the questions (set one up with /login or /model).`,
@@ -46,17 +43,4 @@ export function chooseModel(
   const complete: CompleteFn = (context, signal) =>
     ctx.modelRegistry.complete(chosen, context, { signal });
   return { model: { model: chosen, complete }, ...(notice ? { notice } : {}) };
-}
-
-/** Pi's name for the provider of a session that has no model chosen. */
-const UNKNOWN_PROVIDER = "unknown";
-
-function usable(ctx: Pick<ExtensionContext, "modelRegistry">, model: Model<Api>): boolean {
-  if (model.provider === UNKNOWN_PROVIDER) return false;
-  try {
-    return ctx.modelRegistry.hasConfiguredAuth(model);
-  } catch {
-    // Without a way to tell, the request itself says whether it works.
-    return true;
-  }
 }

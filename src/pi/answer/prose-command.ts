@@ -3,6 +3,7 @@ import { type AskDetails, errorMessage, proseAnswerText } from "../../core/index
 import type { Settings } from "../../settings/settings.ts";
 import { DEFAULT_SETTINGS } from "../../settings/settings.ts";
 import { askSurface } from "../availability.ts";
+import { answerKept } from "../survive/notices.ts";
 import type { Survival } from "../survive/survival.ts";
 import { chooseModel } from "./choose-model.ts";
 import { type LastMessage, lastAssistantMessage } from "./last-message.ts";
@@ -23,6 +24,8 @@ const PROSE_NOTICES = {
   noQuestion:
     "ask_user: no question is waiting for an answer, and the agent's last message has no question with options to show.",
   nothingSent: "ask_user: the form was closed; nothing was sent to the agent.",
+  stillKept:
+    "ask_user: the form was closed; the answers you submitted before are still kept and go to the agent with your next message.",
   nothingToReopen:
     "ask_user: there is no form built from the agent's prose to reopen; use /answer first.",
   offBranch:
@@ -147,11 +150,12 @@ async function openProseForm(
   ctx: ExtensionContext,
   form: ProseForm,
 ): Promise<void> {
+  const previous = form.submitted;
   let details: AskDetails | undefined;
   try {
     details = await survival.showForm(ctx, {
       ask: form.ask,
-      prefill: form.sent,
+      prefill: previous?.answers,
       signal: survival.closing,
       cancelSendsAnswers: false,
     });
@@ -163,15 +167,21 @@ async function openProseForm(
     tell(ctx, PROSE_NOTICES.cannotHere, "warning");
     return;
   }
-  const text = survival.closing.aborted
-    ? undefined
-    : proseAnswerText(details, form.sent !== undefined, form.leftOut);
-  if (!text) {
-    tell(ctx, PROSE_NOTICES.nothingSent, "info");
+  if (survival.closing.aborted || details.status !== "answered") {
+    const kept = previous !== undefined && survival.delivery.keeps(previous.text);
+    tell(ctx, kept ? PROSE_NOTICES.stillKept : PROSE_NOTICES.nothingSent, "info");
     return;
   }
-  form.sent = details.answers;
-  survival.delivery.deliver(text);
+  // Answers kept here (no model could take them) never reached the agent: the new ones take
+  // their place as first answers. Answers Pi or the session has are replaced, and say so.
+  const replaces = previous !== undefined && !survival.delivery.withdraw(previous.text);
+  const text = proseAnswerText(details, replaces, form.leftOut);
+  if (!text) return;
+  form.submitted = { answers: details.answers, text };
+  survival.delivery.deliver(text, {
+    owe: (reason) => survival.notify(answerKept(reason), "warning"),
+    sent: () => {},
+  });
 }
 
 async function settingsOrDefault(

@@ -7,8 +7,11 @@ export interface ProseForm {
   readonly ask: Ask;
   /** What of the message the form does not hold; the agent is told which questions. */
   readonly leftOut: readonly LeftOut[];
-  /** The answers last sent to the agent; undefined until the form is submitted once. */
-  sent?: Readonly<Record<string, Answer>>;
+  /**
+   * The answers last submitted and the message carrying them; undefined until the form is
+   * submitted once. Whether the agent has them is the session's to say, not this record's.
+   */
+  submitted?: { readonly answers: Readonly<Record<string, Answer>>; readonly text: string };
 }
 
 /** What `/answer` remembers in one session: the last form, and whether one is being read now. */

@@ -2,14 +2,25 @@
 export interface MessagePort {
   /** Whether the agent has no run in progress (`ctx.isIdle()`). */
   isIdle(): boolean;
+  /**
+   * Why no run can start now (no model, no API key), in words for the user; undefined when one
+   * can. Pi refuses such a run before the message reaches the session, and only logs why.
+   */
+  whyNoRun(): string | undefined;
   /** `pi.sendUserMessage`: while idle it starts a turn; while busy it queues as `deliverAs`. */
   send(text: string, deliverAs: "steer" | "followUp"): void;
 }
 
+/**
+ * Why a message is owed: a run the user stopped gave it back; Pi did not start the run it asked
+ * for; or no run can start (the text says why).
+ */
+export type OweReason = "stopped" | "refused" | { readonly noRun: string };
+
 /** What an answer's record does when its delivery is in doubt, and when it is settled again. */
 export interface DeliveryRecord {
-  /** The message did not reach the session: record the answer as owed. */
-  owe(): void;
+  /** The message did not reach the session: record the answer as owed, and say why. */
+  owe(reason: OweReason): void;
   /** The message reached the agent after all: record it as sent, the branch's last word. */
   sent(): void;
 }
@@ -31,11 +42,17 @@ interface InFlight {
  *
  * A message counts as delivered only once the session holds it. A queued message that an
  * aborted run gives back (Pi moves it into the editor, where the user may clear it) is recorded
- * as owed and goes into the next run, unless the user's own prompt for that run carries it.
+ * as owed and goes into the next run, unless the user's own prompt for that run carries it. So
+ * is a message no run can take now (no model, no API key: Pi would refuse the run and drop it),
+ * and one whose run Pi did not start (another prompt's run started instead, and the session
+ * does not hold it when that run settles).
  */
 export class AnswerDelivery {
   readonly #port: MessagePort;
-  #starting = false;
+  /** The message that asked Pi for a run, until a run starts. */
+  #starting: InFlight | undefined;
+  /** Messages whose run Pi did not start: delivered only if the session holds them at settle. */
+  readonly #unsure = new Set<InFlight>();
   readonly #waiting: InFlight[] = [];
   /** Sent, not yet seen in the session. */
   readonly #unconfirmed: InFlight[] = [];
@@ -55,12 +72,18 @@ export class AnswerDelivery {
       this.#waiting.push(message);
       return;
     }
-    this.#unconfirmed.push(message);
     if (this.#port.isIdle()) {
-      this.#starting = true;
+      const why = this.#port.whyNoRun();
+      if (why !== undefined) {
+        this.#owe(message, { noRun: why });
+        return;
+      }
+      this.#unconfirmed.push(message);
+      this.#starting = message;
       this.#port.send(message.text, "followUp");
       return;
     }
+    this.#unconfirmed.push(message);
     this.#port.send(message.text, "steer");
   }
 
@@ -69,6 +92,7 @@ export class AnswerDelivery {
    * user sent the editor's text) has reached the agent that way.
    */
   runStarting(prompt: string): void {
+    if (this.#starting && !prompt.includes(this.#starting.text)) this.#unsure.add(this.#starting);
     for (const message of [...this.#owed]) {
       if (!prompt.includes(message.text)) continue;
       this.#owed.splice(this.#owed.indexOf(message), 1);
@@ -78,7 +102,7 @@ export class AnswerDelivery {
 
   /** Pi started a run (`agent_start`): messages held back and owed go in as its steering messages. */
   runStarted(): void {
-    this.#starting = false;
+    this.#starting = undefined;
     for (const message of this.#owed.splice(0)) {
       message.record?.sent();
       this.#send(message);
@@ -91,12 +115,38 @@ export class AnswerDelivery {
    * hold never reached the agent: they are owed.
    */
   settled(aborted: boolean, inSession: (text: string) => boolean): void {
-    // A run that ended by itself took every message queued for it.
+    // A run that ended by itself took every message queued for it, unless it was another
+    // prompt's run and the message asked for a run of its own.
     for (const message of this.#unconfirmed.splice(0)) {
-      if (!aborted || inSession(message.text)) continue;
-      message.record?.owe();
-      this.#owed.push(message);
+      const unsure = this.#unsure.has(message);
+      if ((!aborted && !unsure) || inSession(message.text)) continue;
+      this.#owe(message, unsure ? "refused" : "stopped");
     }
+    this.#unsure.clear();
+  }
+
+  /**
+   * Takes back a message that has not reached Pi (owed, or held back): it is never sent.
+   * Returns whether it was; a message Pi holds or the session holds cannot be taken back.
+   */
+  withdraw(text: string): boolean {
+    for (const list of [this.#owed, this.#waiting]) {
+      const index = list.findIndex((message) => message.text === text);
+      if (index < 0) continue;
+      list.splice(index, 1);
+      return true;
+    }
+    return false;
+  }
+
+  /** Whether a message with this text is kept here, owed to a later run or held back. */
+  keeps(text: string): boolean {
+    return [...this.#owed, ...this.#waiting].some((message) => message.text === text);
+  }
+
+  #owe(message: InFlight, reason: OweReason): void {
+    message.record?.owe(reason);
+    this.#owed.push(message);
   }
 
   /** Messages still held back (a run was requested but has not started). */

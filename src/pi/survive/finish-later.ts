@@ -9,7 +9,7 @@ import {
 import { PI_FORM } from "../execute.ts";
 import type { AnswerDelivery } from "./delivery.ts";
 import { answerEntry, ENTRY_TYPES } from "./entries.ts";
-import { NOTICES } from "./notices.ts";
+import { answerKept, NOTICES } from "./notices.ts";
 
 /** The call an answer belongs to. */
 export interface CallRef {
@@ -87,9 +87,9 @@ export function finishLater(
       }
     };
     env.delivery.deliver(decision.text, {
-      owe: () => {
+      owe: (reason) => {
         recordAgain(true);
-        env.notify(NOTICES.answerGivenBack, "warning");
+        env.notify(answerKept(reason), "warning");
       },
       sent: () => recordAgain(false),
     });

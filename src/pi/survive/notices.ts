@@ -1,3 +1,5 @@
+import type { OweReason } from "./delivery.ts";
+
 /** What askuser tells the user (never the agent) about asks answered outside their tool call. */
 export const NOTICES = {
   nothingPending: "ask_user: no question is waiting for an answer on this branch.",
@@ -18,9 +20,18 @@ export const NOTICES = {
   reopenedAfterRestart:
     "ask_user: Pi stopped while this question was open; here it is again. Your answer reaches the agent as a message.",
   pickPending: "Which question do you want to answer?",
-  answerGivenBack:
-    "ask_user: the run stopped before your answer reached the agent; it is kept and goes to the agent with your next message (send the editor's text or anything else).",
 } as const;
+
+/** Why an answer did not reach the agent, and that it is kept for the next message. */
+export function answerKept(reason: OweReason): string {
+  if (reason === "stopped") {
+    return "ask_user: the run stopped before your answer reached the agent; it is kept and goes to the agent with your next message (send the editor's text or anything else).";
+  }
+  if (reason === "refused") {
+    return "ask_user: Pi did not start a run with your answer (its error says why); the answer is kept and goes to the agent with your next message.";
+  }
+  return `ask_user: no model can take your answer now (${reason.noRun}); it is kept and goes to the agent with your next message, once a model is set up (/login or /model).`;
+}
 
 /**
  * Where recovery speaks. It runs at session start, before Pi draws the restored transcript, so a

@@ -1,11 +1,12 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
-import { errorMessage, isRecord } from "../../core/index.ts";
+import { errorMessage } from "../../core/index.ts";
 import type { AskSettingsHooks } from "../settings/hooks.ts";
 import { ENTRY_TYPES } from "./entry-types.ts";
 import type { LaterEnds } from "./later-ends.ts";
 import { RECOVERY_WIDGET } from "./notices.ts";
 import type { Survival } from "./survival.ts";
+import { userMessageHolds } from "./user-message-holds.ts";
 
 /** Loads the survival state of this extension instance, once. */
 export type SurvivalLoader = () => Promise<Survival>;
@@ -146,22 +147,6 @@ export function registerSurvival(
     },
   });
   return load;
-}
-
-/** Whether a user message on the branch carries `text` (an answer sent as a user message). */
-function userMessageHolds(branch: readonly unknown[], text: string): boolean {
-  return branch.some((entry) => {
-    if (!isRecord(entry) || entry.type !== "message" || !isRecord(entry.message)) return false;
-    const { role, content } = entry.message;
-    if (role !== "user") return false;
-    if (typeof content === "string") return content.includes(text);
-    return (
-      Array.isArray(content) &&
-      content.some(
-        (part) => isRecord(part) && typeof part.text === "string" && part.text.includes(text),
-      )
-    );
-  });
 }
 
 /** The settings' default answer key: not bound by Pi or its editor. */

@@ -13,6 +13,7 @@ import {
   TOOL_NAME,
 } from "../../core/index.ts";
 import type { AskOptions, ShowRequest } from "../ask-options.ts";
+import { whyModelCannotRun } from "../model-readiness.ts";
 import { pageUnavailable } from "../remote/page-link.ts";
 import { PendingOnPage } from "../remote/pending-on-page.ts";
 import { type AskToolResult, toolResult } from "../result.ts";
@@ -82,6 +83,7 @@ export class Survival {
     this.#optionsFor = optionsFor;
     this.delivery = new AnswerDelivery({
       isIdle: () => this.#ctx?.isIdle() ?? true,
+      whyNoRun: () => this.#ctx && whyModelCannotRun(this.#ctx.modelRegistry, this.#ctx.model),
       send: (text, deliverAs) => pi.sendUserMessage(text, { deliverAs }),
     });
     this.pending = new PendingAsks(

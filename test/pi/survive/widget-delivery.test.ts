@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AnswerDelivery } from "../../../src/pi/survive/delivery.ts";
+import { AnswerDelivery, type OweReason } from "../../../src/pi/survive/delivery.ts";
 import { keyLabel, pendingWidgetLines } from "../../../src/pi/survive/widget.ts";
 import { askOf, SINGLE, THREE } from "../../support/asks.ts";
 
@@ -33,8 +33,10 @@ function fakePi() {
   const sent: { text: string; deliverAs: string; whileRunning: boolean }[] = [];
   let running = false;
   let startFailures = 0;
+  let whyNoRun: string | undefined;
   const delivery = new AnswerDelivery({
     isIdle: () => !running,
+    whyNoRun: () => whyNoRun,
     send: (text, deliverAs) => {
       if (!running && startFailures > 0) {
         startFailures -= 1;
@@ -58,6 +60,15 @@ function fakePi() {
     },
     failNextStart: () => {
       startFailures += 1;
+    },
+    /** A run the user's prompt started (`before_agent_start`, then `agent_start`). */
+    userRun: (prompt: string) => {
+      running = true;
+      delivery.runStarting(prompt);
+      delivery.runStarted();
+    },
+    loseModel: (why: string | undefined) => {
+      whyNoRun = why;
     },
   };
 }
@@ -98,4 +109,77 @@ describe("AnswerDelivery", () => {
     pi.delivery.runStarted();
     expect(pi.sent.map((s) => s.text)).toEqual(["a", "b"]);
   });
+
+  it("no run can start (no API key): the answer is owed with the reason, not handed to Pi, and goes with the next run", () => {
+    const pi = fakePi();
+    const record = recorder();
+    pi.loseModel("p/m has no API key set up");
+    pi.delivery.deliver("a", record);
+    expect(pi.sent).toEqual([]);
+    expect(record.events).toEqual(["owe p/m has no API key set up"]);
+    expect(pi.delivery.owed).toBe(1);
+    // A second answer is not held behind a run that never started.
+    pi.delivery.deliver("b");
+    expect(pi.delivery.held).toBe(0);
+    pi.loseModel(undefined);
+    pi.userRun("go on");
+    expect(pi.sent.map((s) => [s.text, s.deliverAs])).toEqual([
+      ["a", "steer"],
+      ["b", "steer"],
+    ]);
+    expect(record.events).toEqual(["owe p/m has no API key set up", "sent"]);
+  });
+
+  it("a run Pi did not start: once another prompt's run settles without it, it is owed and goes with the next run", () => {
+    const pi = fakePi();
+    const record = recorder();
+    pi.failNextStart();
+    pi.delivery.deliver("a", record);
+    pi.delivery.deliver("b");
+    pi.userRun("my own prompt");
+    expect(pi.sent.map((s) => s.text)).toEqual(["a", "b"]);
+    pi.finishRun();
+    pi.delivery.settled(false, (text) => text === "b");
+    expect(record.events).toEqual(["owe refused"]);
+    pi.userRun("next");
+    expect(pi.sent.map((s) => [s.text, s.deliverAs])).toEqual([
+      ["a", "followUp"],
+      ["b", "steer"],
+      ["a", "steer"],
+    ]);
+  });
+
+  it("the run an answer started is its own: it is not owed when the run settles", () => {
+    const pi = fakePi();
+    const record = recorder();
+    pi.delivery.deliver("a", record);
+    pi.delivery.runStarting("a");
+    pi.finishRun();
+    pi.delivery.settled(false, () => false);
+    expect(record.events).toEqual([]);
+  });
+
+  it("an owed answer can be withdrawn before it goes; one handed to Pi cannot", () => {
+    const pi = fakePi();
+    pi.loseModel("no model");
+    pi.delivery.deliver("a");
+    expect(pi.delivery.keeps("a")).toBe(true);
+    expect(pi.delivery.withdraw("a")).toBe(true);
+    expect(pi.delivery.keeps("a")).toBe(false);
+    pi.loseModel(undefined);
+    pi.delivery.deliver("b");
+    expect(pi.delivery.withdraw("b")).toBe(false);
+    pi.userRun("go on");
+    expect(pi.sent.map((s) => s.text)).toEqual(["b"]);
+  });
 });
+
+function recorder() {
+  const events: string[] = [];
+  return {
+    events,
+    owe: (reason: OweReason) =>
+      events.push(`owe ${typeof reason === "string" ? reason : reason.noRun}`),
+    sent: () => events.push("sent"),
+  };
+}
