@@ -1,7 +1,8 @@
 import type { Api, Model } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
+import { askuserEntries, userMessages } from "../helpers/session-branch.ts";
 import { KEYS, type PiWorld, ScriptedModel } from "../helpers/survive-pi.ts";
-import { worldsCleanedUpAfterEach } from "../survive/fixtures.ts";
+import { DATABASE, worldsCleanedUpAfterEach } from "../survive/fixtures.ts";
 import { PROSE } from "./fixtures.ts";
 
 const { world } = worldsCleanedUpAfterEach();
@@ -113,5 +114,54 @@ describe("/answer with no usable model", () => {
     const delivered = userTexts(w).filter((text) => text.includes("[ask_user]"));
     expect(delivered).toHaveLength(2);
     expect(delivered[1]).toContain("These answers replace the earlier ones");
+  });
+
+  it("a waiting ask answered with no usable model: recorded as owed, told, and sent once with the next message", async () => {
+    const w = await world({
+      model: new ScriptedModel()
+        .askUser({ questions: [DATABASE], waitForAnswer: false })
+        .text("Working on the rest."),
+    });
+    await w.runtime.session.prompt("Plan the order service");
+    const working = loseTheKey(w);
+    const answering = w.command("/answer");
+    (await w.ui.nextForm()).handleInput(KEYS.enter);
+    await answering;
+    expect(w.ui.notifications.map((n) => n.text)).toContain(KEPT);
+    expect(w.errors).toEqual([]);
+    expect(askuserEntries(w.branch()).at(-1)).toMatchObject({
+      type: "askuser-answer",
+      data: { delivered: "message", owed: true },
+    });
+
+    restore(w, working);
+    await w.runtime.session.prompt("go on");
+    await w.runtime.session.waitForIdle();
+    expect(userMessages(w.branch()).filter((text) => text.startsWith("[ask_user]"))).toHaveLength(
+      1,
+    );
+    expect(askuserEntries(w.branch()).at(-1)?.data).not.toHaveProperty("owed");
+  });
+
+  it("closing /answer:again over kept answers says they are still kept, and they still go", async () => {
+    const w = await world({ model: new ScriptedModel().text(PROSE) });
+    await w.runtime.session.prompt("Plan the order service");
+    const working = loseTheKey(w);
+    const answering = w.command("/answer");
+    await submitPicks(w, [0, 0, 0]);
+    await answering;
+    const again = w.command("/answer:again");
+    const form = await w.ui.nextForm();
+    // A pre-filled form asks before it cancels: the second Esc confirms.
+    form.handleInput(KEYS.escape);
+    form.handleInput(KEYS.escape);
+    await again;
+    expect(w.ui.notifications.at(-1)?.text).toBe(
+      "ask_user: the form was closed; the answers you submitted before are still kept and go to the agent with your next message.",
+    );
+    restore(w, working);
+    await w.runtime.session.prompt("go on");
+    await w.runtime.session.waitForIdle();
+    expect(userTexts(w).filter((text) => text.includes("[ask_user]"))).toHaveLength(1);
   });
 });
