@@ -9,6 +9,7 @@ import {
   scriptFromDetails,
   validateAskInput,
 } from "../core/index.ts";
+import { MINTED_ASK_ID } from "../remote/ask-id.ts";
 import type { ServerInfo } from "../remote/discovery.ts";
 import { callApi } from "../remote/http-client.ts";
 import { findServer } from "../remote/launch.ts";
@@ -28,12 +29,16 @@ import { pickAsk } from "./pick-ask.ts";
  * does there is sent through the same API the page uses, where the first answer wins.
  */
 export async function answerCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseOptions(args, {
-    list: { type: "boolean", default: false },
-    json: { type: "boolean", default: false },
-    link: { type: "boolean", default: false },
-    help: { type: "boolean", short: "h", default: false },
-  });
+  const { values, positionals } = parseOptions(
+    args,
+    {
+      list: { type: "boolean", default: false },
+      json: { type: "boolean", default: false },
+      link: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    MINTED_ASK_ID,
+  );
   if (values.help) {
     io.stdout.write(ANSWER_HELP);
     return EXIT.answered;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { CANCEL_ORIGINS } from "../core/index.ts";
 import type { Credential } from "./access.ts";
 import { publishFromBody } from "./agent-stream.ts";
+import { ASK_ID } from "./ask-id.ts";
 import { openEventStream } from "./event-stream.ts";
 import { BodyError, readJsonBody, sendJson } from "./http-io.ts";
 import type { AskRegistry } from "./registry.ts";
@@ -28,7 +29,6 @@ export interface ApiContext {
   readonly count: (reason: Refusal, request: IncomingMessage) => void;
 }
 
-export const ASK_ID = /^[A-Za-z0-9_-]{1,64}$/u;
 const USER_ACTIONS = ["answer", "progress", "cancel"] as const;
 const AGENT_ACTIONS = ["claim", "withdraw"] as const;
 const WITHDRAW_ORIGINS: readonly WithdrawOrigin[] = [...CANCEL_ORIGINS, "timed_out", "republished"];

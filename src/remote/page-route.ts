@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Access } from "./access.ts";
-import { ASK_ID } from "./api-routes.ts";
+import { ASK_ID } from "./ask-id.ts";
 import { SECURITY_HEADERS } from "./http-io.ts";
 import type { PageAsset } from "./page-assets.ts";
 import type { Refuse } from "./security.ts";

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { Access } from "./access.ts";
+import { newAskId } from "./ask-id.ts";
 import {
   readServerInfo,
   removeServerInfoIf,
@@ -27,6 +27,8 @@ export interface StartOptions {
   readonly assets?: readonly PageAsset[];
   readonly limits?: Partial<ServerLimits>;
   readonly onRefused?: (reason: Refusal, request: IncomingMessage) => void;
+  /** Mints ask ids instead of `newAskId` (tests: the ids an older server minted). */
+  readonly newId?: () => string;
 }
 
 export interface RunningServer {
@@ -67,7 +69,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { env } = options;
   await privateRuntimeDir(env, true);
   const now = () => Date.now();
-  const registry = new AskRegistry({ now, newId: () => randomBytes(12).toString("base64url") });
+  const registry = new AskRegistry({ now, newId: options.newId ?? (() => newAskId()) });
   const access = new Access(now);
   const page = options.assets ? { assets: options.assets, missing: [] } : await loadPageAssets();
   const version = packageVersion();
