@@ -36,7 +36,7 @@ export function discoveryPath(env: Env): string {
  */
 export async function readServerInfo(env: Env): Promise<ServerInfo | undefined> {
   if ((await privateRuntimeDir(env, false)) === undefined) return undefined;
-  const text = await readPrivateFile(discoveryPath(env), DISCOVERY_MAX_BYTES);
+  const text = await readPrivateFile(discoveryPath(env), DISCOVERY_MAX_BYTES, "the discovery file");
   if (text === undefined) return undefined;
   const info = parseServerInfo(text);
   return info && { ...info, socket: socketPath(env) };

@@ -2,12 +2,13 @@ import { spawn } from "node:child_process";
 import { closeSync } from "node:fs";
 import { lstat } from "node:fs/promises";
 import { join } from "node:path";
+import { myUid, PrivatePathError, remove } from "../private-files/private-path.ts";
 import { readServerInfo, type ServerInfo } from "./discovery.ts";
 import { errorCode, ServerUnavailable } from "./errors.ts";
 import { packageRoot } from "./package-root.ts";
 import { openPrivateLog } from "./private-file.ts";
 import { checkServer } from "./probe.ts";
-import { myUid, privateRuntimeDir, runtimeDir, socketPath } from "./runtime-dir.ts";
+import { privateRuntimeDir, runtimeDir, socketPath } from "./runtime-dir.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -45,10 +46,13 @@ async function socketFileThere(env: Env): Promise<boolean> {
   }
   const uid = myUid();
   if (info.isSocket() && (uid === undefined || info.uid === uid)) return true;
-  throw new ServerUnavailable(
-    "unsafe_file",
-    `${path} is not a socket of yours; askuser put no such thing there: remove it (rm ${path}) and try again`,
+  const { message } = new PrivatePathError(
+    "the server socket",
+    path,
+    "not a socket of yours",
+    remove(path),
   );
+  throw new ServerUnavailable("unsafe_file", message);
 }
 
 /**

@@ -1,16 +1,6 @@
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, constants, lstatSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { checkPrivateFolder, readPrivateFile } from "../private-files/private-path.ts";
 import { type Agent, ASK_OUTCOMES, type AskExchange } from "./model.ts";
 import type { FileAsks } from "./read-file.ts";
 import type { OpenedFile } from "./scan/open-file.ts";
@@ -132,7 +122,7 @@ export class AskCache {
     const path = join(this.folder, LOG_CACHE_FILE);
     const temporary = `${path}.${process.pid}.tmp`;
     try {
-      ensurePrivateFolder(this.folder);
+      checkPrivateFolder(this.folder, { ...CACHE_FOLDER, create: true });
       // Left by a run that died with this pid: the folder is the user's own, so it is theirs.
       rmSync(temporary, { force: true });
       const fd = openSync(
@@ -156,22 +146,18 @@ export class AskCache {
 
   private load(): void {
     const path = join(this.folder, LOG_CACHE_FILE);
-    const folderProblem = privateFolderProblem(this.folder);
-    if (folderProblem === "absent") return;
-    if (folderProblem) {
+    try {
+      if (!checkPrivateFolder(this.folder, { ...CACHE_FOLDER, create: false })) return;
+    } catch (error) {
       this.usable = false;
-      this.notes.push(
-        `not using the log cache in ${this.folder}: ${folderProblem}; every file is read (remove the folder, or give --no-cache)`,
-      );
+      this.notes.push(`${errorText(error)}; until then the cache is not used: every file is read`);
       return;
     }
     let text: string | undefined;
     try {
-      text = readPrivateFile(path);
+      text = readPrivateFile(path, CACHE_FILE);
     } catch (error) {
-      this.notes.push(
-        `ignored the log cache ${path} (${(error as Error).message}); it is written anew`,
-      );
+      this.notes.push(`${errorText(error)}; the cache was ignored and is written anew`);
       this.changed = true;
       return;
     }
@@ -205,67 +191,13 @@ function exists(path: string): boolean {
   }
 }
 
-const myUid = (): number | undefined => process.getuid?.();
+const CACHE_FOLDER = {
+  role: "the log cache folder",
+  elsewhere: "set XDG_CACHE_HOME to a folder of yours, or give --no-cache",
+} as const;
+const CACHE_FILE = { role: "the log cache", maxBytes: MAX_CACHE_BYTES, closedToOthers: true };
 
-/** Why `folder` may not hold the cache, "absent" when there is none yet, undefined when it may. */
-function privateFolderProblem(folder: string): string | undefined {
-  let info: ReturnType<typeof lstatSync>;
-  try {
-    info = lstatSync(folder);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "absent";
-    return (error as Error).message;
-  }
-  if (info.isSymbolicLink()) return "it is a symbolic link";
-  if (!info.isDirectory()) return "it is not a folder";
-  const uid = myUid();
-  if (uid !== undefined && info.uid !== uid) return "it belongs to another user";
-  if ((info.mode & 0o077) !== 0) return "others can open it (its mode should be 0700)";
-  return undefined;
-}
-
-function ensurePrivateFolder(folder: string): void {
-  mkdirSync(join(folder, ".."), { recursive: true, mode: 0o700 });
-  try {
-    mkdirSync(folder, { mode: 0o700 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  }
-  const problem = privateFolderProblem(folder);
-  if (problem) throw new Error(problem);
-}
-
-/**
- * The cache's text, or undefined when there is none. Opened without following a link and
- * checked on the open descriptor: a regular file of the user's, closed to others, not huge.
- */
-function readPrivateFile(path: string): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | constants.O_NONBLOCK);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile()) throw new Error("it is not a regular file");
-    const uid = myUid();
-    if (uid !== undefined && info.uid !== uid) throw new Error("it belongs to another user");
-    if ((info.mode & 0o077) !== 0) throw new Error("others can open it");
-    if (info.size > MAX_CACHE_BYTES) throw new Error(`it is larger than ${MAX_CACHE_BYTES} bytes`);
-    const bytes = Buffer.allocUnsafe(info.size);
-    let filled = 0;
-    while (filled < info.size) {
-      const got = readSync(fd, bytes, filled, info.size - filled, null);
-      if (got === 0) break;
-      filled += got;
-    }
-    return bytes.toString("utf8", 0, filled);
-  } finally {
-    closeSync(fd);
-  }
-}
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The cache document, "other-reading" when it was written for other reading options, undefined
