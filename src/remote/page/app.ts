@@ -12,6 +12,7 @@ import {
 import { AskSession, type SessionPorts } from "./ask-session.ts";
 import { h, line } from "./dom.ts";
 import { type Connection, followEvents, type ServerEventType } from "./events.ts";
+import { noteFocus, restoreFocus } from "./keep-focus.ts";
 import { actionForKey } from "./keys.ts";
 import { Notifier, notifyButton } from "./notify.ts";
 import { type DraftStore, forgetEndedForms } from "./saved-form.ts";
@@ -41,6 +42,8 @@ export class App {
   private signedOut = false;
   /** The last input was a key: focus follows the form's highlight. */
   private keyboard = false;
+  /** A form key is being handled: its render moves focus to the highlight, as the key asked. */
+  private keyActing = false;
   private editor: { key: string; element: HTMLTextAreaElement } | undefined;
   /** Until when an ask that appeared by itself ignores input, and whether some was ignored. */
   private heldUntil = 0;
@@ -258,8 +261,13 @@ export class App {
     event.preventDefault();
     this.keyboard = true;
     const row = isOptionButton(target) ? Number(target.dataset.row) : undefined;
-    if (row !== undefined && ownClick) this.dispatch({ type: "highlight", index: row }, action);
-    else this.dispatch(action);
+    this.keyActing = true;
+    try {
+      if (row !== undefined && ownClick) this.dispatch({ type: "highlight", index: row }, action);
+      else this.dispatch(action);
+    } finally {
+      this.keyActing = false;
+    }
   }
 
   private editorFor(mode: EditorMode, draft: string): HTMLTextAreaElement {
@@ -303,6 +311,10 @@ export class App {
     const waiting = this.asks.filter((ask) => ask.state === "pending").length;
     const answerable = session?.phase.kind === "answering";
     document.title = waiting > 0 ? `(${waiting}) askuser: questions waiting` : "askuser";
+    // Renders not asked for by a form key (the event stream, a timer, a tap) leave focus where
+    // the user put it; a key's render moves it with the highlight, and a new editor takes it.
+    const kept = this.keyActing ? undefined : noteFocus(this.root);
+    const freshEditor = this.editor !== undefined && !this.editor.element.isConnected;
     this.root.replaceChildren(
       h(
         "div",
@@ -344,7 +356,7 @@ export class App {
         ),
       ),
     );
-    this.placeFocus();
+    if (freshEditor || !kept || !restoreFocus(this.root, kept)) this.placeFocus();
     this.notePlaces();
   }
 
