@@ -44,6 +44,11 @@ export class App {
   private keyboard = false;
   /** A form key is being handled: its render moves focus to the highlight, as the key asked. */
   private keyActing = false;
+  /**
+   * What the open ask's view shows (the ask, its question, its phase). A control there is the
+   * same control only while this is: row 2 of the next question is not the row 2 just tapped.
+   */
+  private shownView = "";
   private editor: { key: string; element: HTMLTextAreaElement } | undefined;
   /** Until when an ask that appeared by itself ignores input, and whether some was ignored. */
   private heldUntil = 0;
@@ -313,7 +318,10 @@ export class App {
     document.title = waiting > 0 ? `(${waiting}) askuser: questions waiting` : "askuser";
     // Renders not asked for by a form key (the event stream, a timer, a tap) leave focus where
     // the user put it; a key's render moves it with the highlight, and a new editor takes it.
-    const kept = this.keyActing ? undefined : noteFocus(this.root);
+    const kept = this.keyActing ? undefined : noteFocus(this.root, changesWithView);
+    const view = session ? `${session.id}:${session.state.tab}:${session.phase.kind}` : "";
+    const sameView = view === this.shownView;
+    this.shownView = view;
     const freshEditor = this.editor !== undefined && !this.editor.element.isConnected;
     this.root.replaceChildren(
       h(
@@ -356,7 +364,8 @@ export class App {
         ),
       ),
     );
-    if (freshEditor || !kept || !restoreFocus(this.root, kept)) this.placeFocus();
+    const keep = kept !== undefined && (sameView || !kept.scoped);
+    if (freshEditor || !keep || !restoreFocus(this.root, kept)) this.placeFocus();
     this.notePlaces();
   }
 
@@ -389,6 +398,11 @@ export class App {
       this.root.querySelector<HTMLElement>('[data-action="submit"]');
     target?.focus();
   }
+}
+
+/** A control of the open ask's view other than its question tabs: it means what the view shows. */
+function changesWithView(element: HTMLElement): boolean {
+  return element.closest("main") !== null && element.closest('[role="tablist"]') === null;
 }
 
 function questionKey(session: AskSession): string {

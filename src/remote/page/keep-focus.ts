@@ -7,6 +7,8 @@
 export interface KeptFocus {
   readonly key: string;
   readonly nth: number;
+  /** In a part of the page whose controls change meaning with what it shows (`scoped` said so). */
+  readonly scoped: boolean;
   readonly selection?: {
     readonly start: number;
     readonly end: number;
@@ -17,20 +19,21 @@ export interface KeptFocus {
 const CONTROLS = "button, textarea, input, select, a[href], [tabindex]";
 
 /** Where focus is inside `root` now; undefined when it is not there. */
-export function noteFocus(root: HTMLElement): KeptFocus | undefined {
+export function noteFocus(
+  root: HTMLElement,
+  scoped: (element: HTMLElement) => boolean,
+): KeptFocus | undefined {
   const active = document.activeElement;
   if (!(active instanceof HTMLElement) || !root.contains(active)) return undefined;
   const key = focusKey(active);
   const nth = lookAlikes(root, key).indexOf(active);
   if (nth < 0) return undefined;
-  if (!(active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement)) {
-    return { key, nth };
-  }
+  const found = { key, nth, scoped: scoped(active) };
+  if (!(active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement)) return found;
   const { selectionStart, selectionEnd, selectionDirection } = active;
-  if (selectionStart === null || selectionEnd === null) return { key, nth };
+  if (selectionStart === null || selectionEnd === null) return found;
   return {
-    key,
-    nth,
+    ...found,
     selection: {
       start: selectionStart,
       end: selectionEnd,

@@ -76,4 +76,33 @@ describe("the page keeps keyboard focus when it draws itself anew", () => {
       })()`),
     ).toEqual(["port 5432 please", 5, 9]);
   });
+
+  it("a tapped option that moves the form to its next question leaves no focus on that question's look-alike row", async () => {
+    const twoQuestions = askOf({
+      questions: [
+        {
+          header: "Port",
+          question: "Which port?",
+          options: [{ label: "8080" }, { label: "3000" }],
+        },
+        { header: "Host", question: "Which host?", options: [{ label: "a" }, { label: "b" }] },
+      ],
+    });
+    const remote = await fixture.publish(twoQuestions);
+    const { page } = await fixture.open(remote.pageUrl);
+    await page.locator('.option[data-row="1"]').click();
+    await page.getByText("Which host?").waitFor();
+    // Enter now would act on a focused row of the new question, one the user never chose.
+    expect(await focused(page)).not.toBe('button {"row":"1"}');
+  });
+
+  it("a question's tab chosen with Enter keeps focus as its question shows", async () => {
+    const remote = await fixture.publish(releasePlan());
+    const { page } = await fixture.open(remote.pageUrl);
+    await page.locator(".option").first().waitFor();
+    await page.locator('[data-tab="1"]').focus();
+    await page.keyboard.press("Enter");
+    await page.locator('[data-tab="1"][aria-selected="true"]').waitFor();
+    expect(await focused(page)).toBe('button {"tab":"1"}');
+  });
 });
