@@ -75,7 +75,12 @@ export function checkPrivateFolder(folder: string, options: PrivateFolderOptions
   if (!info.isDirectory()) throw new PrivatePathError(role, folder, "not a folder", remove(folder));
   if (info.uid !== uid) throw new PrivatePathError(role, folder, notYours(info, uid), elsewhere);
   if ((info.mode & 0o077) !== 0) {
-    throw new PrivatePathError(role, folder, openToOthers(info), `run chmod 700 ${folder}`);
+    throw new PrivatePathError(
+      role,
+      folder,
+      openToOthers(info),
+      `run chmod 700 ${shellWord(folder)}`,
+    );
   }
   return true;
 }
@@ -171,7 +176,7 @@ export function checkPrivateFile(path: string, info: Stats, options: PrivateFile
     throw new PrivatePathError(role, path, notYours(info, uid), remove(path));
   }
   if (options.closedToOthers && uid !== undefined && (info.mode & 0o077) !== 0) {
-    throw new PrivatePathError(role, path, openToOthers(info), `run chmod 600 ${path}`);
+    throw new PrivatePathError(role, path, openToOthers(info), `run chmod 600 ${shellWord(path)}`);
   }
   if (info.size > options.maxBytes) throw tooBig(role, path, options.maxBytes);
 }
@@ -203,9 +208,15 @@ function unusable(role: string, path: string, error: unknown, elsewhere: string)
 }
 
 /** askuser wrote no such thing there: removing it lets askuser write its own anew. */
-export const remove = (path: string) => `remove it (rm ${path}); askuser makes its own anew`;
+export const remove = (path: string) =>
+  `remove it (rm ${shellWord(path)}); askuser makes its own anew`;
 const notYours = (info: Stats, uid: number) => `owned by uid ${info.uid}, not by you (uid ${uid})`;
 const openToOthers = (info: Stats) => `open to others (mode ${(info.mode & 0o777).toString(8)})`;
+
+/** `path` as one word a POSIX shell reads back unchanged, for a fix the user may paste. */
+function shellWord(path: string): string {
+  return /^[\w@%+=:,./-]+$/u.test(path) ? path : `'${path.replaceAll("'", `'"'"'`)}'`;
+}
 
 function codeOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;

@@ -158,8 +158,8 @@ afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function place(user: PrivateUser): Place {
-  const base = mkdtempSync(join(tmpdir(), "askuser-private-"));
+function place(user: PrivateUser, prefix = "askuser-private-"): Place {
+  const base = mkdtempSync(join(tmpdir(), prefix));
   made.push(base);
   const folder = join(base, "askuser");
   mkdirSync(folder, { mode: 0o700 });
@@ -179,4 +179,11 @@ describe.each(USERS)("private folder and file checks: $name", (user) => {
       else expect(told).toContain(expected);
     });
   }
+
+  it("a fix names a path with spaces and quotes as a shell reads it", async () => {
+    const where = place(user, "it's my dir ");
+    chmodSync(where.folder, 0o755);
+    const quoted = `'${where.folder.replaceAll("'", `'"'"'`)}'`;
+    expect(await user.problems(where)).toContain(`run chmod 700 ${quoted}`);
+  });
 });
