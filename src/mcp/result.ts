@@ -16,6 +16,16 @@ export interface AskCallResult {
   readonly isError?: boolean;
 }
 
+/** What a client's form sent back after the ask had already ended elsewhere. */
+export type LateFormReply = "accept" | "decline" | "cancel" | "unusable";
+
+const LATE_REPLY_WORDS: Readonly<Record<LateFormReply, string>> = {
+  accept: "an answer",
+  decline: "a decline",
+  cancel: "a dismissal",
+  unusable: "a reply askuser could not read",
+};
+
 /** What is known about where an answer came from, when the outcome text alone would claim more. */
 export interface Provenance {
   /** The client's own report of a form it was sent: it may have answered without showing it. */
@@ -24,7 +34,12 @@ export interface Provenance {
   readonly unreadAfterMs?: number;
   /** Nothing was asked because the client shows no forms and the answer page is off. */
   readonly noForms?: boolean;
-  readonly clientName?: string;
+  /**
+   * The ask ended on the answer page while the client still showed its form; this is what the
+   * form sent afterwards, which was not used.
+   */
+  readonly lateFormReply?: LateFormReply;
+  readonly clientName?: string | undefined;
 }
 
 /**
@@ -54,6 +69,9 @@ function resultText(details: AskDetails, provenance: Provenance): string {
   // The core's unavailable text speaks of a run without a user; here the user may well be present.
   if (provenance.noForms)
     return noFormsText(client ? `the MCP client (${client})` : "the MCP client");
+  if (provenance.lateFormReply) {
+    return `${modelText(details)}\n(${client || "The MCP client"}'s form was still open when this ended on the answer page; what it sent afterwards (${LATE_REPLY_WORDS[provenance.lateFormReply]}) came too late and was not used.)`;
+  }
   if (!provenance.formAction) return modelText(details);
   // Several clients decline or dismiss a form by themselves (a print mode, an auto-approval
   // policy), and a server cannot tell that from the user: say who reported it.
