@@ -18,6 +18,7 @@ import { type NotificationEvent, notificationForAsk } from "../settings/notify/n
 import { Notifier } from "../settings/notify/notifier.ts";
 import type { Settings } from "../settings/settings.ts";
 import { clientView } from "./client-view.ts";
+import { EndedRounds } from "./ended-rounds.ts";
 import { dialectFor } from "./form-dialect.ts";
 import { inputRequiredRound, roundStateCodec } from "./input-required-round.ts";
 import { type FormPort, runLiveAsk } from "./live-ask.ts";
@@ -41,6 +42,7 @@ export class AskUserTool {
   readonly #notifier: Notifier;
   /** Asks on the page while a 2026-era client holds their form, between a round and its retry. */
   readonly #pages = new RoundPages();
+  readonly #ended = new EndedRounds();
 
   constructor(server: Server, options: AskServerOptions) {
     this.#server = server;
@@ -124,10 +126,11 @@ export class AskUserTool {
         clock: options.clock,
         report: options.report,
         pages,
+        ended: this.#ended,
         ...(page
           ? {
-              openPage: (digest: string) =>
-                pages.open(ask, digest, page, {
+              openPage: (digest: string, handle: string) =>
+                pages.open(ask, digest, handle, page, {
                   settings,
                   clock: options.clock,
                   report: options.report,

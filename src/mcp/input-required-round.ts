@@ -15,26 +15,29 @@ import {
   neutraliseInline,
   pendingDetails,
 } from "../core/index.ts";
+import type { EndedRounds } from "./ended-rounds.ts";
 import { type FormReading, readFormReply } from "./form-answers.ts";
 import type { FormDialect } from "./form-dialect.ts";
 import { elicitationForm, type FormDefaults } from "./form-schema.ts";
 import { MAX_FORM_ROUNDS } from "./live-ask.ts";
 import type { PageAsk } from "./page-channel.ts";
 import { type AskCallResult, callResult, type LateFormReply } from "./result.ts";
-import type { OpenedPage, RoundPages } from "./round-pages.ts";
+import type { RoundPages } from "./round-pages.ts";
 
 /** The input request's key in `inputRequests` / `inputResponses`. */
 const FORM_KEY = "ask";
 
 /**
- * What a round carries to the next: which ask it was for, how often the form went back, when it
- * was sent (a decline sooner than a person can read is the client's), and its page, if any.
+ * What a round carries to the next: which ask it was for, the call's handle (its page and its
+ * end are kept under it), how often the form went back, when it was sent (a decline sooner than
+ * a person can read is the client's), and the page's address, if the ask is there.
  */
 interface RoundState {
   readonly ask: string;
+  readonly handle: string;
   readonly round: number;
   readonly sentAt: number;
-  readonly page?: OpenedPage;
+  readonly pageUrl?: string;
 }
 
 /** State lives as long as the longest ask; a retry after that starts the rounds over. */
@@ -57,8 +60,9 @@ export interface RoundPorts {
   readonly clock: Clock;
   readonly report: (line: string) => void;
   readonly pages: RoundPages;
+  readonly ended: EndedRounds;
   /** Publishes a first round's ask to the answer page; absent when the page is off. */
-  readonly openPage?: (digest: string) => Promise<OpenedPage | undefined>;
+  readonly openPage?: (digest: string, handle: string) => Promise<string | undefined>;
   /** Holds this call open on the page alone, once the client's form can no longer answer. */
   readonly pageAlone: (copy: PageAsk) => Promise<AskCallResult>;
 }
@@ -81,15 +85,39 @@ export async function inputRequiredRound(
 ): Promise<AskCallResult | InputRequiredResult> {
   const digest = askDigest(ask);
   const responses = ports.ctx.mcpReq.inputResponses;
-  const view = inputResponse(responses, FORM_KEY);
-  if (view.kind === "missing" && !hasEntries(responses)) {
-    const page = await ports.openPage?.(digest);
-    return formRequest(ask, ports, { ask: digest, round: 1, ...withPage(page) });
+  if (inputResponse(responses, FORM_KEY).kind === "missing" && !hasEntries(responses)) {
+    const handle = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url");
+    const pageUrl = await ports.openPage?.(digest, handle);
+    return formRequest(ask, ports, { ask: digest, handle, round: 1, ...withPage(pageUrl) });
   }
   const state = await stateOf(ports, digest);
-  const side = ports.pages.side(state.page?.handle, digest);
+  if (!state.verified) return retried(ask, ports, state);
+  // A round is answered once: a replayed retry, or a second reply to the same form, even one
+  // that arrives while the first is still being settled, gets what the first one got.
+  const key = `${state.handle}#${state.round}`;
+  const first = ports.ended.get(key);
+  if (first) {
+    ports.report(
+      "askuser mcp: the client replied again to a form it had already replied to; the first reply's result is sent again",
+    );
+    return first;
+  }
+  const result = retried(ask, ports, state);
+  ports.ended.remember(key, result);
+  return result;
+}
+
+async function retried(
+  ask: Ask,
+  ports: RoundPorts,
+  state: VerifiedState,
+): Promise<AskCallResult | InputRequiredResult> {
+  const digest = state.ask;
+  const responses = ports.ctx.mcpReq.inputResponses;
+  const view = inputResponse(responses, FORM_KEY);
+  const side = state.verified ? ports.pages.side(state.handle, digest) : undefined;
   if (side?.kind === "resolved") {
-    ports.pages.release(state.page?.handle);
+    ports.pages.release(state.handle);
     return callResult(side.end.details, {
       clientName: ports.clientName,
       lateFormReply: lateReplyOf(view),
@@ -154,7 +182,7 @@ async function usersEnd(
   copy: PageAsk | undefined,
   reading: Extract<FormReading, { kind: "ended" }>,
 ): Promise<AskCallResult> {
-  ports.pages.release(state.page?.handle);
+  ports.pages.release(state.handle);
   if (copy) {
     try {
       const claim = await copy.claim(reading.details, "mcp");
@@ -186,14 +214,14 @@ function formGone(
   kept: AskDetails,
 ): Promise<AskCallResult> | AskCallResult {
   if (copy) return pageAlone(ports, state, copy);
-  ports.pages.release(state.page?.handle);
+  ports.pages.release(state.handle);
   return callResult(
     endedWith(kept ?? pendingDetails(ask), { kind: "cancelled", origin: "ui_failure" }),
   );
 }
 
 function pageAlone(ports: RoundPorts, state: VerifiedState, copy: PageAsk): Promise<AskCallResult> {
-  ports.pages.release(state.page?.handle);
+  ports.pages.release(state.handle);
   ports.report(`askuser mcp: the question stays open on the answer page: ${copy.pageUrl}`);
   return ports.pageAlone(copy);
 }
@@ -208,7 +236,7 @@ function again(
   return formRequest(
     ask,
     ports,
-    { ask: state.ask, round: state.round + 1, ...withPage(state.page) },
+    { ask: state.ask, handle: state.handle, round: state.round + 1, ...withPage(state.pageUrl) },
     notice,
     defaults,
   );
@@ -224,7 +252,7 @@ async function formRequest(
   const form = elicitationForm(ask, ports.dialect, {
     ...(notice === undefined ? {} : { notice }),
     ...(defaults === undefined ? {} : { defaults }),
-    ...(next.page ? { pageUrl: next.page.pageUrl } : {}),
+    ...(next.pageUrl ? { pageUrl: next.pageUrl } : {}),
   });
   return inputRequired({
     inputRequests: {
@@ -239,14 +267,14 @@ async function formRequest(
   });
 }
 
-function withPage(page: OpenedPage | undefined): { page?: OpenedPage } {
-  return page ? { page } : {};
+function withPage(pageUrl: string | undefined): { pageUrl?: string } {
+  return pageUrl ? { pageUrl } : {};
 }
 
 type VerifiedState = RoundState & { readonly verified: boolean };
 
 async function stateOf(ports: RoundPorts, digest: string): Promise<VerifiedState> {
-  const fresh = { ask: digest, round: 1, sentAt: 0, verified: false };
+  const fresh = { ask: digest, handle: "", round: 1, sentAt: 0, verified: false };
   const raw = ports.ctx.mcpReq.requestState<unknown>();
   if (typeof raw !== "string") return fresh;
   try {

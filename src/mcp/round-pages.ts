@@ -18,12 +18,6 @@ interface Entry {
   stopTimer(): void;
 }
 
-export interface OpenedPage {
-  /** Carried, signed, in the round's `requestState`: the retry finds its page by it. */
-  readonly handle: string;
-  readonly pageUrl: string;
-}
-
 export interface OpenPageOptions {
   readonly settings: Settings;
   readonly clock: Clock;
@@ -42,13 +36,17 @@ export interface OpenPageOptions {
 export class RoundPages {
   readonly #entries = new Map<string, Entry>();
 
-  /** Publishes the ask; undefined (said on stderr) when the page cannot be opened. */
+  /**
+   * Publishes the ask under `handle` (the call's, carried signed in its rounds' state); resolves
+   * with the page's address, or undefined (said on stderr) when the page cannot be opened.
+   */
   async open(
     ask: Ask,
     digest: string,
+    handle: string,
     channel: PageChannel,
     options: OpenPageOptions,
-  ): Promise<OpenedPage | undefined> {
+  ): Promise<string | undefined> {
     let copy: PageAsk;
     try {
       copy = await channel.publish(ask, new AbortController().signal);
@@ -58,7 +56,6 @@ export class RoundPages {
       );
       return undefined;
     }
-    const handle = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url");
     const entry: Entry = { digest, side: { kind: "open", copy }, stopTimer: () => {} };
     const timer = idleTimerFor(options.settings, options.clock, () => {
       void this.#close(entry, "timed_out");
@@ -75,7 +72,7 @@ export class RoundPages {
     });
     this.#entries.set(handle, entry);
     options.announce(ask, copy.pageUrl);
-    return { handle, pageUrl: copy.pageUrl };
+    return copy.pageUrl;
   }
 
   /** The page's side of the ask with this handle, if this connection published it. */
