@@ -70,7 +70,7 @@ function resultText(details: AskDetails, provenance: Provenance): string {
   if (provenance.noForms)
     return noFormsText(client ? `the MCP client (${client})` : "the MCP client");
   if (provenance.lateFormReply) {
-    return `${modelText(details)}\n(${client || "The MCP client"}'s form was still open when this ended on the answer page; what it sent afterwards (${LATE_REPLY_WORDS[provenance.lateFormReply]}) came too late and was not used.)`;
+    return `${modelText(details)}\n(${client || "The MCP client"}'s form was still open when the question was settled outside it; what the form sent afterwards (${LATE_REPLY_WORDS[provenance.lateFormReply]}) came too late and was not used.)`;
   }
   if (!provenance.formAction) return modelText(details);
   // Several clients decline or dismiss a form by themselves (a print mode, an auto-approval

@@ -74,7 +74,7 @@ describe("askuser mcp, 2026-07-28 era: the page beside the client's form", () =>
       answeredIn: "page",
     });
     expect(ended.content[0]?.text).toContain(
-      "(claude-code's form was still open when this ended on the answer page; what it sent afterwards (an answer) came too late and was not used.)",
+      "(claude-code's form was still open when the question was settled outside it; what the form sent afterwards (an answer) came too late and was not used.)",
     );
     expect(ended.content[0]?.text).not.toContain("Postgres");
   });
