@@ -1,5 +1,6 @@
 import {
   type AskDetails,
+  clipCodePoints,
   isToolFailure,
   modelText,
   neutraliseInline,
@@ -57,11 +58,40 @@ export function callResult(answer: AskDetails, provenance: Provenance = {}): Ask
     reporter: answer.status === "timed_out" ? "lifecycle" : "client",
   });
   const text = resultText(details, provenance);
+  // The answers are whole in `answers`: the text beside them quotes a long one only in part, so
+  // that the model is not given it twice (Claude Code caps what a tool may return).
+  const shortened = withLongTextsShortened(details);
+  const structuredText = shortened ? resultText(shortened, provenance) : text;
   return {
     content: [{ type: "text", text }],
-    structuredContent: { ...details, text },
+    structuredContent: { ...details, text: structuredText },
     ...(isToolFailure(details) ? { isError: true } : {}),
   };
+}
+
+/** A free-text answer longer than this is quoted in part in `structuredContent.text`. */
+const QUOTED_WHOLE_MAX = 2_000;
+
+/** The details with every free text over the limit cut, saying where the whole text is. */
+function withLongTextsShortened(details: AskDetails): AskDetails | undefined {
+  let long = false;
+  const shorten = (value: string, path: string): string => {
+    const length = [...value].length;
+    if (length <= QUOTED_WHOLE_MAX) return value;
+    long = true;
+    const more = length - (QUOTED_WHOLE_MAX - 1);
+    return `${clipCodePoints(value, QUOTED_WHOLE_MAX)} (${more} more characters: the whole text is in answers.${path})`;
+  };
+  const answers: Record<string, AskDetails["answers"][string]> = {};
+  for (const [id, given] of Object.entries(details.answers)) {
+    answers[id] = {
+      ...given,
+      selected: given.selected.map((label) => shorten(label, `${id}.selected`)),
+      ...(given.other === undefined ? {} : { other: shorten(given.other, `${id}.other`) }),
+      ...(given.comment === undefined ? {} : { comment: shorten(given.comment, `${id}.comment`) }),
+    };
+  }
+  return long ? { ...details, answers } : undefined;
 }
 
 function resultText(details: AskDetails, provenance: Provenance): string {
