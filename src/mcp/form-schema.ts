@@ -2,6 +2,7 @@ import {
   type Ask,
   clipCodePoints,
   neutraliseInline,
+  neutraliseMultiline,
   OTHER_LABEL,
   type Question,
 } from "../core/index.ts";
@@ -107,7 +108,7 @@ function questionFields(
   if (!question.multiSelect) {
     fields[choiceKey] = {
       type: "string",
-      title: question.header,
+      title: oneLine(question.header),
       description: questionLine(question),
       ...singleChoices(dialect, labels, titled),
       ...(typeof given === "string" && labels.includes(given) ? { default: given } : {}),
@@ -117,7 +118,7 @@ function questionFields(
       const key = fieldKey.option(question, index);
       fields[key] = {
         type: "boolean",
-        title: `${question.header}: ${option.label}`,
+        title: oneLine(`${question.header}: ${option.label}`),
         ...(index === 0
           ? { description: questionLine(question, "tick every option that applies") }
           : {}),
@@ -127,7 +128,7 @@ function questionFields(
   } else {
     fields[choiceKey] = {
       type: "array",
-      title: question.header,
+      title: oneLine(question.header),
       description: questionLine(question, "choose any number"),
       items: dialect === "cursor" ? { type: "string", enum: labels } : { anyOf: titled },
       ...(Array.isArray(given) && given.every((label) => labels.includes(label))
@@ -138,7 +139,7 @@ function questionFields(
   const otherDefault = defaults[fieldKey.other(question)];
   fields[fieldKey.other(question)] = {
     type: "string",
-    title: `${question.header}: ${OTHER_LABEL}`,
+    title: oneLine(`${question.header}: ${OTHER_LABEL}`),
     description: question.multiSelect
       ? "Your own answer, in addition to the options you chose (optional)"
       : "Your own answer instead of one of the options (optional)",
@@ -148,7 +149,7 @@ function questionFields(
     const noteDefault = defaults[fieldKey.note(question)];
     fields[fieldKey.note(question)] = {
       type: "string",
-      title: `${question.header}: Note`,
+      title: oneLine(`${question.header}: Note`),
       description: "A note to go with your answer (optional)",
       ...(typeof noteDefault === "string" ? { default: noteDefault } : {}),
     };
@@ -166,10 +167,12 @@ function singleChoices(
   return { oneOf: titled };
 }
 
+/** What an option is called on screen; its value (`const`) stays the label, as the reply names it. */
 function optionTitle(label: string, description: string | undefined): string {
-  if (!description) return label;
-  const oneLine = description.replace(/\s+/g, " ").trim();
-  return clipCodePoints(`${label} — ${oneLine}`, OPTION_TITLE_MAX);
+  return clipCodePoints(
+    oneLine(description ? `${label} — ${description}` : label),
+    OPTION_TITLE_MAX,
+  );
 }
 
 /** A question, its hint and its context on one line: a field's description. */
@@ -185,9 +188,10 @@ function oneLine(text: string): string {
 
 /**
  * The message above the form: a lead paragraph of what every client shows, then (except for
- * `claude-code`) each question with its context and each option's description and preview. The
- * text is already display-safe: validation rejects control characters in single-line fields
- * and neutralises multi-line ones.
+ * `claude-code`) each question with its context and each option's description and preview.
+ * Validation rejects control characters in single-line fields, but lets fillers through (a soft
+ * hyphen, a Hangul filler), which a terminal draws as nothing: every text a client shows is
+ * neutralised here, titles included.
  */
 function formMessage(ask: Ask, dialect: FormDialect, extras: FormExtras): string {
   const lead = leadParagraph(ask, extras, dialect === "claude-code");
@@ -195,16 +199,15 @@ function formMessage(ask: Ask, dialect: FormDialect, extras: FormExtras): string
   const several = ask.questions.length > 1;
   const blocks: string[] = [lead];
   for (const question of ask.questions) {
-    const lines: string[] = [
-      several ? `${question.header}: ${question.question}` : question.question,
-    ];
-    if (question.context) lines.push(question.context);
+    const asked = oneLine(question.question);
+    const lines: string[] = [several ? `${oneLine(question.header)}: ${asked}` : asked];
+    if (question.context) lines.push(neutraliseMultiline(question.context));
     for (const option of question.options) {
-      lines.push(
-        option.description ? `- ${option.label}: ${option.description}` : `- ${option.label}`,
-      );
+      const label = oneLine(option.label);
+      lines.push(option.description ? `- ${label}: ${oneLine(option.description)}` : `- ${label}`);
       if (option.preview) {
-        for (const line of option.preview.split("\n")) lines.push(`    ${line}`);
+        for (const line of neutraliseMultiline(option.preview).split("\n"))
+          lines.push(`    ${line}`);
       }
     }
     blocks.push(lines.join("\n"));

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { HOSTILE_STRINGS } from "../../scripts/hostile-strings.ts";
+import { validateAskInput } from "../../src/core/index.ts";
+import { REPLACED_FOR_DISPLAY_CLASS } from "../../src/core/text-safety.ts";
 import { readFormReply } from "../../src/mcp/form-answers.ts";
 import { dialectFor } from "../../src/mcp/form-dialect.ts";
 import { elicitationForm } from "../../src/mcp/form-schema.ts";
@@ -286,4 +289,70 @@ describe("readFormReply", () => {
       "features-1" in ((reply as { content?: object }).content ?? {}) ? "codex" : "generic";
     expect(readFormReply(ASK, dialect, reply).kind).toBe("broken");
   });
+});
+
+describe("hostile text reaching a client's form", () => {
+  const unsafe = new RegExp(`[${REPLACED_FOR_DISPLAY_CLASS}]`, "u");
+  const unsafeButLines = new RegExp(
+    `[${REPLACED_FOR_DISPLAY_CLASS.replace("\\u0000-\\u001f", "\\u0000-\\u0008\\u000b-\\u001f")}]`,
+    "u",
+  );
+
+  it.each(
+    HOSTILE_STRINGS.filter((hostile) => !hostile.notText && !hostile.hidesText).map(
+      (hostile) => [hostile.name, hostile] as const,
+    ),
+  )(
+    "%s: no field, title, option or one-paragraph message carries a character that acts on or hides from a terminal",
+    (_name, hostile) => {
+      const oneLine = hostile.breaksOneLine ? "plain" : hostile.text;
+      const fit = (text: string, max: number) => [...text].slice(0, max).join("");
+      const input = {
+        questions: [
+          {
+            header: fit(`H${oneLine}`, 12),
+            question: fit(`Which ${oneLine}?`, 1000),
+            context: fit(`Context ${hostile.text}`, 500),
+            allowComment: true,
+            options: [
+              {
+                label: fit(`A ${oneLine}`, 60),
+                description: fit(`about ${oneLine}`, 300),
+                preview: fit(`code ${hostile.text}`, 4000),
+              },
+              { label: "B" },
+            ],
+          },
+          {
+            header: "Multi",
+            question: fit(`Pick ${oneLine}`, 1000),
+            multiSelect: true,
+            options: [{ label: fit(`C ${oneLine}`, 60) }, { label: "D" }],
+          },
+        ],
+      };
+      const validation = validateAskInput(input);
+      if (!validation.ok) throw new Error(JSON.stringify(validation.issues[0]));
+      for (const dialect of ["generic", "claude-code", "codex", "cursor", "flat"] as const) {
+        const form = elicitationForm(validation.ask, dialect, {
+          pageUrl: "http://127.0.0.1:1/?code=c",
+        });
+        const shown = Object.values(form.requestedSchema.properties).flatMap((field) => [
+          field.title,
+          field.description ?? "",
+          ...("oneOf" in field ? (field.oneOf ?? []).map((option) => option.title) : []),
+          ...("enumNames" in field ? (field.enumNames ?? []) : []),
+          ...("items" in field && "anyOf" in field.items
+            ? field.items.anyOf.map((option) => option.title)
+            : []),
+        ]);
+        for (const text of shown)
+          expect(text, `${dialect}: ${JSON.stringify(text)}`).not.toMatch(unsafe);
+        const [lead = "", ...details] = form.message.split("\n\n");
+        expect(lead, `${dialect}: the lead`).not.toMatch(unsafe);
+        for (const block of details)
+          expect(block, `${dialect}: the details`).not.toMatch(unsafeButLines);
+      }
+    },
+  );
 });
