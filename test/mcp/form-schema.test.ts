@@ -306,28 +306,28 @@ describe("hostile text reaching a client's form", () => {
     "%s: no field, title, option or one-paragraph message carries a character that acts on or hides from a terminal",
     (_name, hostile) => {
       const oneLine = hostile.breaksOneLine ? "plain" : hostile.text;
-      const fit = (text: string, max: number) => [...text].slice(0, max).join("");
+      const clip = (text: string, max: number) => [...text].slice(0, max).join("");
       const input = {
         questions: [
           {
-            header: fit(`H${oneLine}`, 12),
-            question: fit(`Which ${oneLine}?`, 1000),
-            context: fit(`Context ${hostile.text}`, 500),
+            header: clip(`H${oneLine}`, 12),
+            question: clip(`Which ${oneLine}?`, 1000),
+            context: clip(`Context ${hostile.text}`, 500),
             allowComment: true,
             options: [
               {
-                label: fit(`A ${oneLine}`, 60),
-                description: fit(`about ${oneLine}`, 300),
-                preview: fit(`code ${hostile.text}`, 4000),
+                label: clip(`A ${oneLine}`, 60),
+                description: clip(`about ${oneLine}`, 300),
+                preview: clip(`code ${hostile.text}`, 4000),
               },
               { label: "B" },
             ],
           },
           {
             header: "Multi",
-            question: fit(`Pick ${oneLine}`, 1000),
+            question: clip(`Pick ${oneLine}`, 1000),
             multiSelect: true,
-            options: [{ label: fit(`C ${oneLine}`, 60) }, { label: "D" }],
+            options: [{ label: clip(`C ${oneLine}`, 60) }, { label: "D" }],
           },
         ],
       };
