@@ -90,6 +90,12 @@ export interface McpClaude {
 export async function claudeWithMcpForm(
   ask: unknown,
   size: { readonly width: number; readonly height: number },
+  options: {
+    /** askuser's settings file for the server. */
+    readonly settings?: Record<string, unknown>;
+    /** More of the server's environment (where the answer server is found). */
+    readonly env?: Record<string, string>;
+  } = {},
 ): Promise<McpClaude> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "askuser-ccmcp-")));
   const home = join(root, "home");
@@ -105,6 +111,8 @@ export async function claudeWithMcpForm(
   // The server's replies are copied to a file: once it has listed its tools, Claude Code offers
   // the tool (its interactive mode does not wait for MCP servers before the first request).
   const replies = join(root, "mcp-replies.jsonl");
+  const settings = join(root, "askuser-settings.json");
+  writeFileSync(settings, JSON.stringify(options.settings ?? {}));
   const mcpConfig = join(root, "mcp.json");
   writeFileSync(
     mcpConfig,
@@ -113,7 +121,7 @@ export async function claudeWithMcpForm(
         askuser: {
           command: "sh",
           args: ["-c", 'exec "$0" "$1" mcp | tee -a "$2"', process.execPath, BIN, replies],
-          env: { ASKUSER_CONFIG: join(root, "askuser-settings.json") },
+          env: { ASKUSER_CONFIG: settings, ...options.env },
         },
       },
     }),

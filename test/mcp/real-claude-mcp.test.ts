@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { claudeMissing } from "../claude-code/claude-sandbox.ts";
+import { call, startTestServer } from "../remote/support.ts";
+import { waitFor } from "../support/wait-for.ts";
 import { claudeWithMcpForm } from "./claude-mcp-sandbox.ts";
 
 const missing = claudeMissing();
@@ -62,4 +64,39 @@ describe.skipIf(missing !== undefined)("askuser mcp's form in the real Claude Co
       expect(result).toContain("claude-code reported that the form was dismissed");
     },
   );
+
+  it("with remote on, the page answers while Claude Code's form is open; after Esc the model gets the page's answer", {
+    timeout: SLOW,
+  }, async () => {
+    const server = await startTestServer();
+    try {
+      const { tmux, model } = await claudeWithMcpForm(
+        ASK,
+        { width: 80, height: 24 },
+        { settings: { remote: true }, env: server.env },
+      );
+      expect(tmux.screen()).toContain("Or answer on the page");
+      const id = await waitFor(
+        "the ask on the page",
+        server.registry,
+        () => server.registry.list().find((entry) => entry.state === "pending")?.id,
+      );
+      const answer = await call(server, `/api/asks/${id}/answer`, {
+        body: { db: "SQLite", features: ["Auth"] },
+      });
+      expect(answer.status).toBe(200);
+      // The form stays: in this revision no request is open that askuser could end.
+      expect(tmux.screen()).toContain("requests your input");
+      tmux.keys("Escape");
+      const result = await model.toolResult();
+      expect(result).toContain('"answeredIn":"page"');
+      expect(result).toContain('"db":{"selected":["SQLite"]}');
+      // After a person's pace the dismissal is told as too late; an Esc within half a second of
+      // the form (a fast machine) is the client's, and the page's answer stands the same way.
+      // The exact line is pinned in process (input-required-page.test.ts).
+      expect(result).toMatch(/came too late and was not used|"status":"answered"/);
+    } finally {
+      await server.stop();
+    }
+  });
 });
