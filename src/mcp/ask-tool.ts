@@ -20,11 +20,12 @@ import type { Settings } from "../settings/settings.ts";
 import { clientView } from "./client-view.ts";
 import { EndedRounds } from "./ended-rounds.ts";
 import { dialectFor } from "./form-dialect.ts";
-import { inputRequiredRound, roundStateCodec } from "./input-required-round.ts";
+import { inputRequiredRound } from "./input-required-round.ts";
 import { type FormPort, runLiveAsk } from "./live-ask.ts";
 import type { PageChannel } from "./page-channel.ts";
 import { callResult } from "./result.ts";
 import { RoundPages } from "./round-pages.ts";
+import { roundStateCodec } from "./round-state.ts";
 import type { AskServerOptions } from "./server.ts";
 import { MCP_TOOL } from "./tool-definition.ts";
 

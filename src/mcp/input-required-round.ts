@@ -1,6 +1,4 @@
-import { createHash } from "node:crypto";
 import {
-  createRequestStateCodec,
   type InputRequiredResult,
   inputRequired,
   inputResponse,
@@ -23,34 +21,16 @@ import { MAX_FORM_ROUNDS } from "./live-ask.ts";
 import type { PageAsk } from "./page-channel.ts";
 import { type AskCallResult, callResult, type LateFormReply } from "./result.ts";
 import type { RoundPages } from "./round-pages.ts";
+import {
+  askDigest,
+  type RoundState,
+  type StateCodec,
+  stateOf,
+  type VerifiedState,
+} from "./round-state.ts";
 
 /** The input request's key in `inputRequests` / `inputResponses`. */
 const FORM_KEY = "ask";
-
-/**
- * What a round carries to the next: which ask it was for, the call's handle (its page and its
- * end are kept under it), how often the form went back, when it was sent (a decline sooner than
- * a person can read is the client's), and the page's address, if the ask is there.
- */
-interface RoundState {
-  readonly ask: string;
-  readonly handle: string;
-  readonly round: number;
-  readonly sentAt: number;
-  readonly pageUrl?: string;
-}
-
-/** State lives as long as the longest ask; a retry after that starts the rounds over. */
-const STATE_TTL_SECONDS = 24 * 60 * 60;
-
-export type StateCodec = ReturnType<typeof createRequestStateCodec<RoundState>>;
-
-export function roundStateCodec(): StateCodec {
-  return createRequestStateCodec<RoundState>({
-    key: crypto.getRandomValues(new Uint8Array(32)),
-    ttlSeconds: STATE_TTL_SECONDS,
-  });
-}
 
 export interface RoundPorts {
   readonly dialect: FormDialect;
@@ -271,32 +251,11 @@ function withPage(pageUrl: string | undefined): { pageUrl?: string } {
   return pageUrl ? { pageUrl } : {};
 }
 
-type VerifiedState = RoundState & { readonly verified: boolean };
-
-async function stateOf(ports: RoundPorts, digest: string): Promise<VerifiedState> {
-  const fresh = { ask: digest, handle: "", round: 1, sentAt: 0, verified: false };
-  const raw = ports.ctx.mcpReq.requestState<unknown>();
-  if (typeof raw !== "string") return fresh;
-  try {
-    const state = await ports.codec.verify(raw, ports.ctx);
-    return state.ask === digest ? { ...state, verified: true } : fresh;
-  } catch (error) {
-    ports.report(
-      `askuser mcp: a retried call's requestState did not verify (${errorMessage(error)}); its form rounds are counted again`,
-    );
-    return fresh;
-  }
-}
-
 function lateReplyOf(view: ReturnType<typeof inputResponse>): LateFormReply {
   if (view.kind !== "elicit") return "unusable";
   return view.action === "accept" || view.action === "decline" || view.action === "cancel"
     ? view.action
     : "unusable";
-}
-
-function askDigest(ask: Ask): string {
-  return createHash("sha256").update(JSON.stringify(ask)).digest("base64url").slice(0, 22);
 }
 
 function hasEntries(responses: unknown): responses is Record<string, unknown> {

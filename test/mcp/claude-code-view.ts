@@ -20,6 +20,3 @@ export function wrappedAsClaudeCode(message: string, columns: number): string[] 
   if (line !== "") lines.push(line);
   return lines;
 }
-
-/** The lines of a message Claude Code shows at `columns`. */
-export const CLAUDE_CODE_MESSAGE_LINES = 3;

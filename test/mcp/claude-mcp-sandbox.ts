@@ -11,7 +11,7 @@ import { TmuxSession } from "../support/tmux.ts";
 import { Changes, fileText, waitFor } from "../support/wait-for.ts";
 
 const TOOL = "mcp__askuser__ask_user";
-export const MCP_TOOL_USE_ID = "toolu_askuser_mcp_1";
+const MCP_TOOL_USE_ID = "toolu_askuser_mcp_1";
 
 interface McpModel {
   readonly baseUrl: string;
