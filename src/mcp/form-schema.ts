@@ -238,7 +238,7 @@ function leadParagraph(ask: Ask, extras: FormExtras, detailsHidden: boolean): st
   );
   if (extras.pageUrl) {
     const what = previews ? ", which shows the previews" : "";
-    parts.push(`Or answer on the page${what}: ${extras.pageUrl}`);
+    parts.push(`Or answer on the page${what}: ${oneLine(extras.pageUrl)}`);
   } else if (previews && detailsHidden) {
     parts.push("(Some options have previews this form cannot show.)");
   }

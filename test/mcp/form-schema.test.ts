@@ -335,7 +335,7 @@ describe("hostile text reaching a client's form", () => {
       if (!validation.ok) throw new Error(JSON.stringify(validation.issues[0]));
       for (const dialect of ["generic", "claude-code", "codex", "cursor", "flat"] as const) {
         const form = elicitationForm(validation.ask, dialect, {
-          pageUrl: "http://127.0.0.1:1/?code=c",
+          pageUrl: `http://127.0.0.1:1/?code=${hostile.text}`,
         });
         const shown = Object.values(form.requestedSchema.properties).flatMap((field) => [
           field.title,
