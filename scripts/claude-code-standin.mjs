@@ -4,36 +4,40 @@
  * mcp__askuser__ask_user is answered with a call to it, the request carrying its result with a
  * short text. Every request body is appended to a log file, to see what the model received.
  *
- *   node scripts/claude-code-standin.mjs <port> <log.jsonl>
+ *   node scripts/claude-code-standin.mjs <port> <log.jsonl> [ask.json]
+ *
+ * The optional third argument is a file holding the ask to send instead of the built-in one.
  */
 
-import { appendFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { streamMessage } from "./messages-stream.ts";
 
 const port = Number(process.argv[2] ?? 8787);
 const log = process.argv[3] ?? "/tmp/cc/requests.jsonl";
-const ASK = {
-  questions: [
-    {
-      id: "db",
-      header: "Database",
-      question: "Which database should the service use?",
-      options: [
-        { label: "Postgres (Recommended)", description: "mature, JSONB" },
-        { label: "SQLite", description: "one file" },
+const ASK = process.argv[4]
+  ? JSON.parse(readFileSync(process.argv[4], "utf8"))
+  : {
+      questions: [
+        {
+          id: "db",
+          header: "Database",
+          question: "Which database should the service use?",
+          options: [
+            { label: "Postgres (Recommended)", description: "mature, JSONB" },
+            { label: "SQLite", description: "one file" },
+          ],
+        },
+        {
+          id: "features",
+          header: "Features",
+          question: "Which features ship first?",
+          multiSelect: true,
+          allowComment: true,
+          options: [{ label: "Auth" }, { label: "Search" }, { label: "Export" }],
+        },
       ],
-    },
-    {
-      id: "features",
-      header: "Features",
-      question: "Which features ship first?",
-      multiSelect: true,
-      allowComment: true,
-      options: [{ label: "Auth" }, { label: "Search" }, { label: "Export" }],
-    },
-  ],
-};
+    };
 let n = 0;
 createServer((req, res) => {
   let body = "";

@@ -58,6 +58,9 @@ export const END_REPORTER_WORDS: Readonly<Record<EndReporter, string>> = {
   lifecycle: "the agent's own lifecycle",
 };
 
+/** The sentence of an end a client reported, which `askuser log` reads back from a bare text. */
+export const CLIENT_REPORTED_SENTENCE = `This end was reported by ${END_REPORTER_WORDS.client}; the user did not choose it.`;
+
 /**
  * The one sentence that says where the user gave what an outcome reports, when it was not the
  * asking agent's own form (the terminal form, or an MCP client's form, which every text already
@@ -67,7 +70,7 @@ export const END_REPORTER_WORDS: Readonly<Record<EndReporter, string>> = {
 export function provenanceSentence(details: AskDetails): string | undefined {
   const person = chosenByPerson(details);
   if (!person && details.reportedBy === "client") {
-    return `This end was reported by ${END_REPORTER_WORDS.client}; the user did not choose it.`;
+    return CLIENT_REPORTED_SENTENCE;
   }
   const place = details.answeredIn;
   if (place === undefined || place === "terminal" || place === "mcp_form") return undefined;

@@ -18,10 +18,14 @@ import { type NotificationEvent, notificationForAsk } from "../settings/notify/n
 import { Notifier } from "../settings/notify/notifier.ts";
 import type { Settings } from "../settings/settings.ts";
 import { clientView } from "./client-view.ts";
+import { EndedRounds } from "./ended-rounds.ts";
 import { dialectFor } from "./form-dialect.ts";
-import { inputRequiredRound, roundStateCodec } from "./input-required-round.ts";
+import { inputRequiredRound } from "./input-required-round.ts";
 import { type FormPort, runLiveAsk } from "./live-ask.ts";
+import type { PageChannel } from "./page-channel.ts";
 import { callResult } from "./result.ts";
+import { RoundPages } from "./round-pages.ts";
+import { roundStateCodec } from "./round-state.ts";
 import type { AskServerOptions } from "./server.ts";
 import { MCP_TOOL } from "./tool-definition.ts";
 
@@ -37,6 +41,9 @@ export class AskUserTool {
   readonly #options: AskServerOptions;
   readonly #codec = roundStateCodec();
   readonly #notifier: Notifier;
+  /** Asks on the page while a 2026-era client holds their form, between a round and its retry. */
+  readonly #pages = new RoundPages();
+  readonly #ended = new EndedRounds();
 
   constructor(server: Server, options: AskServerOptions) {
     this.#server = server;
@@ -54,6 +61,11 @@ export class AskUserTool {
     this.#options.report(
       "askuser mcp: notifications.bell, osc9 and osc777 need a terminal, which an MCP server has not; only notifications.command runs here",
     );
+  }
+
+  /** The connection closed: the page's copies of forms still out are withdrawn. */
+  close(): Promise<void> {
+    return this.#pages.closeAll();
   }
 
   list(): { tools: [typeof MCP_TOOL] } {
@@ -79,16 +91,6 @@ export class AskUserTool {
     const ask = validation.ask;
     const client = clientView(server, ctx);
     const dialect = dialectFor(client.name, client.revision);
-    if (client.inputRequired && client.forms) {
-      return (await inputRequiredRound(
-        ask,
-        dialect,
-        ctx,
-        codec,
-        client.name,
-        options.report,
-      )) as CallToolResult;
-    }
     const settings = await options.settings();
     this.#tellTerminalChannelsSkipped(settings);
     const notify = (event: NotificationEvent) => {
@@ -98,31 +100,59 @@ export class AskUserTool {
           for (const failure of failures) options.report(`askuser mcp: ${failure.message}`);
         });
     };
-    const form = client.forms && !client.inputRequired ? formPort(ctx, dialect) : undefined;
     const page = options.page(settings, client.name);
-    if (form) notify("ask_open");
-    const stopProgress = startProgress(ctx, options);
-    try {
-      const outcome = await runLiveAsk(ask, {
-        ...(form ? { form } : {}),
-        ...(page ? { page } : {}),
+    const announce = (asked: Ask, pageUrl: string) => {
+      announcePage(ctx, asked, pageUrl, options.report);
+      notify("ask_pending");
+    };
+    const live = (ports: { form?: FormPort; page?: PageChannel }) => {
+      const stopProgress = startProgress(ctx, options);
+      return runLiveAsk(ask, {
+        ...ports,
         settings,
         clock: options.clock,
         signal: ctx.mcpReq.signal,
-        announce: (asked, pageUrl) => {
-          announcePage(ctx, asked, pageUrl, options.report);
-          notify("ask_pending");
-        },
+        announce,
         report: options.report,
-      });
-      return callResult(outcome.details, {
-        ...outcome.provenance,
+      }).finally(stopProgress);
+    };
+    if (client.inputRequired && client.forms) {
+      const pages = this.#pages;
+      if (!ctx.mcpReq.inputResponses) notify("ask_open");
+      return (await inputRequiredRound(ask, {
+        dialect,
+        ctx,
+        codec,
         clientName: client.name,
-        ...(form || page ? {} : { noForms: true }),
-      }) as CallToolResult;
-    } finally {
-      stopProgress();
+        clock: options.clock,
+        report: options.report,
+        pages,
+        ended: this.#ended,
+        ...(page
+          ? {
+              openPage: (digest: string, handle: string) =>
+                pages.open(ask, digest, handle, page, {
+                  settings,
+                  clock: options.clock,
+                  report: options.report,
+                  announce,
+                }),
+            }
+          : {}),
+        pageAlone: async (copy) => {
+          const outcome = await live({ page: { publish: async () => copy } });
+          return callResult(outcome.details, { clientName: client.name });
+        },
+      })) as CallToolResult;
     }
+    const form = client.forms ? formPort(ctx, dialect) : undefined;
+    if (form) notify("ask_open");
+    const outcome = await live({ ...(form ? { form } : {}), ...(page ? { page } : {}) });
+    return callResult(outcome.details, {
+      ...outcome.provenance,
+      clientName: client.name,
+      ...(form || page ? {} : { noForms: true }),
+    }) as CallToolResult;
   }
 }
 

@@ -121,16 +121,16 @@ export function readFormReply(
     const answer = scriptAnswer(question, dialect, fields);
     if (answer === undefined) continue;
     const conflict = conflictIn(question, answer);
-    if (conflict) conflicts.push(`- ${question.header}: ${conflict}`);
+    if (conflict) conflicts.push(`${question.header}: ${conflict}`);
     else script[question.id] = answer;
   }
   if (conflicts.length > 0) {
-    // One short line per question: clients show only a message's first lines, each cut at the
-    // terminal's width (Claude Code: three lines, two columns in).
+    // One sentence, opening the form's message: clients show only its first lines (Claude Code:
+    // three, wrapped at the terminal's width).
     const standing = answerFromScript(ask, script);
     return {
       kind: "reask",
-      notice: ["Your answer was not used yet. Please change:", ...conflicts].join("\n"),
+      notice: `Your answer was not used yet. Please change: ${conflicts.join("; ")}.`,
       defaults: defaultsFrom(fields),
       standing: standing.ok ? standing.details : pendingDetails(ask),
     };

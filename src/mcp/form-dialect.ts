@@ -5,9 +5,11 @@
  * but a plain `enum` as a dropdown. A client on the 2025-06-18 revision gets `flat`: that
  * revision's form has neither titled options nor multi-select arrays (both came in 2025-11-25),
  * so single-selects are an `enum` with `enumNames` and multi-selects a checkbox per option.
- * Every other client gets the schema the specification recommends.
+ * Claude Code gets that schema with a message of one paragraph: it wraps a message only when it
+ * has no line break, and shows its first three lines. Every other client gets the schema the
+ * specification recommends.
  */
-export type FormDialect = "generic" | "codex" | "cursor" | "flat";
+export type FormDialect = "generic" | "claude-code" | "codex" | "cursor" | "flat";
 
 /** The first revision with titled options and multi-select fields. */
 const TITLED_AND_MULTI_REVISION = "2025-11-25";
@@ -21,6 +23,7 @@ export function dialectFor(clientName: string | undefined, revision?: string): F
   const name = (clientName ?? "").toLowerCase().replace(/[\s_-]+/g, "");
   if (name.startsWith("codex")) return "codex";
   if (name.startsWith("cursor")) return "cursor";
+  if (name.startsWith("claudecode")) return "claude-code";
   return "generic";
 }
 

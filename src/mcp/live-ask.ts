@@ -79,14 +79,15 @@ export async function runLiveAsk(ask: Ask, ports: LiveAskPorts): Promise<LiveOut
   }
   const expired = new AbortController();
   const timer = idleTimerFor(ports.settings, ports.clock, () => expired.abort());
-  const publishing = new AbortController();
   const { page, form } = ports;
   const formEnd: { details?: AskDetails; provenance?: Provenance } = {};
   try {
     const ended = await raceWithPage({
       ask,
       by: "mcp",
-      ...(page ? { publish: () => page.publish(ask, publishing.signal) } : {}),
+      // Only the call's own end cancels a publish: one still under way when the ask ended here
+      // is the race's to finish (the answer claimed there, or the copy withdrawn).
+      ...(page ? { publish: () => page.publish(ask, ports.signal) } : {}),
       ...(form ? { local: clientForm(ask, form, ports, formEnd) } : {}),
       deadline: { signal: expired.signal, touch: () => timer?.touch() },
       stop: ports.signal,
@@ -114,7 +115,6 @@ export async function runLiveAsk(ask: Ask, ports: LiveAskPorts): Promise<LiveOut
     return { details: ended.details, provenance };
   } finally {
     timer?.stop();
-    publishing.abort();
   }
 }
 
@@ -135,15 +135,18 @@ function clientForm(
   return {
     show: async (closed, typed) => {
       let notice: string | undefined;
-      let defaults: FormDefaults = {};
+      let defaults: FormDefaults | undefined;
       let standing: AskDetails | undefined;
       try {
         for (let round = 1; round <= MAX_FORM_ROUNDS; round += 1) {
           const sentAt = ports.clock.now();
-          const reply = await form.elicit(elicitationForm(ask, form.dialect, notice, defaults), {
-            signal: closed,
-            timeoutMs: elicitationTimeoutMs(),
-          });
+          const reply = await form.elicit(
+            elicitationForm(ask, form.dialect, { notice, defaults }),
+            {
+              signal: closed,
+              timeoutMs: elicitationTimeoutMs(),
+            },
+          );
           if (reply === "timed_out") {
             return {
               details: endedWith(standing ?? pendingDetails(ask), { kind: "timed_out" }),

@@ -1,5 +1,6 @@
 import {
   type AskDetails,
+  clipCodePoints,
   isToolFailure,
   modelText,
   neutraliseInline,
@@ -16,6 +17,16 @@ export interface AskCallResult {
   readonly isError?: boolean;
 }
 
+/** What a client's form sent back after the ask had already ended elsewhere. */
+export type LateFormReply = "accept" | "decline" | "cancel" | "unusable";
+
+const LATE_REPLY_WORDS: Readonly<Record<LateFormReply, string>> = {
+  accept: "an answer",
+  decline: "a decline",
+  cancel: "a dismissal",
+  unusable: "a reply askuser could not read",
+};
+
 /** What is known about where an answer came from, when the outcome text alone would claim more. */
 export interface Provenance {
   /** The client's own report of a form it was sent: it may have answered without showing it. */
@@ -24,7 +35,12 @@ export interface Provenance {
   readonly unreadAfterMs?: number;
   /** Nothing was asked because the client shows no forms and the answer page is off. */
   readonly noForms?: boolean;
-  readonly clientName?: string;
+  /**
+   * The ask ended on the answer page while the client still showed its form; this is what the
+   * form sent afterwards, which was not used.
+   */
+  readonly lateFormReply?: LateFormReply;
+  readonly clientName?: string | undefined;
 }
 
 /**
@@ -42,11 +58,40 @@ export function callResult(answer: AskDetails, provenance: Provenance = {}): Ask
     reporter: answer.status === "timed_out" ? "lifecycle" : "client",
   });
   const text = resultText(details, provenance);
+  // The answers are whole in `answers`: the text beside them quotes a long one only in part, so
+  // that the model is not given it twice (Claude Code caps what a tool may return).
+  const shortened = withLongTextsShortened(details);
+  const structuredText = shortened ? resultText(shortened, provenance) : text;
   return {
     content: [{ type: "text", text }],
-    structuredContent: { ...details, text },
+    structuredContent: { ...details, text: structuredText },
     ...(isToolFailure(details) ? { isError: true } : {}),
   };
+}
+
+/** A free-text answer longer than this is quoted in part in `structuredContent.text`. */
+const QUOTED_WHOLE_MAX = 2_000;
+
+/** The details with every free text over the limit cut, saying where the whole text is. */
+function withLongTextsShortened(details: AskDetails): AskDetails | undefined {
+  let long = false;
+  const shorten = (value: string, path: string): string => {
+    const length = [...value].length;
+    if (length <= QUOTED_WHOLE_MAX) return value;
+    long = true;
+    const more = length - (QUOTED_WHOLE_MAX - 1);
+    return `${clipCodePoints(value, QUOTED_WHOLE_MAX)} (${more} more characters: the whole text is in answers.${path})`;
+  };
+  const answers: Record<string, AskDetails["answers"][string]> = {};
+  for (const [id, given] of Object.entries(details.answers)) {
+    answers[id] = {
+      ...given,
+      selected: given.selected.map((label) => shorten(label, `${id}.selected`)),
+      ...(given.other === undefined ? {} : { other: shorten(given.other, `${id}.other`) }),
+      ...(given.comment === undefined ? {} : { comment: shorten(given.comment, `${id}.comment`) }),
+    };
+  }
+  return long ? { ...details, answers } : undefined;
 }
 
 function resultText(details: AskDetails, provenance: Provenance): string {
@@ -54,6 +99,9 @@ function resultText(details: AskDetails, provenance: Provenance): string {
   // The core's unavailable text speaks of a run without a user; here the user may well be present.
   if (provenance.noForms)
     return noFormsText(client ? `the MCP client (${client})` : "the MCP client");
+  if (provenance.lateFormReply) {
+    return `${modelText(details)}\n(${client || "The MCP client"}'s form was still open when the question was settled outside it; what the form sent afterwards (${LATE_REPLY_WORDS[provenance.lateFormReply]}) came too late and was not used.)`;
+  }
   if (!provenance.formAction) return modelText(details);
   // Several clients decline or dismiss a form by themselves (a print mode, an auto-approval
   // policy), and a server cannot tell that from the user: say who reported it.

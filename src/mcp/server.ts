@@ -37,6 +37,12 @@ export function createAskServer(options: AskServerOptions): Server {
   server.oninitialized = () => {
     loadTool().catch((error: unknown) => options.report(`askuser mcp: ${String(error)}`));
   };
+  server.onclose = () => {
+    // Only a tool that was loaded can have published anything.
+    tool
+      ?.then((loaded) => loaded.close())
+      .catch((error: unknown) => options.report(`askuser mcp: ${String(error)}`));
+  };
   server.setRequestHandler("tools/list", async () => (await loadTool()).list());
   server.setRequestHandler("tools/call", async (request, ctx) =>
     (await loadTool()).call(request, ctx),

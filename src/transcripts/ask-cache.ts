@@ -8,8 +8,11 @@ import type { OpenedFile } from "./scan/open-file.ts";
 /** The cache file's own name, in `${XDG_CACHE_HOME:-~/.cache}/askuser/`. */
 export const LOG_CACHE_FILE = "log-cache.json";
 const FORMAT = "askuser-log-cache";
-/** Raised whenever what a file's asks are read into changes shape. */
-const VERSION = 1;
+/**
+ * Raised whenever what a file's asks are read into changes shape, or a reader reads a record
+ * otherwise (2: askuser's own texts in error results are read as their outcomes).
+ */
+const VERSION = 2;
 /** Larger is not a cache askuser wrote for any plausible archive: not read. */
 const MAX_CACHE_BYTES = 512 * 1024 * 1024;
 

@@ -12,7 +12,7 @@ import { type ModelStandin, startModelStandin } from "./model-standin.ts";
 import { NATIVE_INPUT } from "./native-fixtures.ts";
 
 /** The Claude Code these tests drive: the version whose texts they pin (scripts/install-claude-code.sh). */
-const CLAUDE_BINARY = join(
+export const CLAUDE_BINARY = join(
   process.env.ASKUSER_CLAUDE_CODE_CACHE ??
     join(
       process.env.XDG_CACHE_HOME || join(process.env.HOME ?? "", ".cache"),

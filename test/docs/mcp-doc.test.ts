@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { noFormsText } from "../../src/core/index.ts";
+import { answerFromScript, noFormsText } from "../../src/core/index.ts";
+import { callResult } from "../../src/mcp/result.ts";
+import { askOf } from "../support/asks.ts";
 import { ROOT } from "../support/run-cli.ts";
 
 const doc = readFileSync(`${ROOT}docs/mcp.md`, "utf8");
@@ -35,5 +37,26 @@ describe("docs/mcp.md", () => {
   it("quotes the exact text of a client that shows no forms", () => {
     const text = noFormsText("the MCP client (gemini-cli-mcp-client)");
     expect(doc).toContain(`\`\`\`text\n${text}\n\`\`\``);
+  });
+});
+
+describe("docs/mcp.md on the 2026-07-28 revision", () => {
+  it("quotes the exact text of a form reply that came after the page's answer", () => {
+    const ask = askOf({
+      questions: [
+        {
+          header: "DB",
+          question: "Which database?",
+          options: [{ label: "Postgres" }, { label: "SQLite" }],
+        },
+      ],
+    });
+    const answer = answerFromScript(ask, { q1: "SQLite" });
+    if (!answer.ok) throw new Error("the answer does not stand");
+    const { text } = callResult(
+      { ...answer.details, answeredIn: "page" },
+      { clientName: "claude-code", lateFormReply: "cancel" },
+    ).structuredContent;
+    expect(doc).toContain(`  \`\`\`text\n${text.replace(/^/gmu, "  ")}\n  \`\`\``);
   });
 });

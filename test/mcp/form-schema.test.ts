@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { HOSTILE_STRINGS } from "../../scripts/hostile-strings.ts";
+import { validateAskInput } from "../../src/core/index.ts";
+import { REPLACED_FOR_DISPLAY_CLASS } from "../../src/core/text-safety.ts";
 import { readFormReply } from "../../src/mcp/form-answers.ts";
 import { dialectFor } from "../../src/mcp/form-dialect.ts";
 import { elicitationForm } from "../../src/mcp/form-schema.ts";
 import { askOf } from "../support/asks.ts";
+import { wrappedAsClaudeCode } from "./claude-code-view.ts";
 
 const ASK = askOf({
   questions: [
@@ -36,7 +40,8 @@ describe("dialectFor", () => {
     ["codex-mcp-client", "codex"],
     ["Codex CLI", "codex"],
     ["cursor-vscode", "cursor"],
-    ["claude-code", "generic"],
+    ["claude-code", "claude-code"],
+    ["claude-ai", "generic"],
     [undefined, "generic"],
   ] as const)("%s → %s", (name, dialect) => {
     expect(dialectFor(name)).toBe(dialect);
@@ -80,7 +85,7 @@ describe("elicitationForm", () => {
     expect(form.requestedSchema.properties).toMatchInlineSnapshot(`
       {
         "db": {
-          "description": "Which database?",
+          "description": "Which database? — The service stores orders.",
           "oneOf": [
             {
               "const": "Postgres",
@@ -129,7 +134,9 @@ describe("elicitationForm", () => {
       }
     `);
     expect(form.message).toMatchInlineSnapshot(`
-      "DB: Which database?
+      "2 questions: DB, Features. Leave a question empty to leave it unanswered; your own answer goes under its Other.
+
+      DB: Which database?
       The service stores orders.
       - Postgres: mature
           CREATE TABLE orders (
@@ -139,10 +146,29 @@ describe("elicitationForm", () => {
 
       Features: Which features?
       - Auth
-      - Search
-
-      Leave a question empty to leave it unanswered. Your own text goes in its Other field."
+      - Search"
     `);
+  });
+
+  it("claude-code: one paragraph, no line break, of what is asked, how to leave it empty and the page", () => {
+    const paged = elicitationForm(ASK, "claude-code", { pageUrl: "http://127.0.0.1:4242/?code=c" });
+    expect(paged.message).toMatchInlineSnapshot(
+      `"2 questions: DB, Features. Leave a question empty to leave it unanswered; your own answer goes under its Other. Or answer on the page, which shows the previews: http://127.0.0.1:4242/?code=c"`,
+    );
+    expect(elicitationForm(ASK, "claude-code").message).toMatchInlineSnapshot(
+      `"2 questions: DB, Features. Leave a question empty to leave it unanswered; your own answer goes under its Other. (Some options have previews this form cannot show.)"`,
+    );
+    const single = askOf({
+      questions: [
+        {
+          header: "DB",
+          question: `Which database${" really".repeat(40)}?`,
+          options: [{ label: "Postgres" }, { label: "SQLite" }],
+        },
+      ],
+    });
+    const shown = wrappedAsClaudeCode(elicitationForm(single, "claude-code").message, 80);
+    expect(shown.slice(0, 3).join(" ")).toContain("Leave it empty to leave it unanswered");
   });
 
   it("codex: a checkbox per option instead of a multi-select", () => {
@@ -174,9 +200,9 @@ describe("elicitationForm", () => {
   });
 
   it("fills a form shown again only with defaults that name real options", () => {
-    const { properties } = elicitationForm(ASK, "generic", "Change it.", {
-      db: "MySQL",
-      "db-other": "Redis",
+    const { properties } = elicitationForm(ASK, "generic", {
+      notice: "Change it.",
+      defaults: { db: "MySQL", "db-other": "Redis" },
     }).requestedSchema;
     expect(properties.db).not.toHaveProperty("default");
     expect(properties["db-other"]).toMatchObject({ default: "Redis" });
@@ -218,9 +244,7 @@ describe("readFormReply", () => {
     if (reading.kind === "reask") expect(reading.notice).toContain(notice);
   });
 
-  it("says what to change in lines an 80-column client shows whole, before any blank line", () => {
-    // Claude Code shows the first three lines of a form's message, indented by two columns and
-    // cut at the terminal's width: the notice must be read there, not cut mid-sentence.
+  it("says what to change first, within the three lines Claude Code shows at 80 columns", () => {
     const wide = askOf({
       questions: [
         {
@@ -238,16 +262,18 @@ describe("readFormReply", () => {
         },
       ],
     });
-    const reading = readFormReply(wide, "generic", {
+    const reading = readFormReply(wide, "claude-code", {
       action: "accept",
       content: { db: "SQLite", "db-other": "Redis", "api-note": "later" },
     });
     expect(reading.kind).toBe("reask");
     if (reading.kind !== "reask") return;
-    const shown = elicitationForm(wide, "generic", reading.notice).message.split("\n").slice(0, 3);
-    for (const line of shown) expect(line.length).toBeLessThanOrEqual(78);
-    expect(shown.join("\n")).toContain("Database1234: choose an option or write your own");
-    expect(shown.join("\n")).toContain("Interface123: a note needs an answer");
+    const { message } = elicitationForm(wide, "claude-code", { notice: reading.notice });
+    const shown = wrappedAsClaudeCode(message, 80).slice(0, 3).join(" ");
+    expect(shown).toContain(
+      "Database1234: choose an option or write your own under Other, not both",
+    );
+    expect(shown).toContain("Interface123: a note needs an answer");
   });
 
   it.each([
@@ -263,4 +289,70 @@ describe("readFormReply", () => {
       "features-1" in ((reply as { content?: object }).content ?? {}) ? "codex" : "generic";
     expect(readFormReply(ASK, dialect, reply).kind).toBe("broken");
   });
+});
+
+describe("hostile text reaching a client's form", () => {
+  const unsafe = new RegExp(`[${REPLACED_FOR_DISPLAY_CLASS}]`, "u");
+  const unsafeButLines = new RegExp(
+    `[${REPLACED_FOR_DISPLAY_CLASS.replace("\\u0000-\\u001f", "\\u0000-\\u0008\\u000b-\\u001f")}]`,
+    "u",
+  );
+
+  it.each(
+    HOSTILE_STRINGS.filter((hostile) => !hostile.notText && !hostile.hidesText).map(
+      (hostile) => [hostile.name, hostile] as const,
+    ),
+  )(
+    "%s: no field, title, option or one-paragraph message carries a character that acts on or hides from a terminal",
+    (_name, hostile) => {
+      const oneLine = hostile.breaksOneLine ? "plain" : hostile.text;
+      const clip = (text: string, max: number) => [...text].slice(0, max).join("");
+      const input = {
+        questions: [
+          {
+            header: clip(`H${oneLine}`, 12),
+            question: clip(`Which ${oneLine}?`, 1000),
+            context: clip(`Context ${hostile.text}`, 500),
+            allowComment: true,
+            options: [
+              {
+                label: clip(`A ${oneLine}`, 60),
+                description: clip(`about ${oneLine}`, 300),
+                preview: clip(`code ${hostile.text}`, 4000),
+              },
+              { label: "B" },
+            ],
+          },
+          {
+            header: "Multi",
+            question: clip(`Pick ${oneLine}`, 1000),
+            multiSelect: true,
+            options: [{ label: clip(`C ${oneLine}`, 60) }, { label: "D" }],
+          },
+        ],
+      };
+      const validation = validateAskInput(input);
+      if (!validation.ok) throw new Error(JSON.stringify(validation.issues[0]));
+      for (const dialect of ["generic", "claude-code", "codex", "cursor", "flat"] as const) {
+        const form = elicitationForm(validation.ask, dialect, {
+          pageUrl: `http://127.0.0.1:1/?code=${hostile.text}`,
+        });
+        const shown = Object.values(form.requestedSchema.properties).flatMap((field) => [
+          field.title,
+          field.description ?? "",
+          ...("oneOf" in field ? (field.oneOf ?? []).map((option) => option.title) : []),
+          ...("enumNames" in field ? (field.enumNames ?? []) : []),
+          ...("items" in field && "anyOf" in field.items
+            ? field.items.anyOf.map((option) => option.title)
+            : []),
+        ]);
+        for (const text of shown)
+          expect(text, `${dialect}: ${JSON.stringify(text)}`).not.toMatch(unsafe);
+        const [lead = "", ...details] = form.message.split("\n\n");
+        expect(lead, `${dialect}: the lead`).not.toMatch(unsafe);
+        for (const block of details)
+          expect(block, `${dialect}: the details`).not.toMatch(unsafeButLines);
+      }
+    },
+  );
 });

@@ -113,3 +113,52 @@ describe("runLiveAsk: the idle timeout crossing the page's answer", () => {
     expect(details.answers).toEqual(pageAnswer.details.answers);
   });
 });
+
+describe("runLiveAsk: a form answer that lands before the page's publish returns", () => {
+  it("is claimed on the page once it is there, never withdrawn or cancelled as turn_abort", async () => {
+    const changes = new Changes();
+    const events: string[] = watchedArray(changes);
+    let opened!: (page: PageAsk) => void;
+    const page: PageAsk = {
+      id: "a1",
+      pageUrl: "http://127.0.0.1:1/?code=x",
+      ended: new Promise(() => {}),
+      latestDraft: () => undefined,
+      onDraft: () => () => {},
+      claim: async (details, by) => {
+        events.push(`claim ${details.status} by ${by}`);
+        return { won: true };
+      },
+      withdraw: async (origin) => {
+        events.push(`withdraw ${origin}`);
+      },
+    };
+    const outcome = await runLiveAsk(askOf(SINGLE), {
+      form: {
+        dialect: "generic",
+        elicit: async () => ({ action: "accept", content: { q1: "SQLite" } }),
+      },
+      // As publishAsk does: a publish cancelled before the ask opened leaves the server to drop
+      // the ask as disconnected, and the page never hears of the answer.
+      page: {
+        publish: (_ask, signal) =>
+          new Promise((resolve, reject) => {
+            signal.addEventListener("abort", () => {
+              events.push("publish cancelled");
+              reject(new Error("aborted"));
+            });
+            opened = resolve;
+          }),
+      },
+      settings: DEFAULT_SETTINGS,
+      clock: new ManualTimers(),
+      signal: new AbortController().signal,
+      announce: () => {},
+      report: () => {},
+    });
+    expect(outcome.details.status).toBe("answered");
+    opened(page);
+    await waitFor("the page told", changes, () => events.length > 0);
+    expect(events).toEqual(["claim answered by mcp"]);
+  });
+});

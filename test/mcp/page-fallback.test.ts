@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { PageChannel } from "../../src/mcp/page-channel.ts";
-import { publishAsk } from "../../src/remote/client.ts";
 import type { RunningServer } from "../../src/remote/serve.ts";
-import { askInLink, call, startTestServer } from "../remote/support.ts";
+import { call, startTestServer } from "../remote/support.ts";
 import { SINGLE } from "../support/asks.ts";
 import { Changes, waitFor } from "../support/wait-for.ts";
 import { connect, ERAS, type Harness, neverAnswers } from "./mcp-harness.ts";
+import { pageOn, pendingAskId, withdrawnAsk } from "./page-support.ts";
 
 let harness: Harness | undefined;
 let server: (RunningServer & { env: Record<string, string> }) | undefined;
@@ -15,38 +14,6 @@ afterEach(async () => {
   harness = undefined;
   server = undefined;
 });
-
-function pageOn(running: RunningServer & { env: Record<string, string> }): PageChannel {
-  return {
-    publish: (ask, signal) =>
-      publishAsk(
-        ask,
-        { agent: "mcp-test", cwd: "/tmp", pid: process.pid },
-        { signal, env: running.env },
-      ),
-  };
-}
-
-/**
- * The id of the ask on the page, once askuser holds it there: it says where to answer when its
- * publish returned (an ask the server holds while the publish is still on its way back is
- * another case).
- */
-async function pendingAskId(on: Harness | undefined): Promise<string> {
-  if (!on) throw new Error("no harness");
-  const line = await waitFor("the page link on stderr", on.changes, () =>
-    on.stderr.find((text) => text.includes("answer at http")),
-  );
-  return askInLink(line.slice(line.indexOf("http")));
-}
-
-/** The ask's entry once it was withdrawn from the page. */
-function withdrawnAsk(running: RunningServer, id: string) {
-  return waitFor("the ask withdrawn", running.registry, () => {
-    const entry = running.registry.get(id);
-    return entry?.state === "withdrawn" && entry;
-  });
-}
 
 describe("askuser mcp: the answer page, for clients without forms and beside them", () => {
   it.each(ERAS)(

@@ -122,12 +122,8 @@ describe.each(ERAS)("askuser mcp, %s era", (era) => {
         readingMs: 75,
         onElicit: async () => ({ action }),
       });
+      // The 2026-07-28 revision's retry carries no time: the signed state holds when the form went.
       const result = await harness.call(SINGLE);
-      if (era === "input_required") {
-        // A retried request carries no time: the client's reply cannot be told from the user's.
-        expect(result.structuredContent).toMatchObject({ status: "cancelled", origin: "user" });
-        return;
-      }
       expect(result.structuredContent).toMatchObject({
         status: "cancelled",
         origin: "ui_failure",
@@ -143,6 +139,30 @@ describe.each(ERAS)("askuser mcp, %s era", (era) => {
       );
     },
   );
+
+  it("gives a huge answer once in what Claude Code shows the model (structuredContent), and once in the text", async () => {
+    const huge = `${"lorem ipsum ".repeat(10_000)}END`;
+    harness = await connect({
+      era,
+      onElicit: async () => ({ action: "accept", content: { q1: "SQLite", "q1-note": huge } }),
+    });
+    const result = await harness.call({
+      questions: [
+        {
+          header: "DB",
+          question: "Which database?",
+          allowComment: true,
+          options: [{ label: "Postgres" }, { label: "SQLite" }],
+        },
+      ],
+    });
+    const count = (text: string) => text.split(huge).length - 1;
+    expect(count(JSON.stringify(result.structuredContent))).toBe(1);
+    expect(count(result.content[0]?.text ?? "")).toBe(1);
+    const structured = result.structuredContent as { text: string; answers: unknown };
+    expect(structured.answers).toEqual({ q1: { selected: ["SQLite"], comment: huge } });
+    expect(structured.text).toContain("the whole text is in answers.q1.comment");
+  });
 
   it("returns the validation text as a tool error, and asks nothing", async () => {
     harness = await connect({ era, onElicit: neverAnswers });

@@ -165,6 +165,25 @@ describe("node bin/askuser.js mcp under attack", () => {
       expect(server.stderrText()).toContain("not an object");
     });
 
+    it("answers a client that replies twice to one form with the first reply's result", async () => {
+      const server = start();
+      const form = await retry(server, {});
+      const first = await retry(server, {
+        requestState: form.result.requestState,
+        inputResponses: { ask: { action: "accept", content: { q1: "SQLite" } } },
+      });
+      const second = await retry(server, {
+        requestState: form.result.requestState,
+        inputResponses: { ask: { action: "accept", content: { q1: "Postgres" } } },
+      });
+      expect(first.result.structuredContent).toMatchObject({
+        status: "answered",
+        answers: { q1: { selected: ["SQLite"] } },
+      });
+      expect(second.result).toEqual(first.result);
+      expect(server.stderrText()).toContain("replied again to a form it had already replied to");
+    });
+
     it("says when a retry carries no usable answer, and stops asking after the round limit", async () => {
       const server = start();
       let reply = await retry(server, {});

@@ -215,6 +215,28 @@ describe("Claude Code: ask_user called through askuser's own MCP server", () => 
     ]);
   });
 
+  it("reads a failed form as Claude Code 2.1.332 records an isError result: the text alone, and who reported it", async () => {
+    // Seen in a real session: `claude -p` dismissed askuser mcp's form within 31 ms; for an
+    // error result Claude Code keeps only the text ("Error: " before it in toolUseResult).
+    const log = new ClaudeLog();
+    const id = log.call("mcp__askuser__ask_user", ASK);
+    const text = [
+      "The question form failed before the user finished (an interface error, not the user's choice).",
+      "No answer was given. Do not assume one. You may ask again, or continue on your best judgement and say so.",
+      "This end was reported by the client showing the question; the user did not choose it.",
+      "(claude-code reported that the form was dismissed 31 ms after it was sent, before anyone could have read it: no person chose this, and askuser cannot tell whether anyone saw the question.)",
+    ].join("\n");
+    log.result(id, text, { isError: true, toolUseResult: `Error: ${text}` });
+    const path = writeFile(tempFolder(), "projects/-home-ana-shop/s.jsonl", log.text());
+    const [exchange] = (await readSessionFile(path, "claude-code")).exchanges;
+    expect(exchange).toMatchObject({
+      outcome: "cancelled",
+      cancelledBy: "ui_failure",
+      reportedBy: "client",
+      error: null,
+    });
+  });
+
   it("an ask_user of another MCP server is not read", async () => {
     const log = new ClaudeLog();
     const id = log.call("mcp__other__ask_user", ASK);

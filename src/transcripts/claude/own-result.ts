@@ -1,3 +1,5 @@
+// biome-ignore lint/style/noRestrictedImports: askuser/transcripts ships unbundled; the core index loads TypeBox (~70 ms)
+import { CLIENT_REPORTED_SENTENCE } from "../../core/provenance.ts";
 import type { ClassifiedAsk } from "../exchange.ts";
 import { isObject } from "../json.ts";
 import type { AskOutcome, ExchangeQuestion } from "../model.ts";
@@ -39,7 +41,11 @@ export function classifyOwnResult(result: ResultInput, input: unknown): Classifi
     if (rejection?.kind === "bare" || result.text.startsWith(NOT_NOW)) {
       return done("cancelled", asked);
     }
-    return done("error", asked, { error: shortToolError(result.text) });
+    // askuser's own failures are error results too, and Claude Code keeps only their text.
+    return (
+      fromOwnText(result.text, asked) ??
+      done("error", asked, { error: shortToolError(result.text) })
+    );
   }
   const structured = result.toolUseResult;
   const own =
@@ -48,15 +54,21 @@ export function classifyOwnResult(result: ResultInput, input: unknown): Classifi
     classifyOwnDetails(jsonObject(structured)) ??
     classifyOwnDetails(jsonObject(result.text));
   if (own) return { ...own, response: own.response ?? null, rejection: null };
-  const fromText = classifyOwnText(result.text.trim(), asked);
-  if (fromText) {
-    return {
-      ...done(fromText.outcome, fromText.questions),
-      cancelledBy: fromText.cancelledBy,
-      response: fromText.response ?? null,
-    };
-  }
-  return done("error", asked, { error: shortToolError(result.text) });
+  return (
+    fromOwnText(result.text, asked) ?? done("error", asked, { error: shortToolError(result.text) })
+  );
+}
+
+/** One of the core's model texts, read back, with who reported an end no person chose. */
+function fromOwnText(text: string, asked: readonly ExchangeQuestion[]): ClassifiedAsk | undefined {
+  const fromText = classifyOwnText(text.trim(), asked);
+  if (!fromText) return undefined;
+  return {
+    ...done(fromText.outcome, fromText.questions),
+    cancelledBy: fromText.cancelledBy,
+    response: fromText.response ?? null,
+    ...(text.includes(CLIENT_REPORTED_SENTENCE) ? { reportedBy: "client" as const } : {}),
+  };
 }
 
 /**
