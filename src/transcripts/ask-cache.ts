@@ -19,7 +19,7 @@ import type { OpenedFile } from "./scan/open-file.ts";
 export const LOG_CACHE_FILE = "log-cache.json";
 const FORMAT = "askuser-log-cache";
 /** Raised whenever what a file's asks are read into changes shape. */
-const VERSION = 1;
+const VERSION = 2;
 /** Larger is not a cache askuser wrote for any plausible archive: not read. */
 const MAX_CACHE_BYTES = 512 * 1024 * 1024;
 

@@ -15,7 +15,7 @@ if (missing) console.warn(`skipping the real Claude Code tests: ${missing}`);
 const SLOW = 120_000;
 
 const FULL_FROM_PAGE =
-  'The user answered: "Which database?"="SQLite" notes: (answered in the page), "Which features?"="Auth, Search" notes: keep it small (answered in the page). Read the answers carefully — they may request clarification, changes, or that you not proceed — and follow what they actually say.';
+  'The user answered: "Which database?"="SQLite" notes: (answered on the answer page), "Which features?"="Auth, Search" notes: keep it small (answered on the answer page). Read the answers carefully — they may request clarification, changes, or that you not proceed — and follow what they actually say.';
 
 /** A Claude Code session with askuser's hooks installed, its question dialog open and published. */
 async function dialogOpen() {
@@ -90,7 +90,6 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
         '"Which features?" = (no answer)',
         'Unanswered: "Which features?". Do not assume answers to these; decide on your best judgement and say so, or ask again later if they matter.',
         "Answered on the answer page.",
-        "(The user responded in the page, not in Claude Code's dialog.)",
       ].join("\n"),
     });
   });
@@ -106,7 +105,6 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
       content: [
         'The user cancelled the questions without answering any of them. Unanswered: "Which database?", "Which features?". Do not assume answers: continue only with work that does not depend on these decisions, or ask the user how they want to proceed.',
         "Cancelled on the answer page.",
-        "(The user responded in the page, not in Claude Code's dialog.)",
       ].join("\n"),
     });
   });
@@ -162,7 +160,6 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
         '"Which features?" = "Search"',
         'Unanswered: "Which database?". Do not assume answers to these; decide on your best judgement and say so, or ask again later if they matter.',
         "Answered on the answer page.",
-        "(The user responded in the page, not in Claude Code's dialog.)",
       ].join("\n"),
     });
   });
