@@ -1,4 +1,9 @@
-import { handOver, handoverPath, listenForHandover } from "../claude-code/handover.ts";
+import {
+  type HandoverListener,
+  handOver,
+  handoverPath,
+  listenForHandover,
+} from "../claude-code/handover.ts";
 import { answerNative, type HookPorts, type Stop } from "../claude-code/hook-flow.ts";
 import { HOOK_EVENTS, type HookInput, readHookInput } from "../claude-code/hook-input.ts";
 import { hookOutput } from "../claude-code/hook-output.ts";
@@ -60,8 +65,14 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
   const stopping = stopSignals(waitSeconds);
   const handover =
     event === "PermissionRequest" && isQuestionsInput(input)
-      ? await listenForHandover(await handoverPath(env, input.sessionId, questionsOf(input)))
+      ? handoverPath(env, input.sessionId, questionsOf(input)).then(listenForHandover)
       : undefined;
+  // Not watching the dialog loses only the page's note of the terminal's answer: the race goes on.
+  handover?.catch((error: unknown) =>
+    io.stderr.write(
+      `askuser claude-code: the page will not hear of an answer given in the dialog (${errorMessage(error)})\n`,
+    ),
+  );
   const ports: HookPorts = {
     headless,
     routeAway: options.routeAway,
@@ -91,7 +102,7 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
       });
     },
     stopped: stopping.stopped,
-    ...(handover ? { terminalAnswer: handover.received } : {}),
+    ...(handover ? { terminalAnswer: (closed) => untilClosed(handover, closed) } : {}),
     resumeCommand: (sessionId) => `claude -p --resume ${sessionId}`,
   };
   try {
@@ -101,7 +112,10 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
     return 0;
   } finally {
     stopping.dispose();
-    await handover?.done();
+    await handover?.then(
+      (listener) => listener.done(),
+      () => undefined,
+    );
   }
 }
 
@@ -184,6 +198,19 @@ function stopSignals(waitSeconds: number): Stopping {
       for (const cleanup of cleanups.splice(0)) cleanup();
     },
   };
+}
+
+/** The answer handed over from the dialog, or undefined once `closed` aborts. */
+async function untilClosed(
+  handover: Promise<HandoverListener>,
+  closed: AbortSignal,
+): Promise<unknown> {
+  const listener = await handover;
+  return new Promise((resolve) => {
+    void listener.received.then(resolve);
+    if (closed.aborted) resolve(undefined);
+    closed.addEventListener("abort", () => resolve(undefined), { once: true });
+  });
 }
 
 function isQuestionsInput(input: HookInput): boolean {
