@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +6,7 @@ import { onTestFinished } from "vitest";
 import type { RegistryEvent } from "../../src/remote/registry.ts";
 import { type RunningServer, startServer } from "../../src/remote/serve.ts";
 import { TEST_ASSETS } from "../remote/support.ts";
-import { runInProcess } from "../support/in-process-cli.ts";
+import { BIN } from "../support/run-cli.ts";
 import { TmuxSession } from "../support/tmux.ts";
 import { type ModelStandin, startModelStandin } from "./model-standin.ts";
 import { NATIVE_INPUT } from "./native-fixtures.ts";
@@ -44,7 +44,10 @@ export interface ClaudeSandbox {
   event(type: RegistryEvent["type"]): Promise<RegistryEvent>;
   /** Processes to end (with everything under them) before the sandbox is removed. */
   track(pids: () => readonly number[], close?: () => void): void;
-  /** The askuser command line, in-process, with this sandbox's HOME. */
+  /**
+   * The askuser command line with this sandbox's HOME, run from the package built for this run:
+   * `setup` writes hooks that run the program it is, and a checkout's own dist/ may be stale.
+   */
   askuser(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
 }
 
@@ -135,7 +138,13 @@ export async function claudeSandbox(input: unknown = NATIVE_INPUT): Promise<Clau
     track: (pids, close) => {
       tracked.push(close ? { pids, close } : { pids });
     },
-    askuser: (...args) => runInProcess(args, { env, cwd }),
+    askuser: (...args) =>
+      new Promise((resolve) => {
+        execFile(process.execPath, [BIN, ...args], { env, cwd }, (error, stdout, stderr) => {
+          const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+          resolve({ code, stdout, stderr });
+        });
+      }),
   };
 }
 

@@ -46,22 +46,21 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
     await tmux.waitFor("Allowed by PermissionRequest hook");
   });
 
-  // Skipped: Claude Code 2.1.332 ignores an Enter that comes soon after its dialog opened or after
-  // another key (arrow keys act at once), apparently a guard of its own against type-ahead, and
-  // no event on screen says when Enter is taken again; these cases passed or failed with the
-  // machine's speed. The terminal's handover is covered in process by terminal-answer.test.ts and
-  // hook-command.test.ts.
-  it.skip("answered in the terminal: the model gets the terminal's answer, and the page is told the terminal answered", {
+  // Claude Code 2.1.332 ignores an Enter that comes soon after its dialog opened or after another
+  // key, and nothing on screen says when Enter is taken again. Digits act at once, as arrows do:
+  // an option's number picks it (toggles it in a multi-select), and on the review screen "1" is
+  // "Submit answers". Each key waits for the screen the one before it drew.
+  it("answered in the terminal: the model gets the terminal's answer, and the page is told the terminal answered", {
     timeout: SLOW,
   }, async () => {
     const { sandbox, tmux, opened } = await dialogOpen();
-    tmux.keys("Enter"); // Postgres
+    tmux.keys("1"); // Postgres
     await tmux.waitFor("[ ] Auth");
-    tmux.keys("Enter"); // Auth
+    tmux.keys("1"); // Auth
     await tmux.waitFor("[✔] Auth");
     tmux.keys("Tab");
-    await tmux.waitFor("Submit answers");
-    tmux.keys("Enter");
+    await tmux.waitFor("1. Submit answers");
+    tmux.keys("1");
     const result = await sandbox.model.toolResult(TOOL_USE_ID);
     expect(result.content).toBe(
       'Your questions have been answered: "Which database?"="Postgres", "Which features?"="Auth". You can now continue with these answers in mind.',
@@ -109,12 +108,7 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
     });
   });
 
-  // Skipped: Claude Code 2.1.332 ignores an Enter that comes soon after its dialog opened or after
-  // another key (arrow keys act at once), apparently a guard of its own against type-ahead, and
-  // no event on screen says when Enter is taken again; these cases passed or failed with the
-  // machine's speed. The terminal's handover is covered in process by terminal-answer.test.ts and
-  // hook-command.test.ts.
-  it.skip("the hook killed: the page's copy is withdrawn, the dialog stays, and the terminal's answer is the result", {
+  it("the hook killed: the page's copy is withdrawn, the dialog stays, and the terminal's answer is the result", {
     timeout: SLOW,
   }, async () => {
     const { sandbox, tmux, opened } = await dialogOpen();
@@ -128,13 +122,11 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
         .status,
     ).toBe(410);
     expect(tmux.screen()).toContain("Enter to select");
-    tmux.keys("Down");
-    await tmux.waitFor("❯ 2. SQLite");
-    tmux.keys("Enter");
+    tmux.keys("2"); // SQLite
     await tmux.waitFor("[ ] Auth");
     tmux.keys("Tab");
-    await tmux.waitFor("Submit answers");
-    tmux.keys("Enter");
+    await tmux.waitFor("1. Submit answers");
+    tmux.keys("1");
     const result = await sandbox.model.toolResult(TOOL_USE_ID);
     expect(result.content).toBe(
       'Your questions have been answered: "Which database?"="SQLite". You can now continue with these answers in mind.',
