@@ -3,10 +3,11 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { onTestFinished } from "vitest";
+import { loadPageAssets, PAGE_DIR } from "../../src/remote/page-assets.ts";
 import type { RegistryEvent } from "../../src/remote/registry.ts";
 import { type RunningServer, startServer } from "../../src/remote/serve.ts";
 import { TEST_ASSETS } from "../remote/support.ts";
-import { BIN } from "../support/run-cli.ts";
+import { BIN, PACKAGE } from "../support/run-cli.ts";
 import { TmuxSession } from "../support/tmux.ts";
 import { type ModelStandin, startModelStandin } from "./model-standin.ts";
 import { NATIVE_INPUT } from "./native-fixtures.ts";
@@ -56,7 +57,10 @@ export interface ClaudeSandbox {
  * asks NATIVE_INPUT with AskUserQuestion, and the answer server runs in this process, where the
  * hooks find it through XDG_RUNTIME_DIR.
  */
-export async function claudeSandbox(input: unknown = NATIVE_INPUT): Promise<ClaudeSandbox> {
+export async function claudeSandbox(
+  input: unknown = NATIVE_INPUT,
+  options: { readonly page?: boolean } = {},
+): Promise<ClaudeSandbox> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "askuser-cc-")));
   const home = join(root, "home");
   const cwd = join(root, "project");
@@ -85,7 +89,9 @@ export async function claudeSandbox(input: unknown = NATIVE_INPUT): Promise<Clau
     ASKUSER_CONFIG: join(root, "no-askuser-settings.json"),
     NO_COLOR: "1",
   };
-  const server = await startServer({ env, assets: TEST_ASSETS });
+  // The real page (as built for this run) when a test drives it in a browser.
+  const assets = options.page ? await builtPage() : TEST_ASSETS;
+  const server = await startServer({ env, assets });
   const seen: RegistryEvent[] = [];
   const waiters = new Set<() => void>();
   server.registry.subscribe((event) => {
@@ -146,6 +152,14 @@ export async function claudeSandbox(input: unknown = NATIVE_INPUT): Promise<Clau
         });
       }),
   };
+}
+
+async function builtPage() {
+  const page = await loadPageAssets(join(PACKAGE, PAGE_DIR));
+  if (page.missing.length > 0) {
+    throw new Error(`the page is not built in ${PACKAGE}: ${page.missing.join(", ")}`);
+  }
+  return page.assets;
 }
 
 /** Claude Code in a tmux pane, with a prompt typed once its input box shows. */
