@@ -1,6 +1,7 @@
 import { type Ask, errorMessage, pendingDetails } from "../core/index.ts";
 import type { RemoteAsk } from "../remote/client.ts";
 import { type Ended, isUsersEnd, type LocalSurface, raceWithPage } from "../remote/local-race.ts";
+import type { Handover } from "./handover.ts";
 import type { HookInput } from "./hook-input.ts";
 import { decisionFor, type NativeDecision } from "./native-answer.ts";
 import { askFromNative, type NativeQuestion } from "./native-ask.ts";
@@ -22,12 +23,13 @@ export interface HookPorts {
   /** Settles when the hook must stop waiting. */
   readonly stopped: Promise<Stop>;
   /**
-   * `PermissionRequest` only: what Claude Code's own dialog answered, once its `PostToolUse`
-   * hook hands it over (Claude Code leaves this hook running when the terminal answers, and
-   * ignores what it prints then). Settles with undefined once `closed` aborts; rejects when the
-   * dialog cannot be watched (the handover could not listen).
+   * `PermissionRequest` only: how Claude Code's own dialog ended, once its `PostToolUse` hook
+   * hands over the answer or its `Stop` hook says the turn ended (Claude Code leaves this hook
+   * running when the terminal answers, and ignores what it prints then). Settles with undefined
+   * once `closed` aborts; rejects when the dialog cannot be watched (the handover could not
+   * listen).
    */
-  readonly terminalAnswer?: (closed: AbortSignal) => Promise<unknown>;
+  readonly terminalAnswer?: (closed: AbortSignal) => Promise<Handover | undefined>;
   /** The session to resume, for the line a deferred run prints. */
   readonly resumeCommand: (sessionId: string) => string;
 }
@@ -107,7 +109,7 @@ export async function answerNative(input: HookInput, ports: HookPorts): Promise<
 function dialogSurface(
   ask: Ask,
   native: readonly NativeQuestion[],
-  terminalAnswer: (closed: AbortSignal) => Promise<unknown>,
+  terminalAnswer: (closed: AbortSignal) => Promise<Handover | undefined>,
   publishing: Promise<RemoteAsk>,
 ): { surface: LocalSurface; answered: () => boolean } {
   let answered = false;
@@ -117,24 +119,22 @@ function dialogSurface(
   );
   const surface: LocalSurface = {
     show: async (closed) => {
-      let response: unknown;
+      let handover: Handover | undefined;
       try {
-        response = await terminalAnswer(closed);
+        handover = await terminalAnswer(closed);
       } catch {
         return {
           details: { ...pendingDetails(ask), status: "cancelled", origin: "ui_failure" },
           by: "terminal",
         };
       }
-      if (response === undefined || closed.aborted) {
-        return {
-          details: { ...pendingDetails(ask), status: "cancelled", origin: "disconnected" },
-          by: "terminal",
-        };
-      }
+      const gone = { ...pendingDetails(ask), status: "cancelled", origin: "disconnected" } as const;
+      if (handover === undefined || closed.aborted) return { details: gone, by: "terminal" };
+      // Either way the dialog is over and Claude Code no longer reads this hook's output.
       answered = true;
       await settled;
-      return { details: detailsFromTerminal(ask, native, response), by: "terminal" };
+      if (handover.kind === "turn_ended") return { details: gone, by: "terminal" };
+      return { details: detailsFromTerminal(ask, native, handover.response), by: "terminal" };
     },
   };
   return { surface, answered: () => answered };

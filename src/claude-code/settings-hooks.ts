@@ -21,7 +21,7 @@ const TIMEOUTS: Readonly<Record<HookEvent, number>> = {
 const MATCHER = "AskUserQuestion";
 
 /** The `hooks` object askuser adds to a Claude Code settings file. */
-export function askuserHooks(plan: HookPlan): Record<HookEvent, unknown[]> {
+export function askuserHooks(plan: HookPlan): Record<HookEvent | "Stop", unknown[]> {
   const hook = (event: HookEvent, extra: Record<string, unknown> = {}) => [
     {
       matcher: MATCHER,
@@ -49,6 +49,19 @@ export function askuserHooks(plan: HookPlan): Record<HookEvent, unknown[]> {
     ),
     PermissionRequest: hook("PermissionRequest"),
     PostToolUse: hook("PostToolUse"),
+    // The end of a turn is the one news of a dialog ended without an answer ("Chat about this"):
+    // no tool hook runs then. Stop takes no matcher.
+    Stop: [
+      {
+        hooks: [
+          {
+            type: "command",
+            command: `${plan.askuser} claude-code Stop`,
+            timeout: TIMEOUTS.PostToolUse,
+          },
+        ],
+      },
+    ],
   };
 }
 
@@ -64,7 +77,7 @@ function isAskuserHook(hook: unknown): boolean {
   return (
     isRecord(hook) &&
     typeof hook.command === "string" &&
-    /askuser(?:\.js)?"?\s+claude-code\s+(?:PreToolUse|PermissionRequest|PostToolUse)\b/u.test(
+    /askuser(?:\.js)?"?\s+claude-code\s+(?:PreToolUse|PermissionRequest|PostToolUse|Stop)\b/u.test(
       hook.command,
     )
   );

@@ -1,11 +1,18 @@
 import {
+  type Handover,
   type HandoverListener,
   handOver,
   handoverPath,
   listenForHandover,
+  sessionHandoverPaths,
 } from "../claude-code/handover.ts";
 import { answerNative, type HookPorts, type Stop } from "../claude-code/hook-flow.ts";
-import { HOOK_EVENTS, type HookInput, readHookInput } from "../claude-code/hook-input.ts";
+import {
+  HOOK_EVENTS,
+  type HookInput,
+  readHookInput,
+  readStopInput,
+} from "../claude-code/hook-input.ts";
 import { hookOutput } from "../claude-code/hook-output.ts";
 import { type Ask, errorMessage, escapeUnsafeInJson } from "../core/index.ts";
 import { publishAsk } from "../remote/client.ts";
@@ -54,6 +61,7 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
     );
   }
   const options = readFlags(flags);
+  if (event === "Stop") return endTurn(await io.readStdin(), io);
   const read = readHookInput(await io.readStdin(), event);
   if (!read.ok) throw new Error(read.problem);
   const input = read.input;
@@ -204,7 +212,7 @@ function stopSignals(waitSeconds: number): Stopping {
 async function untilClosed(
   handover: Promise<HandoverListener>,
   closed: AbortSignal,
-): Promise<unknown> {
+): Promise<Handover | undefined> {
   const listener = await handover;
   return new Promise((resolve) => {
     void listener.received.then(resolve);
@@ -233,6 +241,24 @@ async function handTerminalAnswer(input: HookInput, io: CommandIo): Promise<numb
   if (input.toolName !== "AskUserQuestion") return 0;
   const questions = questionsOf(input);
   if (questions === undefined) return 0;
-  await handOver(await handoverPath(io.env, input.sessionId, questions), input.toolResponse);
+  await handOver(await handoverPath(io.env, input.sessionId, questions), {
+    kind: "answer",
+    response: input.toolResponse,
+  });
+  return 0;
+}
+
+/**
+ * `Stop`: the session's turn ended, so none of its dialogs is open any more (an end no other
+ * hook hears of, "Chat about this" in the dialog, say): every `PermissionRequest` hook of the
+ * session still waiting is told, and withdraws its page's copy. Not while background tasks run:
+ * one of them may still have a dialog open. Prints nothing.
+ */
+async function endTurn(text: string, io: CommandIo): Promise<number> {
+  const read = readStopInput(text);
+  if (!read.ok) throw new Error(read.problem);
+  if (read.backgroundTasks) return 0;
+  const paths = await sessionHandoverPaths(io.env, read.sessionId);
+  await Promise.all(paths.map((path) => handOver(path, { kind: "turn_ended" })));
   return 0;
 }

@@ -105,7 +105,8 @@ describe("answerNative: the hook's decisions", () => {
       ports({
         publish: async () => fake.remote,
         terminalAnswer: async () => ({
-          answers: { "Which database?": "Postgres", "Which features?": "Auth" },
+          kind: "answer",
+          response: { answers: { "Which database?": "Postgres", "Which features?": "Auth" } },
         }),
       }),
     );
@@ -135,7 +136,10 @@ describe("answerNative: the hook's decisions", () => {
       input("PermissionRequest"),
       ports({
         publish: () => new Promise((resolve) => (open = resolve)),
-        terminalAnswer: async () => ({ answers: { "Which database?": "Postgres" } }),
+        terminalAnswer: async () => ({
+          kind: "answer",
+          response: { answers: { "Which database?": "Postgres" } },
+        }),
       }),
     );
     // The answer is in; the server answers the publish only now.
@@ -143,6 +147,19 @@ describe("answerNative: the hook's decisions", () => {
     open(fake.remote);
     expect(decided(await result)).toEqual({ decision: { kind: "none" } });
     expect(fake.calls).toEqual(["claim terminal answered"]);
+  });
+
+  it("the turn ended with the dialog unanswered (Chat about this): the page's copy is withdrawn, the hook says nothing", async () => {
+    const fake = fakeRemote();
+    const result = await answerNative(
+      input("PermissionRequest"),
+      ports({
+        publish: async () => fake.remote,
+        terminalAnswer: async () => ({ kind: "turn_ended" }),
+      }),
+    );
+    expect(decided(result)).toEqual({ decision: { kind: "none" } });
+    expect(fake.calls).toEqual(["withdraw disconnected"]);
   });
 
   it("Claude Code ended the hook (Esc, its timeout): the ask is withdrawn and nothing is answered", async () => {

@@ -133,6 +133,23 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
     );
   });
 
+  it("Chat about this in the dialog: no tool hook runs, the turn's Stop hook withdraws the page's copy", {
+    timeout: SLOW,
+  }, async () => {
+    const { sandbox, tmux, opened } = await dialogOpen();
+    tmux.keys("4"); // Chat about this
+    const result = await sandbox.model.toolResult(TOOL_USE_ID);
+    expect(result.is_error).toBe(true);
+    expect(result.content).toContain("The user wants to clarify these questions.");
+    const withdrawn = await sandbox.event("withdrawn");
+    expect(withdrawn.askId).toBe(opened.askId);
+    expect(withdrawn.data.origin).toBe("disconnected");
+    expect(
+      (await pageCall(sandbox, `/api/asks/${opened.askId}/answer`, { q1: "SQLite", q2: ["Auth"] }))
+        .status,
+    ).toBe(410);
+  });
+
   it("route-away: no dialog, the spinner says where to answer, and a partial answer is refused with askuser's text", {
     timeout: SLOW,
   }, async () => {

@@ -18,7 +18,7 @@ const setup = (env: Record<string, string>, ...args: string[]) =>
   runInProcess(["setup", "claude-code", ...args], { env });
 
 describe("askuser setup claude-code", () => {
-  it("adds the three hooks, shows the change, and changes nothing the second time", async () => {
+  it("adds the hooks, shows the change, and changes nothing the second time", async () => {
     const { env, settings } = home();
     mkdirSync(join(env.HOME as string, ".claude"));
     const original =
@@ -65,11 +65,11 @@ describe("askuser setup claude-code", () => {
   it("--remove without the saved copy keeps the user's own empty lists", async () => {
     const { env, settings } = home();
     mkdirSync(join(env.HOME as string, ".claude"));
-    writeFileSync(settings, '{"hooks": {"Stop": []}}');
+    writeFileSync(settings, '{"hooks": {"Notification": []}}');
     await setup(env);
     rmSync(join(env.HOME as string, ".local"), { recursive: true, force: true });
     await setup(env, "--remove");
-    expect(JSON.parse(readFileSync(settings, "utf8"))).toEqual({ hooks: { Stop: [] } });
+    expect(JSON.parse(readFileSync(settings, "utf8"))).toEqual({ hooks: { Notification: [] } });
   });
 
   it("--remove deletes a file setup created", async () => {
@@ -121,6 +121,7 @@ describe("askuser setup claude-code", () => {
       "PreToolUse",
       "PermissionRequest",
       "PostToolUse",
+      "Stop",
     ]);
     expect(existsSync(settings)).toBe(false);
   });

@@ -1,3 +1,4 @@
+import type { Handover } from "../../src/claude-code/handover.ts";
 import { answerNative, type Stop } from "../../src/claude-code/hook-flow.ts";
 import type { Ask, AskDetails } from "../../src/core/index.ts";
 import type { RemoteAsk } from "../../src/remote/client.ts";
@@ -48,7 +49,7 @@ export function claudeHookHost(ask: Ask): Host {
       const shown = signalled();
       let stop: (why: Stop) => void = () => {};
       const stopped = new Promise<Stop>((resolve) => (stop = resolve));
-      let answer: (response: unknown) => void = () => {};
+      let answer: (handover: Handover) => void = () => {};
       let breakIt: (error: Error) => void = () => {};
       const result = answerNative(
         {
@@ -86,12 +87,15 @@ export function claudeHookHost(ask: Ask): Host {
           // As PostToolUse hands it over: answers keyed by question text.
           answer: () =>
             answer({
-              answers: Object.fromEntries(
-                toolInput.questions.map((question, index) => [
-                  question.question,
-                  index === 0 ? "Postgres" : "REST",
-                ]),
-              ),
+              kind: "answer",
+              response: {
+                answers: Object.fromEntries(
+                  toolInput.questions.map((question, index) => [
+                    question.question,
+                    index === 0 ? "Postgres" : "REST",
+                  ]),
+                ),
+              },
             }),
           askBack: undefined,
           breakIt: () => breakIt(new Error("the handover could not listen")),
