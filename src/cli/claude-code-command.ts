@@ -258,7 +258,9 @@ async function endTurn(text: string, io: CommandIo): Promise<number> {
   const read = readStopInput(text);
   if (!read.ok) throw new Error(read.problem);
   if (read.backgroundTasks) return 0;
-  const paths = await sessionHandoverPaths(io.env, read.sessionId);
+  // A runtime directory askuser cannot use holds no waiting hook either (they listen there): no
+  // error for Claude Code to show at the end of every turn.
+  const paths = await sessionHandoverPaths(io.env, read.sessionId).catch(() => []);
   await Promise.all(paths.map((path) => handOver(path, { kind: "turn_ended" })));
   return 0;
 }

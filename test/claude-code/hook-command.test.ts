@@ -151,6 +151,16 @@ describe("askuser claude-code: the hook command", () => {
     expect((await next("withdrawn")).data.origin).toBe("disconnected");
   });
 
+  it("Stop with a runtime directory askuser cannot use ends quietly: no hook can wait there", async () => {
+    const env = runtimeEnv();
+    writeFileSync(join(env.XDG_RUNTIME_DIR as string, "askuser"), "not a directory");
+    const run = await runInProcess(["claude-code", "Stop"], {
+      stdin: JSON.stringify({ session_id: "s", hook_event_name: "Stop", background_tasks: [] }),
+      env,
+    });
+    expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+
   it("a typed answer with invisible and control characters reaches Claude Code exactly, as JSON escapes", async () => {
     const { running, next } = await server();
     const hook = runInProcess(["claude-code", "PermissionRequest"], {
