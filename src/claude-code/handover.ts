@@ -48,7 +48,7 @@ export type Handover =
   | { readonly kind: "answer"; readonly response: unknown }
   | { readonly kind: "turn_ended" };
 
-export function readHandover(value: unknown): Handover | undefined {
+function readHandover(value: unknown): Handover | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const record = value as { kind?: unknown; response?: unknown };
   if (record.kind === "answer") return { kind: "answer", response: record.response };
