@@ -1,8 +1,9 @@
 import { describeReceived, isRecord } from "../core/index.ts";
 
 /** The hook events askuser handles, as Claude Code names them in its settings and its input. */
-export const HOOK_EVENTS = ["PreToolUse", "PermissionRequest", "PostToolUse"] as const;
-export type HookEvent = (typeof HOOK_EVENTS)[number];
+export const HOOK_EVENTS = ["PreToolUse", "PermissionRequest", "PostToolUse", "Stop"] as const;
+/** The events about the tool call itself; `Stop` input has no tool (`readStopInput`). */
+export type HookEvent = Exclude<(typeof HOOK_EVENTS)[number], "Stop">;
 
 /** The fields of Claude Code's hook input that askuser reads, checked. */
 export interface HookInput {
@@ -73,5 +74,40 @@ export function readHookInput(text: string, expected: HookEvent): ReadHookInput 
       ...(toolUseId === undefined ? {} : { toolUseId: toolUseId as string }),
       ...(value.tool_response === undefined ? {} : { toolResponse: value.tool_response }),
     },
+  };
+}
+
+export type ReadStopInput =
+  | { readonly ok: true; readonly sessionId: string; readonly backgroundTasks: boolean }
+  | { readonly ok: false; readonly problem: string };
+
+/** The `Stop` hook's input: the session whose turn ended, and whether background tasks still run. */
+export function readStopInput(text: string): ReadStopInput {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return {
+      ok: false,
+      problem: `the hook input is not JSON (${(error as Error).message}); Claude Code writes one JSON object on standard input`,
+    };
+  }
+  if (!isRecord(value) || value.hook_event_name !== "Stop") {
+    return {
+      ok: false,
+      problem: `the hook input must be Claude Code's Stop input (received ${describeReceived(isRecord(value) ? value.hook_event_name : value)}); run askuser setup claude-code again`,
+    };
+  }
+  if (typeof value.session_id !== "string" || value.session_id === "") {
+    return {
+      ok: false,
+      problem: `session_id must be a non-empty string (received ${describeReceived(value.session_id)})`,
+    };
+  }
+  const tasks = value.background_tasks;
+  return {
+    ok: true,
+    sessionId: value.session_id,
+    backgroundTasks: Array.isArray(tasks) && tasks.length > 0,
   };
 }

@@ -1,5 +1,12 @@
-import { type Answer, type AskDetails, modelText, type Question } from "../core/index.ts";
-import { ANSWERED_WHERE, type SurfaceName } from "../remote/types.ts";
+import {
+  type Answer,
+  type AskDetails,
+  modelText,
+  type Question,
+  withProvenance,
+} from "../core/index.ts";
+import { ANSWER_PLACE_OF, type SurfaceName } from "../remote/types.ts";
+import { hookPlaceNote } from "../transcripts/claude/hook-place.ts";
 import type { NativeQuestion } from "./native-ask.ts";
 
 /**
@@ -27,18 +34,20 @@ const TYPE_NAMES = { single: "single-select", multi: "multi-select", preview: "s
  * The decision for an ask another surface ended. Only a full answer becomes `allow`: Claude Code
  * tells the model "Your questions have been answered" for any answers it is given and says
  * nothing of the questions left out, so a partial answer, a cancel or a question back go as
- * askuser's own text, which names every unanswered question.
+ * askuser's own text, which names every unanswered question. Either says once where the user
+ * answered: a note on each answer, or the text's last sentence (which `askuser log` reads back).
  */
 export function decisionFor(
   details: AskDetails,
   by: SurfaceName,
   native: readonly NativeQuestion[],
 ): NativeDecision {
-  const where = `answered ${ANSWERED_WHERE[by]}`;
-  if (details.status === "answered" && details.unanswered.length === 0) {
-    return { kind: "answer", updatedInput: updatedInputFor(details, where, native) };
+  const placed = withProvenance(details, { place: ANSWER_PLACE_OF[by], reporter: "lifecycle" });
+  if (placed.status === "answered" && placed.unanswered.length === 0) {
+    const where = hookPlaceNote(placed.answeredIn ?? ANSWER_PLACE_OF[by]);
+    return { kind: "answer", updatedInput: updatedInputFor(placed, where, native) };
   }
-  return { kind: "refuse", text: refusalText(details, by) };
+  return { kind: "refuse", text: refusalText(placed) };
 }
 
 function updatedInputFor(
@@ -58,7 +67,7 @@ function updatedInputFor(
       answer.comment,
       change &&
         `(shown as ${TYPE_NAMES[change.presented]} instead of ${TYPE_NAMES[change.requested]}${change.changedBy === "user" ? " by the user" : " by the user's setting"})`,
-      `(${where})`,
+      where,
     ].filter((part): part is string => Boolean(part));
     const preview = previewOf(question, answer, nativeQuestion);
     annotations[nativeQuestion.question] = {
@@ -93,11 +102,7 @@ function previewOf(question: Question, answer: Answer, native: NativeQuestion): 
   return typeof preview === "string" ? preview : undefined;
 }
 
-/**
- * askuser's model text, naming Claude Code's tool where the text names askuser's, and saying
- * where the user gave it.
- */
-function refusalText(details: AskDetails, by: SurfaceName): string {
-  const text = modelText(details).replaceAll("call ask_user again", "call AskUserQuestion again");
-  return `${text}\n(The user responded ${ANSWERED_WHERE[by]}, not in Claude Code's dialog.)`;
+/** askuser's model text (its last sentence says where), naming Claude Code's tool for askuser's. */
+function refusalText(details: AskDetails): string {
+  return modelText(details).replaceAll("call ask_user again", "call AskUserQuestion again");
 }

@@ -21,7 +21,7 @@ const TIMEOUTS: Readonly<Record<HookEvent, number>> = {
 const MATCHER = "AskUserQuestion";
 
 /** The `hooks` object askuser adds to a Claude Code settings file. */
-export function askuserHooks(plan: HookPlan): Record<HookEvent, unknown[]> {
+export function askuserHooks(plan: HookPlan): Record<HookEvent | "Stop", unknown[]> {
   const hook = (event: HookEvent, extra: Record<string, unknown> = {}) => [
     {
       matcher: MATCHER,
@@ -49,6 +49,19 @@ export function askuserHooks(plan: HookPlan): Record<HookEvent, unknown[]> {
     ),
     PermissionRequest: hook("PermissionRequest"),
     PostToolUse: hook("PostToolUse"),
+    // The end of a turn is the one news of a dialog ended without an answer ("Chat about this"):
+    // no tool hook runs then. Stop takes no matcher.
+    Stop: [
+      {
+        hooks: [
+          {
+            type: "command",
+            command: `${plan.askuser} claude-code Stop`,
+            timeout: TIMEOUTS.PostToolUse,
+          },
+        ],
+      },
+    ],
   };
 }
 
@@ -64,7 +77,7 @@ function isAskuserHook(hook: unknown): boolean {
   return (
     isRecord(hook) &&
     typeof hook.command === "string" &&
-    /askuser(?:\.js)?"?\s+claude-code\s+(?:PreToolUse|PermissionRequest|PostToolUse)\b/u.test(
+    /askuser(?:\.js)?"?\s+claude-code\s+(?:PreToolUse|PermissionRequest|PostToolUse|Stop)\b/u.test(
       hook.command,
     )
   );
@@ -76,8 +89,8 @@ export type SettingsEdit =
 
 /**
  * The settings without askuser's hooks: each hook askuser wrote is taken out, then a matcher
- * group left with no hook, an event left with no group, and `hooks` left empty. Everything else
- * stays as it was, in its order.
+ * group, an event's list and `hooks` that taking them out left empty. Everything else stays as
+ * it was, in its order, the user's own empty lists too.
  */
 export function withoutAskuserHooks(settings: unknown): SettingsEdit {
   const checked = checkShape(settings);
@@ -85,6 +98,7 @@ export function withoutAskuserHooks(settings: unknown): SettingsEdit {
   const { hooks, ...rest } = checked.settings;
   if (hooks === undefined) return { ok: true, settings: checked.settings };
   const kept: Record<string, unknown> = {};
+  let emptied = false;
   for (const [event, groups] of Object.entries(hooks as Record<string, unknown[]>)) {
     const left = groups.flatMap((group) => {
       if (!isRecord(group) || !Array.isArray(group.hooks)) return [group];
@@ -92,11 +106,37 @@ export function withoutAskuserHooks(settings: unknown): SettingsEdit {
       const others = group.hooks.filter((hook) => !isAskuserHook(hook));
       return others.length === 0 ? [] : [{ ...group, hooks: others }];
     });
-    if (left.length > 0) kept[event] = left;
+    if (left.length > 0 || groups.length === 0) kept[event] = left;
+    else emptied = true;
   }
-  if (Object.keys(kept).length === 0) return { ok: true, settings: rest };
+  if (emptied && Object.keys(kept).length === 0) return { ok: true, settings: rest };
   // Spreading keeps "hooks" in its place: a diff shows only what changed.
   return { ok: true, settings: { ...checked.settings, hooks: kept } };
+}
+
+/** Whether the settings hold a hook askuser wrote. */
+export function hasAskuserHooks(settings: unknown): boolean {
+  if (!isRecord(settings) || !isRecord(settings.hooks)) return false;
+  return Object.values(settings.hooks).some(
+    (groups) =>
+      Array.isArray(groups) &&
+      groups.some(
+        (group) => isRecord(group) && Array.isArray(group.hooks) && group.hooks.some(isAskuserHook),
+      ),
+  );
+}
+
+/**
+ * The settings as Claude Code reads them, for comparing two files: an empty event list or an
+ * empty `hooks` object says nothing.
+ */
+export function withoutEmptyHooks(settings: Record<string, unknown>): Record<string, unknown> {
+  const { hooks, ...rest } = settings;
+  if (!isRecord(hooks)) return settings;
+  const lists = Object.entries(hooks).filter(
+    ([, groups]) => !Array.isArray(groups) || groups.length > 0,
+  );
+  return lists.length === 0 ? rest : { ...settings, hooks: Object.fromEntries(lists) };
 }
 
 /** The settings with askuser's hooks (any older ones replaced), appended to each event's list. */

@@ -1,6 +1,18 @@
-import { handOver, handoverPath, listenForHandover } from "../claude-code/handover.ts";
+import {
+  type Handover,
+  type HandoverListener,
+  handOver,
+  handoverPath,
+  listenForHandover,
+  sessionHandoverPaths,
+} from "../claude-code/handover.ts";
 import { answerNative, type HookPorts, type Stop } from "../claude-code/hook-flow.ts";
-import { HOOK_EVENTS, type HookInput, readHookInput } from "../claude-code/hook-input.ts";
+import {
+  HOOK_EVENTS,
+  type HookInput,
+  readHookInput,
+  readStopInput,
+} from "../claude-code/hook-input.ts";
 import { hookOutput } from "../claude-code/hook-output.ts";
 import { type Ask, errorMessage, escapeUnsafeInJson } from "../core/index.ts";
 import { publishAsk } from "../remote/client.ts";
@@ -49,6 +61,7 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
     );
   }
   const options = readFlags(flags);
+  if (event === "Stop") return endTurn(await io.readStdin(), io);
   const read = readHookInput(await io.readStdin(), event);
   if (!read.ok) throw new Error(read.problem);
   const input = read.input;
@@ -60,8 +73,14 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
   const stopping = stopSignals(waitSeconds);
   const handover =
     event === "PermissionRequest" && isQuestionsInput(input)
-      ? await listenForHandover(await handoverPath(env, input.sessionId, questionsOf(input)))
+      ? handoverPath(env, input.sessionId, questionsOf(input)).then(listenForHandover)
       : undefined;
+  // Not watching the dialog loses only the page's note of the terminal's answer: the race goes on.
+  handover?.catch((error: unknown) =>
+    io.stderr.write(
+      `askuser claude-code: the page will not hear of an answer given in the dialog (${errorMessage(error)})\n`,
+    ),
+  );
   const ports: HookPorts = {
     headless,
     routeAway: options.routeAway,
@@ -91,7 +110,7 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
       });
     },
     stopped: stopping.stopped,
-    ...(handover ? { terminalAnswer: handover.received } : {}),
+    ...(handover ? { terminalAnswer: (closed) => untilClosed(handover, closed) } : {}),
     resumeCommand: (sessionId) => `claude -p --resume ${sessionId}`,
   };
   try {
@@ -101,7 +120,10 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
     return 0;
   } finally {
     stopping.dispose();
-    await handover?.done();
+    await handover?.then(
+      (listener) => listener.done(),
+      () => undefined,
+    );
   }
 }
 
@@ -186,6 +208,19 @@ function stopSignals(waitSeconds: number): Stopping {
   };
 }
 
+/** The answer handed over from the dialog, or undefined once `closed` aborts. */
+async function untilClosed(
+  handover: Promise<HandoverListener>,
+  closed: AbortSignal,
+): Promise<Handover | undefined> {
+  const listener = await handover;
+  return new Promise((resolve) => {
+    void listener.received.then(resolve);
+    if (closed.aborted) resolve(undefined);
+    closed.addEventListener("abort", () => resolve(undefined), { once: true });
+  });
+}
+
 function isQuestionsInput(input: HookInput): boolean {
   return input.toolName === "AskUserQuestion" && questionsOf(input) !== undefined;
 }
@@ -206,6 +241,26 @@ async function handTerminalAnswer(input: HookInput, io: CommandIo): Promise<numb
   if (input.toolName !== "AskUserQuestion") return 0;
   const questions = questionsOf(input);
   if (questions === undefined) return 0;
-  await handOver(await handoverPath(io.env, input.sessionId, questions), input.toolResponse);
+  await handOver(await handoverPath(io.env, input.sessionId, questions), {
+    kind: "answer",
+    response: input.toolResponse,
+  });
+  return 0;
+}
+
+/**
+ * `Stop`: the session's turn ended, so none of its dialogs is open any more (an end no other
+ * hook hears of, "Chat about this" in the dialog, say): every `PermissionRequest` hook of the
+ * session still waiting is told, and withdraws its page's copy. Not while background tasks run:
+ * one of them may still have a dialog open. Prints nothing.
+ */
+async function endTurn(text: string, io: CommandIo): Promise<number> {
+  const read = readStopInput(text);
+  if (!read.ok) throw new Error(read.problem);
+  if (read.backgroundTasks) return 0;
+  // A runtime directory askuser cannot use holds no waiting hook either (they listen there): no
+  // error for Claude Code to show at the end of every turn.
+  const paths = await sessionHandoverPaths(io.env, read.sessionId).catch(() => []);
+  await Promise.all(paths.map((path) => handOver(path, { kind: "turn_ended" })));
   return 0;
 }

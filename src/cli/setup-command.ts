@@ -7,9 +7,11 @@ import { lineDiff } from "../claude-code/line-diff.ts";
 import {
   askuserHooks,
   type HookPlan,
+  hasAskuserHooks,
   type SettingsEdit,
   withAskuserHooks,
   withoutAskuserHooks,
+  withoutEmptyHooks,
 } from "../claude-code/settings-hooks.ts";
 import { errorMessage, isRecord } from "../core/index.ts";
 import { packageRoot } from "../remote/package-root.ts";
@@ -136,7 +138,12 @@ async function restoredText(
   if (isRecord(original) && (typeof original.text === "string" || original.text === null)) {
     const text = original.text;
     const before = text === null ? {} : safeParse(text);
-    if (JSON.stringify(before) === JSON.stringify(settings)) return text ?? undefined;
+    // Compared as Claude Code reads them: taking the hooks out empties lists the file never had.
+    const same =
+      isRecord(before) &&
+      !hasAskuserHooks(before) &&
+      JSON.stringify(withoutEmptyHooks(before)) === JSON.stringify(withoutEmptyHooks(settings));
+    if (same) return text ?? undefined;
   }
   return serialise(settings, current ?? "");
 }

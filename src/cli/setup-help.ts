@@ -26,7 +26,7 @@ Exit codes:
   2  usage error, or a settings file that is not valid JSON (nothing is changed)
 `;
 
-export const CLAUDE_CODE_HELP = `Usage: askuser claude-code <PreToolUse | PermissionRequest | PostToolUse> [options]
+export const CLAUDE_CODE_HELP = `Usage: askuser claude-code <PreToolUse | PermissionRequest | PostToolUse | Stop> [options]
 
 The hook Claude Code runs for its AskUserQuestion tool (installed by askuser setup claude-code):
 it reads Claude Code's hook input on standard input and prints its decision. Not meant to be

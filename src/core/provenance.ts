@@ -61,6 +61,21 @@ export const END_REPORTER_WORDS: Readonly<Record<EndReporter, string>> = {
 /** The sentence of an end a client reported, which `askuser log` reads back from a bare text. */
 export const CLIENT_REPORTED_SENTENCE = `This end was reported by ${END_REPORTER_WORDS.client}; the user did not choose it.`;
 
+const PERSON_VERBS = ["Answered", "Asked", "Cancelled"] as const;
+
+/**
+ * The place a person's end names in its provenance sentence ("Answered on the answer page."),
+ * read back from the text's last line; undefined when that line is no such sentence.
+ */
+export function placeOfSentence(line: string): AnswerPlace | undefined {
+  for (const verb of PERSON_VERBS) {
+    for (const [place, words] of Object.entries(ANSWER_PLACE_WORDS)) {
+      if (line === `${verb} ${words}.`) return place as AnswerPlace;
+    }
+  }
+  return undefined;
+}
+
 /**
  * The one sentence that says where the user gave what an outcome reports, when it was not the
  * asking agent's own form (the terminal form, or an MCP client's form, which every text already

@@ -10,9 +10,10 @@ export const LOG_CACHE_FILE = "log-cache.json";
 const FORMAT = "askuser-log-cache";
 /**
  * Raised whenever what a file's asks are read into changes shape, or a reader reads a record
- * otherwise (2: askuser's own texts in error results are read as their outcomes).
+ * otherwise (2: askuser's own texts in error results are read as their outcomes; 3: the place a
+ * Claude Code hook's answer was given is read back).
  */
-const VERSION = 2;
+const VERSION = 3;
 /** Larger is not a cache askuser wrote for any plausible archive: not read. */
 const MAX_CACHE_BYTES = 512 * 1024 * 1024;
 

@@ -137,7 +137,8 @@ export interface AskExchange {
   readonly cancelledBy: CancelOrigin | null;
   /**
    * Where the user gave our own ask_user's end (the page, askuser answer, another extension, an
-   * answers file, a terminal or an MCP client's form); null for other tools and older versions.
+   * answers file, a terminal or an MCP client's form), and of Claude Code's AskUserQuestion when
+   * askuser's hooks answered it; null for other tools and older versions.
    */
   readonly answeredIn: AnswerPlace | null;
   /** Who reported an ask_user end no person chose (a client, the agent's lifecycle); else null. */

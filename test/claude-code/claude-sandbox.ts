@@ -1,12 +1,13 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { onTestFinished } from "vitest";
+import { loadPageAssets, PAGE_DIR } from "../../src/remote/page-assets.ts";
 import type { RegistryEvent } from "../../src/remote/registry.ts";
 import { type RunningServer, startServer } from "../../src/remote/serve.ts";
 import { TEST_ASSETS } from "../remote/support.ts";
-import { runInProcess } from "../support/in-process-cli.ts";
+import { BIN, PACKAGE } from "../support/run-cli.ts";
 import { TmuxSession } from "../support/tmux.ts";
 import { type ModelStandin, startModelStandin } from "./model-standin.ts";
 import { NATIVE_INPUT } from "./native-fixtures.ts";
@@ -44,7 +45,10 @@ export interface ClaudeSandbox {
   event(type: RegistryEvent["type"]): Promise<RegistryEvent>;
   /** Processes to end (with everything under them) before the sandbox is removed. */
   track(pids: () => readonly number[], close?: () => void): void;
-  /** The askuser command line, in-process, with this sandbox's HOME. */
+  /**
+   * The askuser command line with this sandbox's HOME, run from the package built for this run:
+   * `setup` writes hooks that run the program it is, and a checkout's own dist/ may be stale.
+   */
   askuser(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
 }
 
@@ -53,7 +57,10 @@ export interface ClaudeSandbox {
  * asks NATIVE_INPUT with AskUserQuestion, and the answer server runs in this process, where the
  * hooks find it through XDG_RUNTIME_DIR.
  */
-export async function claudeSandbox(input: unknown = NATIVE_INPUT): Promise<ClaudeSandbox> {
+export async function claudeSandbox(
+  input: unknown = NATIVE_INPUT,
+  options: { readonly page?: boolean } = {},
+): Promise<ClaudeSandbox> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "askuser-cc-")));
   const home = join(root, "home");
   const cwd = join(root, "project");
@@ -82,7 +89,9 @@ export async function claudeSandbox(input: unknown = NATIVE_INPUT): Promise<Clau
     ASKUSER_CONFIG: join(root, "no-askuser-settings.json"),
     NO_COLOR: "1",
   };
-  const server = await startServer({ env, assets: TEST_ASSETS });
+  // The real page (as built for this run) when a test drives it in a browser.
+  const assets = options.page ? await builtPage() : TEST_ASSETS;
+  const server = await startServer({ env, assets });
   const seen: RegistryEvent[] = [];
   const waiters = new Set<() => void>();
   server.registry.subscribe((event) => {
@@ -135,8 +144,22 @@ export async function claudeSandbox(input: unknown = NATIVE_INPUT): Promise<Clau
     track: (pids, close) => {
       tracked.push(close ? { pids, close } : { pids });
     },
-    askuser: (...args) => runInProcess(args, { env, cwd }),
+    askuser: (...args) =>
+      new Promise((resolve) => {
+        execFile(process.execPath, [BIN, ...args], { env, cwd }, (error, stdout, stderr) => {
+          const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+          resolve({ code, stdout, stderr });
+        });
+      }),
   };
+}
+
+async function builtPage() {
+  const page = await loadPageAssets(join(PACKAGE, PAGE_DIR));
+  if (page.missing.length > 0) {
+    throw new Error(`the page is not built in ${PACKAGE}: ${page.missing.join(", ")}`);
+  }
+  return page.assets;
 }
 
 /** Claude Code in a tmux pane, with a prompt typed once its input box shows. */

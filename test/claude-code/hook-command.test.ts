@@ -53,9 +53,9 @@ describe("askuser claude-code: the hook command", () => {
   it.each([
     [
       [],
-      /the first argument must be the hook event, one of PreToolUse, PermissionRequest, PostToolUse \(received ""\)/u,
+      /the first argument must be the hook event, one of PreToolUse, PermissionRequest, PostToolUse, Stop \(received ""\)/u,
     ],
-    [["Stop"], /\(received "Stop"\)/u],
+    [["Notification"], /\(received "Notification"\)/u],
     [
       ["PreToolUse", "--wait", "soon"],
       /--wait takes a number of seconds, 0 or more \(received "soon"\)/u,
@@ -119,6 +119,46 @@ describe("askuser claude-code: the hook command", () => {
     expect((await next("withdrawn")).data.origin).toBe("timed_out");
     const runtime = running.env.XDG_RUNTIME_DIR ?? "";
     expect(readdirSync(join(runtime, "askuser", "claude-code"))).toEqual([]);
+  });
+
+  it("Stop: the turn ended with the dialog unanswered (Chat about this); the waiting hook withdraws the page's copy", async () => {
+    const { running, next } = await server();
+    const hook = runInProcess(["claude-code", "PermissionRequest"], {
+      stdin: hookInput("PermissionRequest"),
+      env: running.env,
+      timeoutMs: 15_000,
+    });
+    const opened = await next("opened");
+    const stop = (extra: Record<string, unknown>) =>
+      runInProcess(["claude-code", "Stop"], {
+        stdin: JSON.stringify({
+          session_id: "session-1",
+          hook_event_name: "Stop",
+          stop_hook_active: false,
+          ...extra,
+        }),
+        env: running.env,
+      });
+    // A background task may still have a dialog open: nothing ends then.
+    expect(await stop({ background_tasks: [{ id: "b1" }] })).toEqual({
+      code: 0,
+      stdout: "",
+      stderr: "",
+    });
+    expect(running.registry.get(opened.askId)?.state).toBe("pending");
+    expect(await stop({ background_tasks: [] })).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(await hook).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect((await next("withdrawn")).data.origin).toBe("disconnected");
+  });
+
+  it("Stop with a runtime directory askuser cannot use ends quietly: no hook can wait there", async () => {
+    const env = runtimeEnv();
+    writeFileSync(join(env.XDG_RUNTIME_DIR as string, "askuser"), "not a directory");
+    const run = await runInProcess(["claude-code", "Stop"], {
+      stdin: JSON.stringify({ session_id: "s", hook_event_name: "Stop", background_tasks: [] }),
+      env,
+    });
+    expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
   });
 
   it("a typed answer with invisible and control characters reaches Claude Code exactly, as JSON escapes", async () => {

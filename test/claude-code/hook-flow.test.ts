@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { answerNative, type HookPorts, type Stop } from "../../src/claude-code/hook-flow.ts";
+import {
+  answerNative,
+  type HookPorts,
+  type HookResult,
+  type Stop,
+} from "../../src/claude-code/hook-flow.ts";
 import type { HookInput } from "../../src/claude-code/hook-input.ts";
 import type { AskDetails } from "../../src/core/index.ts";
 import type { ClaimResult, RemoteAsk, RemoteEnd, SurfaceName } from "../../src/remote/client.ts";
@@ -48,6 +53,11 @@ function input(event: HookInput["event"]): HookInput {
   };
 }
 
+/** What Claude Code reads of a result: the decision and the message (not the race's end). */
+function decided({ ended: _ended, ...seen }: HookResult) {
+  return seen;
+}
+
 function ports(overrides: Partial<HookPorts> & { stop?: Promise<Stop> } = {}): HookPorts {
   return {
     headless: false,
@@ -73,7 +83,7 @@ describe("answerNative: the hook's decisions", () => {
         },
       }),
     );
-    expect(result).toEqual({ decision: { kind: "none" } });
+    expect(decided(result)).toEqual({ decision: { kind: "none" } });
     expect(published).toBe(false);
   });
 
@@ -94,13 +104,62 @@ describe("answerNative: the hook's decisions", () => {
       input("PermissionRequest"),
       ports({
         publish: async () => fake.remote,
-        terminalAnswer: Promise.resolve({
-          answers: { "Which database?": "Postgres", "Which features?": "Auth" },
+        terminalAnswer: async () => ({
+          kind: "answer",
+          response: { answers: { "Which database?": "Postgres", "Which features?": "Auth" } },
         }),
       }),
     );
-    expect(result).toEqual({ decision: { kind: "none" } });
+    expect(decided(result)).toEqual({ decision: { kind: "none" } });
     expect(fake.calls).toEqual(["claim terminal answered"]);
+  });
+
+  it("the dialog cannot be watched (the handover could not listen): the page still answers", async () => {
+    const fake = fakeRemote();
+    const pending = answerNative(
+      input("PermissionRequest"),
+      ports({
+        publish: async () => fake.remote,
+        terminalAnswer: async () => {
+          throw new Error("EACCES");
+        },
+      }),
+    );
+    fake.end({ kind: "resolved", by: "page", details: answered({ q1: "SQLite", q2: ["Auth"] }) });
+    expect((await pending).decision.kind).toBe("answer");
+  });
+
+  it("the terminal answered before the ask reached the page: the page is told before the hook returns", async () => {
+    const fake = fakeRemote();
+    let open: (remote: RemoteAsk) => void = () => {};
+    const result = answerNative(
+      input("PermissionRequest"),
+      ports({
+        publish: () => new Promise((resolve) => (open = resolve)),
+        terminalAnswer: async () => ({
+          kind: "answer",
+          response: { answers: { "Which database?": "Postgres" } },
+        }),
+      }),
+    );
+    // The answer is in; the server answers the publish only now.
+    await Promise.resolve();
+    open(fake.remote);
+    expect(decided(await result)).toEqual({ decision: { kind: "none" } });
+    expect(fake.calls).toEqual(["claim terminal answered"]);
+  });
+
+  it("the turn ended with the dialog unanswered (Chat about this): the page's copy is withdrawn, the hook says nothing", async () => {
+    const fake = fakeRemote();
+    const result = await answerNative(
+      input("PermissionRequest"),
+      ports({
+        publish: async () => fake.remote,
+        terminalAnswer: async () => ({ kind: "turn_ended" }),
+      }),
+    );
+    expect(decided(result)).toEqual({ decision: { kind: "none" } });
+    expect(fake.calls).toEqual(["withdraw disconnected"]);
   });
 
   it("Claude Code ended the hook (Esc, its timeout): the ask is withdrawn and nothing is answered", async () => {
@@ -109,7 +168,7 @@ describe("answerNative: the hook's decisions", () => {
       input("PermissionRequest"),
       ports({ publish: async () => fake.remote, stop: Promise.resolve("ended_by_claude") }),
     );
-    expect(result).toEqual({ decision: { kind: "none" } });
+    expect(decided(result)).toEqual({ decision: { kind: "none" } });
     expect(fake.calls).toEqual(["withdraw disconnected"]);
   });
 
@@ -135,12 +194,12 @@ describe("answerNative: the hook's decisions", () => {
       ports({ publish: async () => fake.remote }),
     );
     fake.end({ kind: "server_lost" });
-    expect(await pending).toEqual({ decision: { kind: "none" } });
+    expect(decided(await pending)).toEqual({ decision: { kind: "none" } });
   });
 
   it("no server can be reached: the dialog stays, and the user is told why", async () => {
     const result = await answerNative(input("PermissionRequest"), ports());
-    expect(result).toEqual({
+    expect(decided(result)).toEqual({
       decision: { kind: "none" },
       systemMessage:
         "askuser: the answer server could not be reached (not published in this test); answer here",
@@ -157,7 +216,7 @@ describe("answerNative: the hook's decisions", () => {
         stop: Promise.resolve("deadline"),
       }),
     );
-    expect(result).toEqual({
+    expect(decided(result)).toEqual({
       decision: { kind: "defer" },
       systemMessage:
         "askuser: nobody answered yet; the run stops here. To be asked again, continue it with: claude -p --resume s-1",

@@ -17,8 +17,8 @@ describe("decisionFor: what Claude Code is told when another surface ended the a
         questions: native,
         answers: { "Which database?": "Postgres", "Which features?": "Auth, Search" },
         annotations: {
-          "Which database?": { notes: "(answered in the page)" },
-          "Which features?": { notes: "keep it small (answered in the page)" },
+          "Which database?": { notes: "(answered on the answer page)" },
+          "Which features?": { notes: "keep it small (answered on the answer page)" },
         },
       },
     });
@@ -81,7 +81,7 @@ describe("decisionFor: what Claude Code is told when another surface ended the a
       input.questions,
     );
     expect(decision.kind === "answer" && decision.updatedInput.annotations).toEqual({
-      "Which layout?": { notes: "(answered in the page)", preview: "- a" },
+      "Which layout?": { notes: "(answered on the answer page)", preview: "- a" },
     });
   });
 
@@ -98,7 +98,7 @@ describe("decisionFor: what Claude Code is told when another surface ended the a
         '"Which database?" = "Postgres — fast"',
         '"Which features?" = (no answer)',
         'Unanswered: "Which features?". Do not assume answers to these; decide on your best judgement and say so, or ask again later if they matter.',
-        "(The user responded in the page, not in Claude Code's dialog.)",
+        "Answered on the answer page.",
       ].join("\n"),
     });
   });
@@ -109,7 +109,7 @@ describe("decisionFor: what Claude Code is told when another surface ended the a
       kind: "refuse",
       text: [
         'The user cancelled the questions without answering any of them. Unanswered: "Which database?", "Which features?". Do not assume answers: continue only with work that does not depend on these decisions, or ask the user how they want to proceed.',
-        "(The user responded in the page, not in Claude Code's dialog.)",
+        "Cancelled on the answer page.",
       ].join("\n"),
     });
   });

@@ -18,7 +18,7 @@ const setup = (env: Record<string, string>, ...args: string[]) =>
   runInProcess(["setup", "claude-code", ...args], { env });
 
 describe("askuser setup claude-code", () => {
-  it("adds the three hooks, shows the change, and changes nothing the second time", async () => {
+  it("adds the hooks, shows the change, and changes nothing the second time", async () => {
     const { env, settings } = home();
     mkdirSync(join(env.HOME as string, ".claude"));
     const original =
@@ -46,6 +46,30 @@ describe("askuser setup claude-code", () => {
     const removed = await setup(env, "--remove");
     expect(removed.code).toBe(0);
     expect(readFileSync(settings, "utf8")).toBe(original);
+  });
+
+  it.each([
+    ["an empty hooks object", '{\n  "hooks": {}\n}\n'],
+    ["an event with an empty list", '{"hooks": {"Stop": []}}'],
+    ["the hooks key twice", '{"hooks": {"PreToolUse": []}, "hooks": {"Stop": []}}\n'],
+    ["Windows line endings", '{\r\n  "model": "opus"\r\n}\r\n'],
+  ])("--remove gives back a file with %s byte for byte", async (_, original) => {
+    const { env, settings } = home();
+    mkdirSync(join(env.HOME as string, ".claude"));
+    writeFileSync(settings, original);
+    expect((await setup(env)).code).toBe(0);
+    expect((await setup(env, "--remove")).code).toBe(0);
+    expect(readFileSync(settings, "utf8")).toBe(original);
+  });
+
+  it("--remove without the saved copy keeps the user's own empty lists", async () => {
+    const { env, settings } = home();
+    mkdirSync(join(env.HOME as string, ".claude"));
+    writeFileSync(settings, '{"hooks": {"Notification": []}}');
+    await setup(env);
+    rmSync(join(env.HOME as string, ".local"), { recursive: true, force: true });
+    await setup(env, "--remove");
+    expect(JSON.parse(readFileSync(settings, "utf8"))).toEqual({ hooks: { Notification: [] } });
   });
 
   it("--remove deletes a file setup created", async () => {
@@ -97,6 +121,7 @@ describe("askuser setup claude-code", () => {
       "PreToolUse",
       "PermissionRequest",
       "PostToolUse",
+      "Stop",
     ]);
     expect(existsSync(settings)).toBe(false);
   });

@@ -12,6 +12,7 @@ import type { RemoteEnd, SurfaceName } from "../../src/remote/types.ts";
 import { DEFAULT_SETTINGS } from "../../src/settings/settings.ts";
 import { askOf } from "../support/asks.ts";
 import { ManualTimers } from "../support/manual-timers.ts";
+import { claudeHookHost } from "./race-host-claude-hook.ts";
 
 /** Two questions, so that a draft can hold one answer while the ask is still open. */
 export const ASK: Ask = askOf({
@@ -139,6 +140,8 @@ export interface Host {
   readonly name: string;
   /** The surface name a claim here carries. */
   readonly by: SurfaceName;
+  /** The rows this host cannot do, each with the reason the table prints as it skips it. */
+  readonly cannot?: Partial<Record<"askBack" | "typeHere" | "answerWithoutServer", string>>;
   start(publish: () => Promise<PageCopy>): HostRun;
 }
 
@@ -404,4 +407,4 @@ const PI: Host = {
   },
 };
 
-export const HOSTS: readonly Host[] = [RACE, CLI, MCP, PI];
+export const HOSTS: readonly Host[] = [RACE, CLI, MCP, PI, claudeHookHost(ASK)];

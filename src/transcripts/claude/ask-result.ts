@@ -1,9 +1,17 @@
-import { answerFromItems, answerFromJoined, submittedOutcome, withNotes } from "../answers.ts";
+import type { AnswerPlace } from "../../core/index.ts";
+import {
+  answerFromItems,
+  answerFromJoined,
+  answer as exchangeAnswer,
+  submittedOutcome,
+  withNotes,
+} from "../answers.ts";
 import { isObject, nonBlank, objectAt, stringAt } from "../json.ts";
 import type { AskOutcome, ExchangeAnswer, ExchangeQuestion } from "../model.ts";
 import { bareQuestion, questionsFrom } from "../questions.ts";
 import { shortError } from "../text.ts";
 import { parseAnswerList } from "./answer-text.ts";
+import { splitHookPlaceNote } from "./hook-place.ts";
 import { classifyHookRefusal } from "./hook-refusal.ts";
 import {
   ANSWER_MARKERS,
@@ -35,6 +43,8 @@ export interface AskResult {
   readonly rejection: string | null;
   readonly error: string | null;
   readonly opensTurn: boolean;
+  /** Where askuser's hook says the user answered (the page, `askuser answer`); else null. */
+  readonly answeredIn: AnswerPlace | null;
 }
 
 const OPENS_TURN: ReadonlySet<AskOutcome> = new Set([
@@ -65,14 +75,16 @@ export function classifyAskResult(result: ResultInput, input: unknown): AskResul
   const isAway = structured !== undefined && "afkTimeoutMs" in structured;
   if (structured && (hasAnswers || hasResponse || isAway)) {
     const fromResult = questionsFrom(structured.questions);
-    const questions = answeredQuestions(fromResult.length > 0 ? fromResult : asked, structured);
+    const { questions, answeredIn } = withoutHookPlace(
+      answeredQuestions(fromResult.length > 0 ? fromResult : asked, structured),
+    );
     const response = nonBlank(structured.response) ?? null;
     let outcome: AskOutcome;
     if (isAway) outcome = "afk";
     else if (response !== null) outcome = "responded";
     else if (structured.followUp) outcome = "follow-up";
     else outcome = submittedOutcome(questions);
-    return done(outcome, questions, { response });
+    return done(outcome, questions, { response, answeredIn });
   }
   return classifyText(result.text, asked, joined);
 }
@@ -113,7 +125,7 @@ function classifyText(
       asked.map((q) => q.text),
     );
     const base = asked.length > 0 ? asked : list.map((item) => bareQuestion(item.question));
-    const questions = base.map((question) => {
+    const read = base.map((question) => {
       const item = list.find((entry) => entry.question === question.text);
       if (!item) return question;
       const value = item.value === NOTES_ONLY_PLACEHOLDER ? null : item.value;
@@ -121,7 +133,8 @@ function classifyText(
         value === null ? null : answerFromJoined(value, question.options, question.multiSelect);
       return { ...question, answer: withNotes(picked, item.notes) };
     });
-    return done(submittedOutcome(questions), questions);
+    const { questions, answeredIn } = withoutHookPlace(read);
+    return done(submittedOutcome(questions), questions, { answeredIn });
   }
   if (head.startsWith(RESPONDED)) {
     const response = nonBlank(head.slice(RESPONDED.length)) ?? null;
@@ -136,8 +149,12 @@ function classifyText(
 
 function classifyError(text: string, asked: readonly ExchangeQuestion[]): AskResult {
   const refused = classifyHookRefusal(text, asked);
-  if (refused)
-    return done(refused.outcome, refused.questions, { response: refused.response ?? null });
+  if (refused) {
+    return done(refused.outcome, refused.questions, {
+      response: refused.response ?? null,
+      answeredIn: refused.answeredIn,
+    });
+  }
   const rejection = parseRejection(text);
   if (rejection?.kind === "message") {
     if (rejection.message.startsWith(CLARIFY)) return done("clarify", asked);
@@ -198,7 +215,12 @@ function pickedFrom(raw: unknown, question: ExchangeQuestion): ExchangeAnswer | 
 function done(
   outcome: AskOutcome,
   questions: readonly ExchangeQuestion[],
-  extra: { response?: string | null; rejection?: string | null; error?: string | null } = {},
+  extra: {
+    response?: string | null;
+    rejection?: string | null;
+    error?: string | null;
+    answeredIn?: AnswerPlace | null;
+  } = {},
 ): AskResult {
   return {
     outcome,
@@ -207,6 +229,33 @@ function done(
     rejection: extra.rejection ?? null,
     error: extra.error ?? null,
     opensTurn: OPENS_TURN.has(outcome),
+    answeredIn: extra.answeredIn ?? null,
+  };
+}
+
+/**
+ * A full answer askuser's hook gave ends every answered question's notes with the same place
+ * note: that place is where the user answered, and the notes keep only what the user wrote. A
+ * note on some questions only is the user's own text, kept as written.
+ */
+function withoutHookPlace(questions: readonly ExchangeQuestion[]): {
+  questions: readonly ExchangeQuestion[];
+  answeredIn: AnswerPlace | null;
+} {
+  const answered = questions.filter((question) => question.answer !== null);
+  const split = answered.map((question) => splitHookPlaceNote(question.answer?.notes ?? ""));
+  const place = split[0]?.place;
+  if (place === undefined || split.some((entry) => entry?.place !== place)) {
+    return { questions, answeredIn: null };
+  }
+  return {
+    answeredIn: place,
+    questions: questions.map((question) => {
+      const given = question.answer;
+      if (given === null) return question;
+      const notes = splitHookPlaceNote(given.notes ?? "")?.notes ?? null;
+      return { ...question, answer: exchangeAnswer(given.selected, given.text, notes) };
+    }),
   };
 }
 

@@ -1,0 +1,109 @@
+import type { Handover } from "../../src/claude-code/handover.ts";
+import { answerNative, type Stop } from "../../src/claude-code/hook-flow.ts";
+import type { Ask, AskDetails } from "../../src/core/index.ts";
+import type { RemoteAsk } from "../../src/remote/client.ts";
+import type { Host } from "./race-hosts.ts";
+
+/** A one-shot event a test can await: fired by the code under test, never polled. */
+function signalled(): { wait: Promise<void>; fire: () => void } {
+  let fire: () => void = () => {};
+  const wait = new Promise<void>((resolve) => (fire = resolve));
+  return { wait, fire };
+}
+
+/**
+ * Claude Code's `PermissionRequest` hook (`askuser claude-code PermissionRequest`) as a host of
+ * the one race: the surface here is Claude Code's own dialog, whose answer the `PostToolUse`
+ * hook hands over; Claude Code ends the hook with a signal; the hook's own timers are its
+ * deadline. The table's ask goes in as `AskUserQuestion` input, question for question, and the
+ * hook's end comes back with the table's question ids (the hook names them q1, q2, …).
+ */
+export function claudeHookHost(ask: Ask): Host {
+  const toolInput = {
+    questions: ask.questions.map((question) => ({
+      question: question.question,
+      header: question.header,
+      options: question.options.map((option) => ({ label: option.label, description: "" })),
+      multiSelect: question.multiSelect,
+    })),
+  };
+  const tableIds = (details: AskDetails): AskDetails => {
+    const idOf = (id: string) => ask.questions[Number(id.slice(1)) - 1]?.id ?? id;
+    const answers = Object.fromEntries(
+      Object.entries(details.answers).map(([id, answer]) => [idOf(id), answer]),
+    );
+    return { ...details, answers, unanswered: details.unanswered.map(idOf) };
+  };
+  return {
+    name: "Claude Code's hook",
+    by: "terminal",
+    cannot: {
+      askBack:
+        "Claude Code's dialog hands the hook answers only (its PostToolUse input): a question back there never reaches it",
+      typeHere: "Claude Code's dialog shows the hook nothing before it is answered: no drafts",
+      answerWithoutServer:
+        "with no server the hook leaves at once (Claude Code shows a hook's message only when it exits): the dialog goes on without it, as hook-flow.test.ts checks",
+    },
+    start(publish) {
+      const said: string[] = [];
+      const shown = signalled();
+      let stop: (why: Stop) => void = () => {};
+      const stopped = new Promise<Stop>((resolve) => (stop = resolve));
+      let answer: (handover: Handover) => void = () => {};
+      let breakIt: (error: Error) => void = () => {};
+      const result = answerNative(
+        {
+          event: "PermissionRequest",
+          sessionId: "race-table",
+          cwd: "/project",
+          toolName: "AskUserQuestion",
+          toolInput,
+        },
+        {
+          headless: false,
+          routeAway: false,
+          publish: () => publish() as Promise<RemoteAsk>,
+          stopped,
+          terminalAnswer: (closed) =>
+            new Promise((resolve, reject) => {
+              answer = resolve;
+              breakIt = reject;
+              closed.addEventListener("abort", () => resolve(undefined), { once: true });
+              shown.fire();
+            }),
+          resumeCommand: (id) => `claude -p --resume ${id}`,
+        },
+      ).then((hook) => {
+        if (hook.systemMessage) said.push(hook.systemMessage);
+        said.push(`decision ${hook.decision.kind}`);
+        if (!hook.ended) throw new Error(`the hook ended without a race: ${said.join("; ")}`);
+        return tableIds(hook.ended.details);
+      });
+      return {
+        result,
+        said,
+        local: {
+          shown: shown.wait,
+          // As PostToolUse hands it over: answers keyed by question text.
+          answer: () =>
+            answer({
+              kind: "answer",
+              response: {
+                answers: Object.fromEntries(
+                  toolInput.questions.map((question, index) => [
+                    question.question,
+                    index === 0 ? "Postgres" : "REST",
+                  ]),
+                ),
+              },
+            }),
+          askBack: undefined,
+          breakIt: () => breakIt(new Error("the handover could not listen")),
+          type: undefined,
+          expire: () => stop("deadline"),
+          stop: () => stop("ended_by_claude"),
+        },
+      };
+    },
+  };
+}
