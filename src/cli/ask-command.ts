@@ -59,6 +59,8 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
   }
 
   let details: AskDetails;
+  /** Tells the page that took the answer, if one did, that the agent now holds it. */
+  let delivered = () => {};
   if (values.answers !== undefined) {
     const script = await readJsonSource(io, values.answers, "answers");
     const scripted = answerFromScript(validation.ask, script);
@@ -72,7 +74,9 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
     details = withProvenance(scripted.details, { place: "answers_file", reporter: "lifecycle" });
   } else if (values.remote || (await remoteByDefault(io))) {
     const { askRemotely } = await import("./remote-ask.ts");
-    details = await askRemotely(validation.ask, io);
+    const ended = await askRemotely(validation.ask, io);
+    details = ended.details;
+    delivered = () => ended.delivered("delivered");
   } else if (io.interactive && io.openForm) {
     details = await io.openForm(validation.ask);
   } else {
@@ -83,6 +87,7 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
   details = withProvenance(details, TERMINAL);
   if (values.json) io.stdout.writeJson(details, 2);
   else io.stdout.write(`${modelText(details)}\n`);
+  delivered();
   if (details.status === "answered") return EXIT.answered;
   return details.status === "clarification_requested" ? EXIT.askedBack : EXIT.notAnswered;
 }

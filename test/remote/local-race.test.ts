@@ -23,6 +23,9 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     page.answer();
     expect(await run.result).toMatchObject({ status: "answered", answers: THERE.answers });
     expect(page.calls).toEqual([]);
+    // The page said "sent": it says the agent has it only once the host handed it over.
+    await page.reported.wait;
+    expect(page.deliveries).toEqual(["delivered"]);
   });
 
   it("an answer here is claimed as this surface's, and stands", async () => {
@@ -30,6 +33,8 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     run.local.answer();
     expect(await run.result).toMatchObject({ status: "answered", answers: HERE.answers });
     expect(page.calls).toEqual([`claim answered by ${host.by}`]);
+    await page.reported.wait;
+    expect(page.deliveries).toEqual(["delivered"]);
   });
 
   it("an ask-back here is the user's: it is claimed, never withdrawn as a failed form", async () => {
@@ -99,6 +104,9 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     expect(await run.result).toMatchObject({ status: "answered", answers: THERE.answers });
     expect(page.calls).toHaveLength(1);
     expect(page.calls[0]).toMatch(/^withdraw /);
+    // The page said "sent"; whether the agent holds it depends on where the stop came from.
+    await page.reported.wait;
+    expect(page.deliveries).toEqual([host.stoppedDelivery]);
   });
 
   it("an answer crossing the deadline is the ask's answer", async () => {
@@ -107,6 +115,8 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     run.local.expire();
     expect(await run.result).toMatchObject({ status: "answered", answers: THERE.answers });
     expect(page.calls).toEqual(["withdraw timed_out"]);
+    await page.reported.wait;
+    expect(page.deliveries).toEqual(["delivered"]);
   });
 
   it("the server dying while the form is open changes nothing here", async () => {

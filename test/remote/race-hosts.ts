@@ -50,11 +50,15 @@ function signalled(): { wait: Promise<void>; fire: () => void } {
 /** The answer server as the race sees it: the test answers, drafts, crosses and kills it. */
 export class FakePage {
   readonly calls: string[] = [];
+  /** What the host reported of the agent holding the answer the server resolved the ask with. */
+  readonly deliveries: string[] = [];
   readonly attached = signalled();
   /** Fired when the asking side first waits on the page's end. */
   readonly watched = signalled();
   /** Fired at the first claim or withdrawal. */
   readonly told = signalled();
+  /** Fired at the host's first delivery report. */
+  readonly reported = signalled();
   readonly #listeners = new Set<(draft: AskDetails) => void>();
   #draft: AskDetails | undefined;
   #end: (end: RemoteEnd) => void = () => {};
@@ -89,7 +93,14 @@ export class FakePage {
       withdraw: async (origin) => {
         this.calls.push(`withdraw ${origin}`);
         this.told.fire();
+        if (this.crossing?.kind === "resolved") this.#resolved ??= this.crossing;
         return this.crossing ?? this.#resolved;
+      },
+      // As the client does: only an ask the server resolved has a delivery to report.
+      reportDelivery: async (state) => {
+        if (!this.#resolved) return;
+        this.deliveries.push(state);
+        this.reported.fire();
       },
     };
   }
@@ -139,6 +150,12 @@ export interface Host {
   readonly name: string;
   /** The surface name a claim here carries. */
   readonly by: SurfaceName;
+  /**
+   * What the host reports of a page answer that crossed a stop from outside: `delivered` where
+   * the result still reaches the agent (a tool result of an aborted turn is kept, standard output
+   * is written), `lost` where nobody receives it (a cancelled MCP call gets no result).
+   */
+  readonly stoppedDelivery: "delivered" | "lost";
   start(publish: () => Promise<PageCopy>): HostRun;
 }
 
@@ -182,6 +199,7 @@ function scriptedSurface(closedEnd: (draft: AskDetails) => AskDetails) {
 export const RACE: Host = {
   name: "the race",
   by: "pi",
+  stoppedDelivery: "delivered",
   start(publish) {
     const said: string[] = [];
     const expired = new AbortController();
@@ -207,7 +225,11 @@ export const RACE: Host = {
         pageLost: () => said.push("page lost"),
         notSent: () => said.push("not sent"),
       },
-    }).then((ended) => ended.details);
+    }).then((ended) => {
+      // The host hands the result to its agent, then says so.
+      ended.delivered("delivered");
+      return ended.details;
+    });
     return {
       result,
       said,
@@ -232,6 +254,7 @@ writeFileSync(CLI_SETTINGS, JSON.stringify({ schemaVersion: 1, idleTimeoutMinute
 const CLI: Host = {
   name: "askuser ask --remote",
   by: "terminal",
+  stoppedDelivery: "delivered",
   start(publish) {
     const said: string[] = [];
     // The terminal form closed from outside reads as a lost terminal (see cli/process.ts).
@@ -250,9 +273,13 @@ const CLI: Host = {
     } as unknown as CommandIo;
     const timers = new ManualTimers();
     let formOpen = true;
+    // As `askuser ask` does: the result on standard output, then delivered.
     const result = askRemotely(ASK, io, {
       publish: () => publish() as Promise<RemoteAsk>,
       timers,
+    }).then((ended) => {
+      ended.delivered("delivered");
+      return ended.details;
     });
     return {
       result,
@@ -281,6 +308,7 @@ const CLI: Host = {
 const MCP: Host = {
   name: "askuser mcp",
   by: "mcp",
+  stoppedDelivery: "lost",
   start(publish) {
     const said: string[] = [];
     const shown = signalled();
@@ -324,6 +352,7 @@ const MCP: Host = {
 const PI: Host = {
   name: "Pi (dialogs)",
   by: "pi",
+  stoppedDelivery: "delivered",
   start(publish) {
     const said: string[] = [];
     const shown = signalled();

@@ -1,6 +1,7 @@
 import type { AskDetails } from "../../core/index.ts";
 import type { RemoteAsk, RemoteEnd } from "../../remote/client.ts";
 import { isUsersEnd, withdrawOrigin } from "../../remote/local-race.ts";
+import type { ReportedDelivery } from "../../remote/types.ts";
 import type { PendingAsk, PendingAsks } from "../survive/pending-asks.ts";
 import { answeredElsewhere, pageUnavailable } from "./page-link.ts";
 
@@ -16,6 +17,8 @@ const NOT_SENT =
  */
 export class PendingOnPage {
   readonly #pages = new Map<string, RemoteAsk>();
+  /** Taken off the page with an answer that crossed: its end here reports where that answer is. */
+  readonly #crossing = new Map<string, RemoteAsk>();
   readonly #asks: PendingAsks;
   readonly #say: (text: string, level: "info" | "warning") => void;
 
@@ -40,7 +43,7 @@ export class PendingOnPage {
     }
     if (!this.#asks.has(callEntryId)) {
       // It ended while it was being published: the page must not offer it.
-      await this.#crossed(callEntryId, await page.withdraw("session_closed"));
+      await this.#crossed(callEntryId, page, await page.withdraw("session_closed"));
       return;
     }
     this.#pages.set(callEntryId, page);
@@ -64,21 +67,25 @@ export class PendingOnPage {
     const origin = reason === "reload" ? "republished" : "session_closed";
     await Promise.all(
       pages.map(async ([callEntryId, page]) => {
-        await this.#crossed(callEntryId, await page.withdraw(origin));
+        await this.#crossed(callEntryId, page, await page.withdraw(origin));
       }),
     );
   }
 
   /** The page answered before the withdrawal reached it: that answer ends the ask here. */
-  async #crossed(callEntryId: string, end: RemoteEnd | undefined): Promise<void> {
+  async #crossed(callEntryId: string, page: RemoteAsk, end: RemoteEnd | undefined): Promise<void> {
     const answer = end?.kind === "resolved" ? end.details : undefined;
     if (!answer) return;
-    if (await this.#asks.answerElsewhere(callEntryId, answer)) {
+    this.#crossing.set(callEntryId, page);
+    const took = await this.#asks.answerElsewhere(callEntryId, answer);
+    this.#crossing.delete(callEntryId);
+    if (took) {
       this.#say(answeredElsewhere(end?.by ?? "page"), "info");
       return;
     }
     // The ask had already ended here for another reason: the page's user must not believe it
     // reached the agent.
+    void page.reportDelivery?.("lost");
     this.#say(NOT_SENT, "warning");
   }
 
@@ -86,16 +93,21 @@ export class PendingOnPage {
    * The pending ask ended here, by the race's rule: an end the user chose (an answer, a cancel,
    * `/answer skip`, an ask-back) is claimed, so the page shows it as answered in Pi; any other
    * end withdraws it. A form here that raced the page has claimed it already, and the server
-   * keeps that first claim.
+   * keeps that first claim. Returns the reporter of where the ask's answer is, for its delivery.
    */
-  ended(callEntryId: string, details: AskDetails): void {
+  ended(callEntryId: string, details: AskDetails): (state: ReportedDelivery) => void {
+    const crossing = this.#crossing.get(callEntryId);
+    if (crossing) return (state) => void crossing.reportDelivery?.(state);
     const page = this.#pages.get(callEntryId);
     this.#pages.delete(callEntryId);
-    if (!page) return;
+    if (!page) return () => {};
     if (isUsersEnd(details)) {
-      void page.claim(details, "pi").catch(() => undefined);
-      return;
+      const claimed = page.claim(details, "pi").catch(() => undefined);
+      return (state) => void claimed.then(() => page.reportDelivery?.(state));
     }
-    void page.withdraw(withdrawOrigin(details)).then((end) => this.#crossed(callEntryId, end));
+    void page
+      .withdraw(withdrawOrigin(details))
+      .then((end) => this.#crossed(callEntryId, page, end));
+    return () => {};
   }
 }

@@ -12,6 +12,8 @@ export interface DeliveryRecord {
   owe(): void;
   /** The message reached the agent after all: record it as sent, the branch's last word. */
   sent(): void;
+  /** The session holds the message: the run it went into took it. */
+  delivered?(): void;
 }
 
 interface InFlight {
@@ -73,6 +75,7 @@ export class AnswerDelivery {
       if (!prompt.includes(message.text)) continue;
       this.#owed.splice(this.#owed.indexOf(message), 1);
       message.record?.sent();
+      message.record?.delivered?.();
     }
   }
 
@@ -93,7 +96,10 @@ export class AnswerDelivery {
   settled(aborted: boolean, inSession: (text: string) => boolean): void {
     // A run that ended by itself took every message queued for it.
     for (const message of this.#unconfirmed.splice(0)) {
-      if (!aborted || inSession(message.text)) continue;
+      if (!aborted || inSession(message.text)) {
+        message.record?.delivered?.();
+        continue;
+      }
       message.record?.owe();
       this.#owed.push(message);
     }
