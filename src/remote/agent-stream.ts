@@ -74,7 +74,7 @@ export function publishFromBody(
       // process goes before that, the page learns the answer may not have reached the agent.
       if (entry.delivery === undefined) response.end();
     } else if (event.type === "delivery") {
-      if (entry.delivery === "delivered") response.end();
+      if (entry.delivery !== "waiting") response.end();
     } else if (event.type === "withdrawn") {
       send({ type: "withdrawn", origin: event.data.origin });
       response.end();

@@ -212,9 +212,9 @@ class PublishedAsk {
     if (!this.#resolvedThere) return;
     const path = `/api/asks/${this.id}/delivery`;
     await callApi(this.#info, "POST", path, { state }).catch(() => undefined);
-    // Delivered is the last word: the stream (kept open so the server can tell if this process
-    // goes first) is no longer needed. An owed answer keeps it until the next run takes it.
-    if (state === "delivered") this.#stream.destroy();
+    // The stream was kept open so the server can tell if this process goes before it reports;
+    // once it reported, it is not needed (a later `delivered` of an owed answer is a request).
+    this.#stream.destroy();
   }
 
   /**
