@@ -5,7 +5,9 @@ import type { CommandIo, FormOptions } from "../../src/cli/io.ts";
 import { askRemotely } from "../../src/cli/remote-ask.ts";
 import { type Ask, type AskDetails, answerFromScript } from "../../src/core/index.ts";
 import { runLiveAsk } from "../../src/mcp/live-ask.ts";
+import { PendingOnPage } from "../../src/pi/remote/pending-on-page.ts";
 import { showAsk } from "../../src/pi/show-ask.ts";
+import { type PendingAsk, PendingAsks } from "../../src/pi/survive/pending-asks.ts";
 import type { RemoteAsk } from "../../src/remote/client.ts";
 import { type Ended, type PageCopy, raceWithPage } from "../../src/remote/local-race.ts";
 import type { RemoteEnd, SurfaceName } from "../../src/remote/types.ts";
@@ -136,6 +138,8 @@ interface LocalControl {
   expire(): void;
   /** The ask is ended from outside: the turn or the call aborted, the process told to stop. */
   stop(): void;
+  /** The session reloads (Pi's `/reload`): the ask is withdrawn as republished. */
+  readonly reload?: () => void;
 }
 
 export interface HostRun {
@@ -146,8 +150,14 @@ export interface HostRun {
   readonly said: string[];
 }
 
+/** The rows a host cannot play, each with the reason, shown as the row's skip note. */
+export type Row = "askBack" | "type" | "brokenForm" | "deadline" | "reload";
+
 export interface Host {
   readonly name: string;
+  readonly cannot?: Partial<Record<Row, string>>;
+  /** Set when the host follows the page's end but never its drafts (no race of its own). */
+  readonly followsEndOnly?: true;
   /** The surface name a claim here carries. */
   readonly by: SurfaceName;
   /**
@@ -155,7 +165,7 @@ export interface Host {
    * the result still reaches the agent (a tool result of an aborted turn is kept, standard output
    * is written), `lost` where nobody receives it (a cancelled MCP call gets no result).
    */
-  readonly stoppedDelivery: "delivered" | "lost";
+  readonly stoppedDelivery: "delivered" | "owed" | "lost";
   start(publish: () => Promise<PageCopy>): HostRun;
 }
 
@@ -200,6 +210,7 @@ export const RACE: Host = {
   name: "the race",
   by: "pi",
   stoppedDelivery: "delivered",
+  cannot: { reload: "a reload is a host's event: Pi's waiting asks play it" },
   start(publish) {
     const said: string[] = [];
     const expired = new AbortController();
@@ -255,6 +266,7 @@ const CLI: Host = {
   name: "askuser ask --remote",
   by: "terminal",
   stoppedDelivery: "delivered",
+  cannot: { reload: "a process has no reload: a signal ends it, as the stop row does" },
   start(publish) {
     const said: string[] = [];
     // The terminal form closed from outside reads as a lost terminal (see cli/process.ts).
@@ -309,6 +321,11 @@ const MCP: Host = {
   name: "askuser mcp",
   by: "mcp",
   stoppedDelivery: "lost",
+  cannot: {
+    askBack: "an MCP client's form has no ask-back",
+    type: "an MCP client's form sends whole replies, never a draft",
+    reload: "an MCP server has no reload: a closed connection ends the call, as the stop row does",
+  },
   start(publish) {
     const said: string[] = [];
     const shown = signalled();
@@ -353,6 +370,10 @@ const PI: Host = {
   name: "Pi (dialogs)",
   by: "pi",
   stoppedDelivery: "delivered",
+  cannot: {
+    askBack: "Pi's dialogs have no ask-back; the race's own row and the CLI's cover it",
+    reload: "a reload aborts a tool call's turn: the stop row; only waiting asks outlive it",
+  },
   start(publish) {
     const said: string[] = [];
     const shown = signalled();
@@ -433,4 +454,71 @@ const PI: Host = {
   },
 };
 
-export const HOSTS: readonly Host[] = [RACE, CLI, MCP, PI];
+/**
+ * Pi's asks that do not wait (`PendingOnPage` over `PendingAsks`, wired as Survival wires them):
+ * on the page from the start, answered here through `/answer` or Alt+A. Where the answer goes
+ * next is Survival's (`finishLater`): here, delivered at once, or owed while the session closes.
+ */
+const WAITING: Host = {
+  name: "Pi (waiting asks)",
+  by: "pi",
+  stoppedDelivery: "owed",
+  followsEndOnly: true,
+  cannot: {
+    brokenForm: "a waiting ask has no form of its own: one opened for it races as Pi (dialogs)",
+    type: "a waiting ask keeps no draft here; the form opened for it does (Pi (dialogs))",
+    deadline: "a waiting ask has no idle deadline: it waits until answered, skipped or closed",
+  },
+  start(publish) {
+    const said: string[] = [];
+    const shown = signalled();
+    let closing = false;
+    let settle: (details: AskDetails) => void = () => {};
+    const result = new Promise<AskDetails>((resolve) => (settle = resolve));
+    let onEnd: (pending: PendingAsk, details: AskDetails) => void = () => {};
+    const asks = new PendingAsks(
+      (ended, details) => onEnd(ended, details),
+      () => {},
+    );
+    const pending: PendingAsk = { callEntryId: "e1", toolCallId: "t1", ask: ASK };
+    asks.add(pending);
+    const onPage = new PendingOnPage(asks, (text) => said.push(text));
+    onEnd = (ended, details) => {
+      const report = onPage.ended(ended.callEntryId, details);
+      report(closing ? "owed" : "delivered");
+      settle(details);
+    };
+    void onPage
+      .publish(pending, async () => {
+        try {
+          return (await publish()) as RemoteAsk;
+        } finally {
+          shown.fire();
+        }
+      })
+      .catch((error: unknown) => said.push(String(error)));
+    const answerHere = (details: AskDetails) => void asks.answer("e1", async () => details);
+    return {
+      result,
+      said,
+      local: {
+        shown: shown.wait,
+        answer: () => answerHere(played(HERE_SCRIPT)),
+        askBack: () => answerHere(ASK_BACK),
+        breakIt: () => {},
+        type: undefined,
+        expire: () => {},
+        stop: () => {
+          closing = true;
+          void onPage.withdrawAll("close").then(() => asks.endAll("session_closed"));
+        },
+        reload: () => {
+          closing = true;
+          void onPage.withdrawAll("reload").then(() => asks.releaseAll());
+        },
+      },
+    };
+  },
+};
+
+export const HOSTS: readonly Host[] = [RACE, CLI, MCP, PI, WAITING];

@@ -17,8 +17,11 @@ const NOT_SENT =
  */
 export class PendingOnPage {
   readonly #pages = new Map<string, RemoteAsk>();
-  /** Taken off the page with an answer that crossed: its end here reports where that answer is. */
-  readonly #crossing = new Map<string, RemoteAsk>();
+  /**
+   * Pages whose answer is ending their ask here (it came first, or crossed a withdrawal): that
+   * end claims nothing, and reports where the page's answer is.
+   */
+  readonly #answered = new Map<string, RemoteAsk>();
   readonly #asks: PendingAsks;
   readonly #say: (text: string, level: "info" | "warning") => void;
 
@@ -50,9 +53,17 @@ export class PendingOnPage {
     const end = await page.ended;
     const answer = end.details;
     if (end.kind !== "resolved" || !answer) return;
-    // While its form is open here, that form's race takes the page's answer ("busy" here).
-    const outcome = await this.#asks.answer(callEntryId, async () => answer);
-    if (outcome === "opened") this.#say(answeredElsewhere(end.by ?? "page"), "info");
+    // While its form is open here, that form's race takes the page's answer, and the end it
+    // gives reports from `#pages` (`ended`).
+    if (this.#pages.get(callEntryId) !== page || this.#asks.isOpen(callEntryId)) return;
+    this.#pages.delete(callEntryId);
+    this.#answered.set(callEntryId, page);
+    try {
+      const outcome = await this.#asks.answer(callEntryId, async () => answer);
+      if (outcome === "opened") this.#say(answeredElsewhere(end.by ?? "page"), "info");
+    } finally {
+      this.#answered.delete(callEntryId);
+    }
   }
 
   /**
@@ -76,9 +87,9 @@ export class PendingOnPage {
   async #crossed(callEntryId: string, page: RemoteAsk, end: RemoteEnd | undefined): Promise<void> {
     const answer = end?.kind === "resolved" ? end.details : undefined;
     if (!answer) return;
-    this.#crossing.set(callEntryId, page);
+    this.#answered.set(callEntryId, page);
     const took = await this.#asks.answerElsewhere(callEntryId, answer);
-    this.#crossing.delete(callEntryId);
+    this.#answered.delete(callEntryId);
     if (took) {
       this.#say(answeredElsewhere(end?.by ?? "page"), "info");
       return;
@@ -96,8 +107,8 @@ export class PendingOnPage {
    * keeps that first claim. Returns the reporter of where the ask's answer is, for its delivery.
    */
   ended(callEntryId: string, details: AskDetails): (state: ReportedDelivery) => void {
-    const crossing = this.#crossing.get(callEntryId);
-    if (crossing) return (state) => void crossing.reportDelivery?.(state);
+    const answered = this.#answered.get(callEntryId);
+    if (answered) return (state) => void answered.reportDelivery?.(state);
     const page = this.#pages.get(callEntryId);
     this.#pages.delete(callEntryId);
     if (!page) return () => {};
