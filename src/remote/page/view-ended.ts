@@ -1,5 +1,5 @@
 import { modelText } from "../../core/index.ts";
-import { deliveryHeading } from "../delivery-words.ts";
+import { deliveryHeading } from "../answerer-words.ts";
 import type { Resolution } from "./api.ts";
 import type { Phase } from "./ask-session.ts";
 import { block, h, line } from "./dom.ts";
