@@ -17,6 +17,9 @@ const NOT_SENT =
  */
 export class PendingOnPage {
   readonly #pages = new Map<string, RemoteAsk>();
+  /** Publishes under way: a close or reload waits for them, so no copy is left on the page. */
+  readonly #inFlight = new Set<Promise<unknown>>();
+  #closing = false;
   /**
    * Pages whose answer is ending their ask here (it came first, or crossed a withdrawal): that
    * end claims nothing, and reports where the page's answer is.
@@ -30,6 +33,23 @@ export class PendingOnPage {
     this.#say = say;
   }
 
+  /** Publishes one ask; once there, it is in `#pages` if it still waits here. */
+  async #land(
+    callEntryId: string,
+    publish: () => Promise<RemoteAsk>,
+  ): Promise<{ readonly page: RemoteAsk; readonly kept: boolean } | undefined> {
+    let page: RemoteAsk;
+    try {
+      page = await publish();
+    } catch (error) {
+      this.#say(pageUnavailable(error), "warning");
+      return undefined;
+    }
+    const kept = this.#asks.has(callEntryId);
+    if (kept) this.#pages.set(callEntryId, page);
+    return { page, kept };
+  }
+
   /** The page entry of a pending ask, for its form here to race rather than publish again. */
   get(callEntryId: string): RemoteAsk | undefined {
     return this.#pages.get(callEntryId);
@@ -37,19 +57,21 @@ export class PendingOnPage {
 
   async publish(pending: PendingAsk, publish: () => Promise<RemoteAsk>): Promise<void> {
     const { callEntryId } = pending;
-    let page: RemoteAsk;
-    try {
-      page = await publish();
-    } catch (error) {
-      this.#say(pageUnavailable(error), "warning");
-      return;
-    }
-    if (!this.#asks.has(callEntryId)) {
+    // Once the session closes or reloads, nothing more goes on the page: the next instance
+    // publishes what still waits.
+    if (this.#closing) return;
+    const landing = this.#land(callEntryId, publish);
+    this.#inFlight.add(landing);
+    const landed = await landing.finally(() => this.#inFlight.delete(landing));
+    if (!landed) return;
+    const { page, kept } = landed;
+    if (!kept) {
       // It ended while it was being published: the page must not offer it.
       await this.#crossed(callEntryId, page, await page.withdraw("session_closed"));
       return;
     }
-    this.#pages.set(callEntryId, page);
+    // Taken off the page meanwhile (`withdrawAll`, or its end here): nothing left to follow.
+    if (this.#pages.get(callEntryId) !== page) return;
     const end = await page.ended;
     const answer = end.details;
     if (end.kind !== "resolved" || !answer) return;
@@ -73,6 +95,8 @@ export class PendingOnPage {
    * took first still ends its ask, as the user's.
    */
   async withdrawAll(reason: "close" | "reload" = "close"): Promise<void> {
+    this.#closing = true;
+    await Promise.all([...this.#inFlight]);
     const pages = [...this.#pages];
     this.#pages.clear();
     const origin = reason === "reload" ? "republished" : "session_closed";
