@@ -37,7 +37,11 @@ describe("the real pi in tmux: a page answer owed across a quit between runs", (
       // The agent is busy (the model streams) until Esc stops it.
       { hang: true },
     ]);
-    const before = startTmuxPi(sandbox, cleanup, { script: first, env: server.env });
+    const before = startTmuxPi(sandbox, cleanup, {
+      script: first,
+      env: server.env,
+      reportExit: true,
+    });
     await before.waitFor("[Extensions]");
     before.text("Plan the order service");
     before.keys("Enter");
@@ -60,8 +64,7 @@ describe("the real pi in tmux: a page answer owed across a quit between runs", (
     await before.waitFor((screen) => !screen.includes("> [ask_user] Answer"));
     before.text("/quit");
     before.keys("Enter");
-    // Pi prints how to resume once it has shut down and written the session.
-    await before.waitFor("To resume this session");
+    await before.exited();
     before.close();
 
     const second = sandbox.script("second", [{ text: "Noted." }, { text: "Again." }]);
