@@ -1,6 +1,8 @@
 import { type Ask, errorMessage, pendingDetails } from "../core/index.ts";
 import type { RemoteAsk } from "../remote/client.ts";
-import { type Ended, isUsersEnd, type LocalSurface, raceWithPage } from "../remote/local-race.ts";
+import { isUsersEnd, type LocalSurface, raceWithPage } from "../remote/local-race.ts";
+import type { RaceEnd } from "../remote/race-ports.ts";
+import type { ReportedDelivery } from "../remote/types.ts";
 import type { Handover } from "./handover.ts";
 import type { HookInput } from "./hook-input.ts";
 import { decisionFor, type NativeDecision } from "./native-answer.ts";
@@ -39,7 +41,16 @@ export interface HookResult {
   /** Shown to the user in the terminal (never to the model). */
   readonly systemMessage?: string;
   /** How the one race ended, when the ask was published (the race table reads it). */
-  readonly ended?: Ended;
+  readonly ended?: RaceEnd;
+}
+
+/**
+ * Where the hook's decision goes once it is written: Claude Code reads a hook's output only
+ * while the hook is still its own; a hook it already ended (its dialog was answered or left)
+ * writes to nobody, so a page answer that crossed that end never reaches the model.
+ */
+export function deliveryAfter(stop: Stop | undefined): ReportedDelivery {
+  return stop === "ended_by_claude" ? "lost" : "delivered";
 }
 
 /**

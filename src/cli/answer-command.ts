@@ -9,11 +9,13 @@ import {
   scriptFromDetails,
   validateAskInput,
 } from "../core/index.ts";
+import { deliveryHeading, deliveryNews, withdrawnWhy } from "../remote/answerer-words.ts";
 import { MINTED_ASK_ID } from "../remote/ask-id.ts";
 import type { ServerInfo } from "../remote/discovery.ts";
 import { callApi } from "../remote/http-client.ts";
 import { findServer } from "../remote/launch.ts";
 import { programUserApi } from "../remote/program-user-api.ts";
+import { DELIVERY_STATES, type DeliveryState } from "../remote/types.ts";
 import { ApiError, type AskRecord, type SendOutcome, type UserApi } from "../remote/user-client.ts";
 import { followEvents } from "../remote/user-events.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
@@ -150,19 +152,26 @@ async function answerOne(info: ServerInfo, chosen: PendingAsk, io: CommandIo): P
   const stop = new AbortController();
   const closed = new AbortController();
   let endedElsewhere: Readonly<Record<string, unknown>> | undefined;
+  // Where an answer sent from here is, as the asking host reports it; undefined: the server went.
+  let delivered: (state: DeliveryState | undefined) => void = () => {};
+  const delivery = new Promise<DeliveryState | undefined>((resolve) => (delivered = resolve));
   await followEvents(
     info,
     (event) => {
       if (event.data.id !== chosen.id) return;
-      if (event.type === "resolved" || event.type === "withdrawn") {
-        endedElsewhere = { type: event.type, ...event.data };
+      if (event.type === "delivery") {
+        const state = DELIVERY_STATES.find((known) => known === event.data.delivery);
+        if (state && state !== "waiting") delivered(state);
+      } else if (event.type === "resolved" || event.type === "withdrawn") {
+        endedElsewhere ??= { type: event.type, ...event.data };
         closed.abort();
       }
     },
     stop.signal,
     () => {
-      endedElsewhere = { type: "server_lost" };
+      endedElsewhere ??= { type: "server_lost" };
       closed.abort();
+      delivered(undefined);
     },
   );
   try {
@@ -176,7 +185,7 @@ async function answerOne(info: ServerInfo, chosen: PendingAsk, io: CommandIo): P
         return EXIT.notAnswered;
       }
     }
-    return await send(api, chosen.id, local, io);
+    return await send(api, chosen.id, local, io, delivery);
   } finally {
     stop.abort();
   }
@@ -220,7 +229,13 @@ const CONFIRM_CANCEL: Ask = (() => {
   return validation.ask;
 })();
 
-async function send(api: UserApi, id: string, local: AskDetails, io: CommandIo): Promise<number> {
+async function send(
+  api: UserApi,
+  id: string,
+  local: AskDetails,
+  io: CommandIo,
+  delivery: Promise<DeliveryState | undefined>,
+): Promise<number> {
   const script = scriptFromDetails(local);
   let outcome: SendOutcome;
   if (local.status === "answered" || local.status === "clarification_requested") {
@@ -232,10 +247,26 @@ async function send(api: UserApi, id: string, local: AskDetails, io: CommandIo):
     return EXIT.notAnswered;
   }
   switch (outcome.kind) {
-    case "accepted":
-      io.stderr.write(`askuser: sent to the agent${SENT_AS[local.status] ?? ""}:\n`);
-      io.stdout.write(`${outcome.text || modelText(local)}\n`);
+    case "accepted": {
+      const what = local.status === "cancelled" ? "cancel" : "answer";
+      const text = `${outcome.text || modelText(local)}\n`;
+      if (outcome.delivery !== "waiting") {
+        io.stderr.write(`askuser: sent to the agent${SENT_AS[local.status] ?? ""}:\n`);
+        io.stdout.write(text);
+        return local.status === "answered" ? EXIT.answered : EXIT.notAnswered;
+      }
+      // As the page does: sent is not yet had; the asking host says when its agent holds it.
+      io.stderr.write(`askuser: ${deliveryHeading("waiting", what)}\n`);
+      io.stdout.write(text);
+      const state = await delivery;
+      io.stderr.write(
+        state === undefined
+          ? "askuser: the answer server stopped before the agent said it has it\n"
+          : `askuser: ${deliveryNews(state, what)}\n`,
+      );
+      if (state !== "delivered" && state !== "owed") return EXIT.notAnswered;
       return local.status === "answered" ? EXIT.answered : EXIT.notAnswered;
+    }
     case "taken":
       return reportEnded({ type: "resolved", ...outcome.resolution }, io);
     case "withdrawn":
@@ -269,7 +300,7 @@ function reportEnded(ended: Readonly<Record<string, unknown>> | undefined, io: C
     if (typeof ended.text === "string") io.stdout.write(`${ended.text}\n`);
   } else {
     io.stderr.write(
-      `askuser: the agent stopped waiting (${String(ended?.origin ?? "unknown")}); nothing was sent\n`,
+      `askuser: the agent stopped waiting: ${withdrawnWhy(String(ended?.origin ?? "unknown"))}; nothing was sent\n`,
     );
   }
   return EXIT.notAnswered;

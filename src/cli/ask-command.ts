@@ -59,6 +59,9 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
   }
 
   let details: AskDetails;
+  /** Tells the page that took the answer, if one did, whether the agent now holds it. */
+  let delivered = () => {};
+  let undelivered = () => {};
   if (values.answers !== undefined) {
     const script = await readJsonSource(io, values.answers, "answers");
     const scripted = answerFromScript(validation.ask, script);
@@ -72,7 +75,10 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
     details = withProvenance(scripted.details, { place: "answers_file", reporter: "lifecycle" });
   } else if (values.remote || (await remoteByDefault(io))) {
     const { askRemotely } = await import("./remote-ask.ts");
-    details = await askRemotely(validation.ask, io);
+    const ended = await askRemotely(validation.ask, io);
+    details = ended.details;
+    delivered = () => ended.delivered("delivered");
+    undelivered = () => ended.delivered("lost");
   } else if (io.interactive && io.openForm) {
     details = await io.openForm(validation.ask);
   } else {
@@ -81,8 +87,16 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
 
   // A form's end, or one that crossed from the page and already says where it was given.
   details = withProvenance(details, TERMINAL);
-  if (values.json) io.stdout.writeJson(details, 2);
-  else io.stdout.write(`${modelText(details)}\n`);
+  try {
+    if (values.json) io.stdout.writeJson(details, 2);
+    else io.stdout.write(`${modelText(details)}\n`);
+  } catch (error) {
+    // The result could not be written: the page must not say the agent has it, and the
+    // connection kept open for the report must not keep this process alive.
+    undelivered();
+    throw error;
+  }
+  delivered();
   if (details.status === "answered") return EXIT.answered;
   return details.status === "clarification_requested" ? EXIT.askedBack : EXIT.notAnswered;
 }

@@ -6,7 +6,12 @@ import {
   listenForHandover,
   sessionHandoverPaths,
 } from "../claude-code/handover.ts";
-import { answerNative, type HookPorts, type Stop } from "../claude-code/hook-flow.ts";
+import {
+  answerNative,
+  deliveryAfter,
+  type HookPorts,
+  type Stop,
+} from "../claude-code/hook-flow.ts";
 import {
   HOOK_EVENTS,
   type HookInput,
@@ -93,7 +98,7 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
           pid: process.pid,
           title: `Claude Code session ${input.sessionId.slice(0, 8)}`,
         },
-        { env },
+        { env, reportsDelivery: true },
       ),
     published: (remote, ask) => {
       void settingsForAsk({ env, cwd: io.cwd ?? process.cwd() }, io.stderr).then((settings) => {
@@ -117,6 +122,7 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
     const result = await answerNative(input, ports);
     const output = hookOutput(event, result.decision, result.systemMessage);
     if (output !== "") io.stdout.write(`${escapeUnsafeInJson(output)}\n`);
+    result.ended?.delivered(deliveryAfter(stopping.reason));
     return 0;
   } finally {
     stopping.dispose();
@@ -178,6 +184,8 @@ function readFlags(flags: readonly string[]): HookFlags {
 /** Claude Code ends a hook with SIGTERM (Esc in the terminal, its own timeout) and SIGKILL soon after. */
 interface Stopping {
   readonly stopped: Promise<Stop>;
+  /** The first reason the hook was told to stop, once it was. */
+  readonly reason: Stop | undefined;
   stop(why: Stop): void;
   onDispose(cleanup: () => void): unknown;
   dispose(): void;
@@ -187,8 +195,12 @@ function stopSignals(waitSeconds: number): Stopping {
   let stop: (why: Stop) => void = () => {};
   const cleanups: (() => void)[] = [];
   let disposed = false;
+  let reason: Stop | undefined;
   const stopped = new Promise<Stop>((resolve) => {
-    stop = resolve;
+    stop = (why) => {
+      reason ??= why;
+      resolve(why);
+    };
   });
   const onSignal = () => stop("ended_by_claude");
   const signals: NodeJS.Signals[] = ["SIGTERM", "SIGINT", "SIGHUP"];
@@ -196,6 +208,9 @@ function stopSignals(waitSeconds: number): Stopping {
   const timer = setTimeout(() => stop("deadline"), waitSeconds * 1000);
   return {
     stopped,
+    get reason() {
+      return reason;
+    },
     stop: (why) => stop(why),
     // A cleanup registered after the hook ended (the settings loaded late) runs at once.
     onDispose: (cleanup) => (disposed ? cleanup() : cleanups.push(cleanup)),

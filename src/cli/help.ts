@@ -203,7 +203,9 @@ Lists the asks every agent on this machine is waiting on (through the answer ser
 askuser serve), and opens one in the terminal form: the only one, the one named by <id>, or the
 one you pick. What you submit, ask back (?) or cancel there is sent to the agent unless another
 surface (the page, another terminal) answered first; then you are told what was sent instead.
-Esc on a form you have not touched asks before it cancels the agent's question for everyone.
+Where the asking agent reports it, you are told when it has your answer (or that it is kept
+for its next run, or did not reach it). Esc on a form you have not touched asks before it
+cancels the agent's question for everyone.
 
 Options:
   --list      Print the waiting asks (id, agent, age, working directory, question headers).
@@ -214,8 +216,8 @@ Options:
 
 Exit codes:
   0  answered (or listed)
-  1  not answered: cancelled, asked back, answered elsewhere first, the agent stopped waiting,
-     or nothing waits
+  1  not answered: cancelled, asked back, answered elsewhere first, the agent stopped waiting
+     or did not take the answer, or nothing waits
   2  usage error
   70 internal error: a bug in askuser (the stack trace is on standard error)
 `;

@@ -37,7 +37,7 @@ export async function mcpCommand(args: readonly string[], io: CommandIo): Promis
               return (await import("../remote/client.ts")).publishAsk(
                 ask,
                 { agent: pageAgentName(clientName), cwd, pid: process.pid },
-                { signal, env: io.env },
+                { signal, env: io.env, reportsDelivery: true },
               );
             },
           }

@@ -1,13 +1,12 @@
 import {
   type Ask,
-  type AskDetails,
   type CancelOrigin,
   type Clock,
   errorMessage,
   neutraliseInline,
 } from "../core/index.ts";
 import { publishAsk } from "../remote/client.ts";
-import { type LocalSurface, raceWithPage } from "../remote/local-race.ts";
+import { type LocalSurface, type RaceEnd, raceWithPage } from "../remote/local-race.ts";
 import { ANSWERED_WHERE } from "../remote/types.ts";
 import { idleTimerFor } from "../settings/idle-timer.ts";
 import { systemClock } from "../tui/clock.ts";
@@ -30,18 +29,19 @@ export interface RemoteAskSeams {
 /**
  * `askuser ask --remote`: the ask is published to the answer server and, when there is a
  * terminal, shown in the terminal form as well, in the one race of `raceWithPage`. Without a
- * usable server the form alone asks, and standard error says why the page is off.
+ * usable server the form alone asks, and standard error says why the page is off. The caller
+ * says `delivered` once the result is on standard output.
  */
 export async function askRemotely(
   ask: Ask,
   io: CommandIo,
   seams: RemoteAskSeams = { publish: publishAsk, timers: systemClock },
-): Promise<AskDetails> {
+): Promise<RaceEnd> {
   const cwd = io.cwd ?? process.cwd();
   const publishing = seams.publish(
     ask,
     { agent: "askuser", cwd, pid: process.pid },
-    { env: io.env },
+    { env: io.env, reportsDelivery: true },
   );
   // Settled before anything else is awaited: a rejection nobody has heard yet would end the
   // process. The form opens once the page's URL, or why there is no page, is on standard error:
@@ -98,7 +98,7 @@ export async function askRemotely(
           ),
       },
     });
-    return ended.details;
+    return ended;
   } finally {
     timer?.stop();
     for (const [signal, handler] of handlers) process.off(signal, handler);

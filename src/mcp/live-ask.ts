@@ -112,6 +112,8 @@ export async function runLiveAsk(ask: Ask, ports: LiveAskPorts): Promise<LiveOut
     // left, the newest draft at a stop), so the form's report is matched by who ended the ask.
     const provenance =
       ended.by === "mcp" && formEnd.details !== undefined ? (formEnd.provenance ?? {}) : {};
+    // The SDK sends the result next, unless the call was cancelled: then nobody receives it.
+    ended.delivered(ports.signal.aborted ? "lost" : "delivered");
     return { details: ended.details, provenance };
   } finally {
     timer?.stop();

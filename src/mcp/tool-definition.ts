@@ -27,7 +27,7 @@ const MCP_TOOL_DESCRIPTION = [
 const MCP_INPUT_SCHEMA = {
   ...ASK_INPUT_JSON_SCHEMA,
   properties: {
-    ...(ASK_INPUT_JSON_SCHEMA["properties"] as Record<string, unknown>),
+    ...(ASK_INPUT_JSON_SCHEMA.properties as Record<string, unknown>),
     waitForAnswer: {
       type: "boolean",
       default: true,

@@ -1,5 +1,6 @@
 import type { Answer, Ask } from "../core/index.ts";
 import type { RemoteAsk } from "../remote/client.ts";
+import type { ReportedDelivery } from "../remote/types.ts";
 import type { IdleTimer } from "../settings/idle-timer.ts";
 import type { TerminalWriter } from "../settings/notify/notifier.ts";
 import type { FormKeymap } from "../tui/keymap/keymap.ts";
@@ -42,4 +43,10 @@ export interface ShowRequest {
   readonly prefill?: Readonly<Record<string, Answer>> | undefined;
   /** False when a cancel sends nothing (a replay); the form's cancel confirmation says so. */
   readonly cancelSendsAnswers?: boolean;
+  /**
+   * Takes the reporter of where the answer is, for an ask that was on the answer page and whose
+   * answer reaches the agent later (as a message that may be owed). Absent: the outcome is the
+   * tool call's result, which the agent holds once `showAsk` returns.
+   */
+  readonly onDelivery?: (report: (state: ReportedDelivery) => void) => void;
 }

@@ -3,7 +3,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { type AskDetails, errorMessage, neutraliseInline } from "../core/index.ts";
 import { askThroughDialogs } from "../dialogs/dialog-flow.ts";
 import { type DialogPort, withIdleDeadline } from "../dialogs/dialog-port.ts";
-import { type Ended, raceWithPage } from "../remote/local-race.ts";
+import { type Ended, type RaceEnd, raceWithPage } from "../remote/local-race.ts";
 import type { AskOptions, IdleDeadline, ShowRequest } from "./ask-options.ts";
 import { askSurface } from "./availability.ts";
 import { type AskOnBus, askOnBus, type EventBus } from "./remote/local-events.ts";
@@ -37,11 +37,16 @@ export async function showAsk(
   const publish = options.publish;
   const onBus = bus && askOnBus(bus, randomUUID(), request.ask);
   try {
-    const ended = publish
-      ? await showWithPage(ctx, surface, request, publish, onBus)
-      : await showHereOrOnBus(ctx, surface, request, onBus, undefined);
-    if (ended) onBus?.resolved(ended.details, ended.by);
-    return ended?.details;
+    if (!publish) {
+      const ended = await showHereOrOnBus(ctx, surface, request, onBus, undefined);
+      onBus?.resolved(ended.details, ended.by);
+      return ended.details;
+    }
+    const ended = await showWithPage(ctx, surface, request, publish, onBus);
+    onBus?.resolved(ended.details, ended.by);
+    if (request.onDelivery) request.onDelivery(ended.delivered);
+    else ended.delivered("delivered");
+    return ended.details;
   } finally {
     options.idle?.stop();
     if (publish) ctx.ui.setWidget(PAGE_LINK_WIDGET, undefined);
@@ -54,7 +59,7 @@ function showWithPage(
   request: ShowRequest,
   publish: NonNullable<AskOptions["publish"]>,
   onBus: AskOnBus | undefined,
-): Promise<Ended> {
+): Promise<RaceEnd> {
   const { options } = request;
   const publishing = publish(request.signal);
   let open = true;

@@ -10,7 +10,8 @@ const AGENT_TEXT_MAX = { agent: 100, cwd: 4096, title: 200 } as const;
 
 /**
  * `POST /api/asks`: publishes an ask and answers with a stream of newline-delimited JSON events
- * for it (`opened`, `draft`, `resolved`, `withdrawn`). The stream is the agent's presence: when
+ * for it (`opened`, `draft`, `resolved`, `withdrawn`). With `"reportsDelivery": true` the host
+ * promises to report (`POST /api/asks/{id}/delivery`) when its agent holds the answer. The stream is the agent's presence: when
  * it closes before the ask is resolved, the agent is gone and the ask is withdrawn as
  * `disconnected`, so no one answers a question nobody waits for.
  */
@@ -39,7 +40,7 @@ export function publishFromBody(
     sendJson(response, 400, { error: agent });
     return;
   }
-  const entry = registry.publish(validation.ask, agent);
+  const entry = registry.publish(validation.ask, agent, body.reportsDelivery === true);
   response.writeHead(200, {
     ...SECURITY_HEADERS,
     "Content-Type": "application/x-ndjson; charset=utf-8",
@@ -69,7 +70,11 @@ export function publishFromBody(
     if (event.type === "progress") sendDraft();
     else if (event.type === "resolved") {
       send({ type: "resolved", by: event.data.by, details: event.data.details });
-      response.end();
+      // A host that reports delivery keeps its stream until its agent holds the answer: if the
+      // process goes before that, the page learns the answer may not have reached the agent.
+      if (entry.delivery === undefined) response.end();
+    } else if (event.type === "delivery") {
+      if (entry.delivery !== "waiting") response.end();
     } else if (event.type === "withdrawn") {
       send({ type: "withdrawn", origin: event.data.origin });
       response.end();
@@ -78,6 +83,7 @@ export function publishFromBody(
   response.on("close", () => {
     unsubscribe();
     if (entry.state === "pending") registry.withdraw(entry.id, "disconnected");
+    else registry.deliveryLost(entry.id);
   });
 }
 

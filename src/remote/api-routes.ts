@@ -7,7 +7,13 @@ import { openEventStream } from "./event-stream.ts";
 import { BodyError, readJsonBody, sendJson } from "./http-io.ts";
 import type { AskRegistry } from "./registry.ts";
 import { originVerdict, type Refusal, type Refuse } from "./security.ts";
-import { SURFACE_NAMES, type SurfaceName, USER_SURFACES, type WithdrawOrigin } from "./types.ts";
+import {
+  type ReportedDelivery,
+  SURFACE_NAMES,
+  type SurfaceName,
+  USER_SURFACES,
+  type WithdrawOrigin,
+} from "./types.ts";
 import { listAsks, sendOutcome, showAsk, userAction } from "./user-routes.ts";
 
 /** What the API routes need from the server they run in. */
@@ -30,7 +36,8 @@ export interface ApiContext {
 }
 
 const USER_ACTIONS = ["answer", "progress", "cancel"] as const;
-const AGENT_ACTIONS = ["claim", "withdraw"] as const;
+const AGENT_ACTIONS = ["claim", "withdraw", "delivery"] as const;
+const REPORTED: readonly ReportedDelivery[] = ["delivered", "owed", "lost"];
 const WITHDRAW_ORIGINS: readonly WithdrawOrigin[] = [...CANCEL_ORIGINS, "timed_out", "republished"];
 const failed = Symbol("failed");
 
@@ -174,6 +181,20 @@ export async function routeApi(
     const outcome = registry.claim(id, fields.details, by);
     if (outcome.kind === "won") sendJson(response, 200, { won: true });
     else sendOutcome(response, outcome, count);
+    return;
+  }
+  if (agentAct === "delivery") {
+    const state = REPORTED.find((known) => known === fields.state);
+    if (state === undefined) {
+      refuse("body_invalid", 400, `state must be one of ${REPORTED.join(", ")}`);
+      return;
+    }
+    const outcome = registry.reportDelivery(id, state);
+    if (outcome.kind === "noted") response.writeHead(204).end();
+    else if (outcome.kind === "pending") {
+      count("body_invalid");
+      sendJson(response, 409, { error: "this ask is not answered yet: nothing can be delivered" });
+    } else sendOutcome(response, outcome, count);
     return;
   }
   const origin = WITHDRAW_ORIGINS.find((known) => known === fields.origin);

@@ -3,7 +3,12 @@ import { type Ask, type AskDetails, isRecord, readStoredDetails } from "../core/
 import type { ServerInfo } from "./discovery.ts";
 import { bearerHeaders, callApi, readText } from "./http-client.ts";
 import { ensureServer } from "./launch.ts";
-import { SURFACE_NAMES, type SurfaceName, type WithdrawOrigin } from "./types.ts";
+import {
+  type ReportedDelivery,
+  SURFACE_NAMES,
+  type SurfaceName,
+  type WithdrawOrigin,
+} from "./types.ts";
 
 export type { AgentInfo, RemoteEnd, SurfaceName } from "./types.ts";
 
@@ -32,6 +37,12 @@ export interface RemoteAsk {
    * sent, so it is the result), else undefined.
    */
   withdraw(origin: WithdrawOrigin): Promise<RemoteEnd | undefined>;
+  /**
+   * The agent holds the answer the server resolved the ask with (`delivered`), or it is kept for
+   * the session's next run (`owed`): the page shows which. Nothing to report for an ask this side
+   * withdrew; a server that is gone took the page with it, so a failed report changes nothing.
+   */
+  reportDelivery?(state: ReportedDelivery): Promise<void>;
 }
 
 export interface PublishOptions {
@@ -39,6 +50,11 @@ export interface PublishOptions {
   readonly signal?: AbortSignal;
   /** Where the discovery file is looked up (`XDG_RUNTIME_DIR`, `HOME`); default process.env. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The host reports when its agent holds the answer (`RemoteAsk.reportDelivery`), so the page
+   * can say so; a host that does not leaves the page saying only that the server took it.
+   */
+  readonly reportsDelivery?: boolean;
 }
 
 /**
@@ -55,7 +71,7 @@ export async function publishAsk(
   const info = await ensureServer(options.env ?? process.env);
   options.signal?.throwIfAborted();
   return new Promise<RemoteAsk>((resolve, reject) => {
-    const body = JSON.stringify({ ask, agent });
+    const body = JSON.stringify({ ask, agent, reportsDelivery: options.reportsDelivery === true });
     const stream = request({
       socketPath: info.socket,
       path: "/api/asks",
@@ -106,6 +122,8 @@ class PublishedAsk {
   #draft: AskDetails | undefined;
   readonly #draftListeners = new Set<(draft: AskDetails) => void>();
   #settle: (end: RemoteEnd) => void = () => {};
+  /** The server resolved the ask (its `resolved` line, a won claim, a crossed withdrawal). */
+  #resolvedThere = false;
   #end: RemoteEnd | undefined;
   readonly ended: Promise<RemoteEnd>;
   id = "";
@@ -169,6 +187,7 @@ class PublishedAsk {
       this.#draft = draft;
       for (const listener of [...this.#draftListeners]) listener(draft);
     } else if (event.type === "resolved") {
+      this.#resolvedThere = true;
       this.#settle(resolvedEnd(event));
     }
   }
@@ -185,7 +204,17 @@ class PublishedAsk {
       },
       claim: (details, by) => this.claim(details, by),
       withdraw: (origin) => this.withdraw(origin),
+      reportDelivery: (state) => this.reportDelivery(state),
     };
+  }
+
+  async reportDelivery(state: ReportedDelivery): Promise<void> {
+    if (!this.#resolvedThere) return;
+    const path = `/api/asks/${this.id}/delivery`;
+    await callApi(this.#info, "POST", path, { state }).catch(() => undefined);
+    // The stream was kept open so the server can tell if this process goes before it reports;
+    // once it reported, it is not needed (a later `delivered` of an owed answer is a request).
+    this.#stream.destroy();
   }
 
   /**
@@ -196,8 +225,12 @@ class PublishedAsk {
     if (this.#end?.kind === "resolved") return { won: false, end: this.#end };
     const path = `/api/asks/${this.id}/claim`;
     const reply = await callApi(this.#info, "POST", path, { details, by }).catch(() => undefined);
-    if (!reply || reply.status === 200) return { won: true };
+    if (!reply || reply.status === 200) {
+      this.#resolvedThere = reply !== undefined;
+      return { won: true };
+    }
     if (reply.status === 409 && isRecord(reply.body)) {
+      this.#resolvedThere = true;
       const end = resolvedEnd(reply.body);
       this.#settle(end);
       return { won: false, end };
@@ -224,13 +257,15 @@ class PublishedAsk {
       const reply = await callApi(this.#info, "POST", path, { origin });
       if (reply.status === 409 && isRecord(reply.body)) {
         // Resolved before the withdrawal arrived, its `resolved` line not yet read here.
+        this.#resolvedThere = true;
         this.#end = resolvedEnd(reply.body);
         return this.#end;
       }
     } catch {
       // The server is gone, and the ask with it: there is nothing left to withdraw.
     } finally {
-      this.#stream.destroy();
+      // A crossed answer's stream stays until its delivery is reported (see `reportDelivery`).
+      if (!this.#resolvedThere) this.#stream.destroy();
     }
     return undefined;
   }

@@ -7,10 +7,10 @@ import {
   pendingDetails,
   unavailableDetails,
 } from "../core/index.ts";
-import type { Ended, PageCopy, RacePorts } from "./race-ports.ts";
+import type { Ended, PageCopy, RaceEnd, RacePorts } from "./race-ports.ts";
 import type { RemoteEnd, WithdrawOrigin } from "./types.ts";
 
-export type { Ended, LocalSurface, PageCopy, RacePorts } from "./race-ports.ts";
+export type { Ended, LocalSurface, PageCopy, RaceEnd, RacePorts } from "./race-ports.ts";
 
 /** Why the race stopped waiting, apart from an end here. */
 type Interrupt =
@@ -30,9 +30,23 @@ type Interrupt =
  *   it was sent). One that arrives after the result was given is reported as not sent.
  * - No server: the ask goes on here alone and the host says why. With nothing here either, it is
  *   `unavailable`: nobody could be asked.
+ * - One delivery rule: an answer the server took counts as delivered only when the host says its
+ *   agent holds it (`RaceEnd.delivered`); until then the page says it waits for the agent.
  */
-export async function raceWithPage(ports: RacePorts): Promise<Ended> {
-  return new Race(ports).run();
+export async function raceWithPage(ports: RacePorts): Promise<RaceEnd> {
+  const race = new Race(ports);
+  const ended = await race.run();
+  let reported = false;
+  return {
+    ...ended,
+    delivered: (state) => {
+      if (reported && state !== "delivered") return;
+      reported = state === "delivered";
+      // Reported on the copy the ask was published as, even one that came after the end here
+      // (its claim went first); a copy this side only withdrew has nothing to report.
+      void race.published.then((page) => page?.reportDelivery?.(state));
+    },
+  };
 }
 
 /** The origin a withdrawal carries for a local end that no one chose. */
@@ -75,6 +89,10 @@ class Race {
   #typedHereAt = 0;
   #draftThereAt = 0;
   readonly #publishing: Promise<PageCopy | undefined>;
+
+  get published(): Promise<PageCopy | undefined> {
+    return this.#publishing;
+  }
 
   constructor(ports: RacePorts) {
     this.#ports = ports;

@@ -1,5 +1,5 @@
 import type { Ask, AskDetails } from "../core/index.ts";
-import type { RemoteEnd, SurfaceName, WithdrawOrigin } from "./types.ts";
+import type { RemoteEnd, ReportedDelivery, SurfaceName, WithdrawOrigin } from "./types.ts";
 
 /** How an ask ended, and the surface that ended it. */
 export interface Ended {
@@ -22,6 +22,18 @@ export interface PageCopy {
   ): Promise<{ readonly won: true } | { readonly won: false; readonly end: RemoteEnd }>;
   /** The agent stops waiting; resolves with an answer that reached the server first. */
   withdraw(origin: WithdrawOrigin): Promise<RemoteEnd | undefined>;
+  /** The agent holds the answer the server resolved the ask with, or it is kept (see `RaceEnd`). */
+  reportDelivery?(state: ReportedDelivery): Promise<void>;
+}
+
+/**
+ * The race's end as the host receives it. The host hands `details` to its agent and then says
+ * where they are with `delivered`: `delivered` once the agent holds them (a tool result returned,
+ * a message the session took, standard output written), `owed` when they are kept for the next
+ * run. Until then the page that answered says it waits for the agent.
+ */
+export interface RaceEnd extends Ended {
+  delivered(state: ReportedDelivery): void;
 }
 
 /** The ask shown here (a terminal form, Pi's dialogs, an MCP client's form). */

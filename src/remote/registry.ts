@@ -12,6 +12,8 @@ import {
   type AgentInfo,
   ANSWER_PLACE_OF,
   type AskState,
+  type DeliveryState,
+  type ReportedDelivery,
   type Resolved,
   type SurfaceName,
   type WithdrawOrigin,
@@ -28,9 +30,13 @@ export interface AskEntry {
   draft?: { readonly script: unknown; readonly details: AskDetails };
   resolution?: Resolved;
   withdrawn?: { readonly origin: WithdrawOrigin };
+  /** Whether the asking host reports when its agent holds the answer (see `DeliveryState`). */
+  readonly reportsDelivery: boolean;
+  /** Set once resolved, for a host that reports delivery. */
+  delivery?: DeliveryState;
 }
 
-export type EventType = "opened" | "progress" | "resolved" | "withdrawn";
+export type EventType = "opened" | "progress" | "resolved" | "withdrawn" | "delivery";
 
 export interface RegistryEvent {
   readonly id: number;
@@ -41,7 +47,7 @@ export interface RegistryEvent {
 
 /** What a resolving request gets back: it won, or why not. */
 export type Outcome =
-  | { readonly kind: "won"; readonly resolved: Resolved }
+  | { readonly kind: "won"; readonly resolved: Resolved; readonly delivery?: DeliveryState }
   | { readonly kind: "invalid"; readonly issues: readonly ValidationIssue[] }
   | { readonly kind: "already_resolved"; readonly resolved: Resolved }
   | { readonly kind: "withdrawn"; readonly origin: WithdrawOrigin }
@@ -76,13 +82,14 @@ export class AskRegistry {
     this.#ports = ports;
   }
 
-  publish(ask: Ask, agent: AgentInfo): AskEntry {
+  publish(ask: Ask, agent: AgentInfo, reportsDelivery = false): AskEntry {
     const entry: AskEntry = {
       id: this.#ports.newId(),
       ask,
       agent,
       createdAt: this.#ports.now(),
       state: "pending",
+      reportsDelivery,
     };
     this.#entries.set(entry.id, entry);
     this.#emit("opened", entry.id, summary(entry));
@@ -168,6 +175,39 @@ export class AskRegistry {
     return { kind: "withdrew" };
   }
 
+  /**
+   * The asking host says whether its agent holds the answer. Only forward: `waiting` (or `lost`,
+   * when the process's stream closed before its report arrived) may become anything reported,
+   * and `owed` may become `delivered` (the next run took it); any other report is a no-op, so a
+   * late or repeated report cannot unsay a delivery.
+   */
+  reportDelivery(
+    id: string,
+    state: ReportedDelivery,
+  ): Outcome | { readonly kind: "noted" } | { readonly kind: "pending" } {
+    const entry = this.#entries.get(id);
+    if (!entry) return { kind: "unknown" };
+    if (entry.withdrawn) return { kind: "withdrawn", origin: entry.withdrawn.origin };
+    if (!entry.resolution) return { kind: "pending" };
+    const from = entry.delivery;
+    const forward =
+      from === "waiting" || from === "lost" || (from === "owed" && state === "delivered");
+    if (!entry.reportsDelivery || !forward) return { kind: "noted" };
+    this.#setDelivery(entry, state);
+    return { kind: "noted" };
+  }
+
+  /** The asking process went away before saying whether its agent holds the answer. */
+  deliveryLost(id: string): void {
+    const entry = this.#entries.get(id);
+    if (entry?.delivery === "waiting") this.#setDelivery(entry, "lost");
+  }
+
+  #setDelivery(entry: AskEntry, delivery: DeliveryState): void {
+    entry.delivery = delivery;
+    this.#emit("delivery", entry.id, { id: entry.id, delivery });
+  }
+
   subscribe(listener: (event: RegistryEvent) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -202,9 +242,14 @@ export class AskRegistry {
     const resolved: Resolved = { by, details, text: modelText(details) };
     entry.state = "resolved";
     entry.resolution = resolved;
-    this.#emit("resolved", entry.id, { id: entry.id, ...resolved });
+    if (entry.reportsDelivery) entry.delivery = "waiting";
+    this.#emit("resolved", entry.id, {
+      id: entry.id,
+      ...resolved,
+      ...(entry.delivery ? { delivery: entry.delivery } : {}),
+    });
     this.#forgetOldFinished();
-    return { kind: "won", resolved };
+    return { kind: "won", resolved, ...(entry.delivery ? { delivery: entry.delivery } : {}) };
   }
 
   #emit(type: EventType, askId: string, data: Readonly<Record<string, unknown>>): void {
@@ -252,6 +297,7 @@ export function fullView(entry: AskEntry): Readonly<Record<string, unknown>> {
     ...(entry.draft ? { draft: entry.draft.script } : {}),
     ...(entry.resolution ? { resolution: entry.resolution } : {}),
     ...(entry.withdrawn ? { withdrawn: entry.withdrawn } : {}),
+    ...(entry.delivery ? { delivery: entry.delivery } : {}),
   };
 }
 

@@ -44,6 +44,18 @@ export type WithdrawOrigin = CancelOrigin | "timed_out" | "republished";
 
 export type AskState = "pending" | "resolved" | "withdrawn";
 
+/**
+ * Whether the agent holds a resolved ask's answer, as its host reports it: `waiting` until the
+ * host says; `delivered` once the agent has it (a tool result returned, a message in the
+ * session); `owed` when it is kept for the session's next run; `lost` when the asking process
+ * ended before saying either, or its host knows the answer cannot reach the agent (the call it
+ * answers was cancelled). Only asks whose host reports delivery have one.
+ */
+export const DELIVERY_STATES = ["waiting", "delivered", "owed", "lost"] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+/** What a host reports. */
+export type ReportedDelivery = "delivered" | "owed" | "lost";
+
 /** How an ask was resolved: by whom, the details the agent gets, and the exact model text. */
 export interface Resolved {
   readonly by: SurfaceName;

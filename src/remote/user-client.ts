@@ -1,5 +1,5 @@
 import { type AnswersScript, type Ask, type AskDetails, isRecord } from "../core/index.ts";
-import type { AskState } from "./types.ts";
+import { type AskState, DELIVERY_STATES, type DeliveryState } from "./types.ts";
 
 /**
  * The one client of the server's user API (the asks, and answering them), shared by the page in
@@ -42,11 +42,18 @@ export interface AskRecord extends AskSummary {
   readonly draft?: unknown;
   readonly resolution?: Resolution;
   readonly withdrawn?: { readonly origin: string };
+  /** Whether the agent holds the answer yet; absent when its host does not say. */
+  readonly delivery?: DeliveryState;
 }
 
 /** How a submit or a cancel ended, as the server decided it. */
 export type SendOutcome =
-  | { readonly kind: "accepted"; readonly details?: AskDetails; readonly text: string }
+  | {
+      readonly kind: "accepted";
+      readonly details?: AskDetails;
+      readonly text: string;
+      readonly delivery?: DeliveryState;
+    }
   | { readonly kind: "taken"; readonly resolution: Resolution }
   | { readonly kind: "withdrawn"; readonly origin: string }
   | { readonly kind: "rejected"; readonly problems: readonly string[] }
@@ -116,7 +123,13 @@ export function userApi(transport: UserApiTransport): UserApi {
     if (response.ok) {
       const text = isRecord(reply) && typeof reply.text === "string" ? reply.text : "";
       const details = isRecord(reply) ? detailsOf(reply.details) : undefined;
-      return { kind: "accepted", text, ...(details ? { details } : {}) };
+      const delivery = isRecord(reply) ? deliveryOf(reply.delivery) : undefined;
+      return {
+        kind: "accepted",
+        text,
+        ...(details ? { details } : {}),
+        ...(delivery ? { delivery } : {}),
+      };
     }
     if (response.status === 409) {
       const resolution = readResolution(reply);
@@ -156,6 +169,7 @@ export function userApi(transport: UserApiTransport): UserApi {
         ...(isRecord(body.withdrawn)
           ? { withdrawn: { origin: String(body.withdrawn.origin) } }
           : {}),
+        ...(deliveryOf(body.delivery) ? { delivery: deliveryOf(body.delivery) } : {}),
       };
     },
     async postProgress(id, draft) {
@@ -203,6 +217,10 @@ function readResolution(value: unknown): Resolution | undefined {
 function optionalResolution(value: unknown): { resolution?: Resolution } {
   const resolution = readResolution(value);
   return resolution ? { resolution } : {};
+}
+
+function deliveryOf(value: unknown): DeliveryState | undefined {
+  return DELIVERY_STATES.find((known) => known === value);
 }
 
 function detailsOf(value: unknown): AskDetails | undefined {

@@ -11,7 +11,11 @@ export type CountRefusal = (reason: Refusal) => void;
 export function sendOutcome(response: ServerResponse, outcome: Outcome, count: CountRefusal): void {
   switch (outcome.kind) {
     case "won":
-      sendJson(response, 200, { details: outcome.resolved.details, text: outcome.resolved.text });
+      sendJson(response, 200, {
+        details: outcome.resolved.details,
+        text: outcome.resolved.text,
+        ...(outcome.delivery ? { delivery: outcome.delivery } : {}),
+      });
       return;
     case "invalid":
       count("invalid_answer");

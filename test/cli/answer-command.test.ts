@@ -192,3 +192,60 @@ describe("askuser answer's picker takes only a choice of one waiting ask", () =>
     expect(run.opened).toHaveLength(1);
   });
 });
+
+describe("askuser answer says where its answer is, as the page does", () => {
+  const ANSWER_DB: readonly FormAction[] = [
+    { type: "pickRow", index: 1 },
+    { type: "submit" },
+    { type: "submit" },
+  ];
+
+  it("sent, waiting for the agent, then the agent has it: once the asking host says so", async () => {
+    server = await startTestServer();
+    const remote = await publishAsk(threeQuestions(), AGENT, {
+      env: server.env,
+      reportsDelivery: true,
+    });
+    const run = answerIo(server.env, ANSWER_DB);
+    const answering = answerCommand(["--", remote.id], run.io);
+    await remote.ended;
+    await remote.reportDelivery?.("delivered");
+    expect(await answering).toBe(0);
+    expect(run.err()).toContain("askuser: Sent: waiting for the agent to take it.");
+    expect(run.err()).toContain("askuser: The agent has your answer.");
+    expect(run.out()).toContain('= "SQLite"');
+  });
+
+  it("the agent's call ended before it took the answer: it says so, and exits as not answered", async () => {
+    server = await startTestServer();
+    const remote = await publishAsk(threeQuestions(), AGENT, {
+      env: server.env,
+      reportsDelivery: true,
+    });
+    const run = answerIo(server.env, ANSWER_DB);
+    const answering = answerCommand(["--", remote.id], run.io);
+    await remote.ended;
+    await remote.reportDelivery?.("lost");
+    expect(await answering).toBe(1);
+    expect(run.err()).toContain(
+      "askuser: Not delivered: the agent stopped before it took your answer.",
+    );
+  });
+
+  it("an ask republished while its form was open: it says where the question went, as the page does", async () => {
+    const { server, remote } = await published();
+    const run = answerIo(server.env, ANSWER_DB);
+    const open = run.io.openForm;
+    const io = {
+      ...run.io,
+      openForm: async (ask: Ask, options?: FormOptions) => {
+        await remote.withdraw("republished");
+        return open?.(ask, options);
+      },
+    } as CommandIo;
+    expect(await answerCommand(["--", remote.id], io)).toBe(1);
+    expect(run.err()).toContain(
+      "askuser: the agent stopped waiting: the agent's session reloaded and asks it again: answer it again in the list; nothing was sent",
+    );
+  });
+});

@@ -50,6 +50,19 @@ describe("askuser ask --remote without a terminal", () => {
     expect(await findServer(env)).toMatchObject({ pid: server.info.pid });
   });
 
+  it("the page learns the agent has the answer once it is on standard output", async () => {
+    const env = freshEnv();
+    const ask = startProcess([BIN, "ask", "examples/release-plan.json", "--remote"], env);
+    const { server, id } = await publishedAsk(ask, env);
+    const answer = await call(server, `/api/asks/${id}/answer`, {
+      body: { features: ["Refunds"] },
+    });
+    expect(answer.json).toMatchObject({ delivery: "waiting" });
+    expect(await ask.exited).toBe(0);
+    expect(ask.out()).toContain('= "Refunds"');
+    expect((await call(server, `/api/asks/${id}`)).json).toMatchObject({ delivery: "delivered" });
+  });
+
   it("the remote setting publishes without --remote; a page cancel keeps the draft, exit 1", async () => {
     const env = freshEnv({ remote: true });
     const ask = startProcess([BIN, "ask", "examples/release-plan.json", "--json"], env);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PageCopy } from "../../src/remote/local-race.ts";
-import { FakePage, HOSTS, type HostRun, played, THERE } from "./race-hosts.ts";
+import { FakePage, HOSTS, type Host, type HostRun, played, type Row, THERE } from "./race-hosts.ts";
 
 /**
  * The one race of an ask shown here and on the answer page, as a table of cases run against
@@ -9,12 +9,18 @@ import { FakePage, HOSTS, type HostRun, played, THERE } from "./race-hosts.ts";
  */
 const HERE = played({ db: "Postgres", api: "REST" });
 
-async function started(host: (typeof HOSTS)[number], publish?: () => Promise<PageCopy>) {
+async function started(host: Host, publish?: () => Promise<PageCopy>) {
   const page = new FakePage();
   const run: HostRun = host.start(publish ?? (async () => page.copy));
   await run.local.shown;
-  if (!publish) await page.attached.wait;
+  if (!publish) await (host.followsEndOnly ? page.watched.wait : page.attached.wait);
   return { page, run };
+}
+
+/** Skips the row, with the host's reason, where the host cannot play it. */
+function unless(host: Host, row: Row, skip: (note: string) => void): void {
+  const why = host.cannot?.[row];
+  if (why) skip(why);
 }
 
 describe.each(HOSTS)("the one race, on $name", (host) => {
@@ -23,6 +29,9 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     page.answer();
     expect(await run.result).toMatchObject({ status: "answered", answers: THERE.answers });
     expect(page.calls).toEqual([]);
+    // The page said "sent": it says the agent has it only once the host handed it over.
+    await page.reported.wait;
+    expect(page.deliveries).toEqual(["delivered"]);
   });
 
   it("an answer here is claimed as this surface's, and stands", async () => {
@@ -30,18 +39,24 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     run.local.answer();
     expect(await run.result).toMatchObject({ status: "answered", answers: HERE.answers });
     expect(page.calls).toEqual([`claim answered by ${host.by}`]);
+    await page.reported.wait;
+    expect(page.deliveries).toEqual(["delivered"]);
   });
 
-  it("an ask-back here is the user's: it is claimed, never withdrawn as a failed form", async (ctx) => {
-    ctx.skip(host.cannot?.askBack !== undefined, host.cannot?.askBack);
-    if (!run_askBack(host)) return;
+  it("an ask-back here is the user's: it is claimed, never withdrawn as a failed form", async ({
+    skip,
+  }) => {
+    unless(host, "askBack", skip);
     const { page, run } = await started(host);
     run.local.askBack?.();
     expect(await run.result).toMatchObject({ status: "clarification_requested" });
     expect(page.calls).toEqual([`claim clarification_requested by ${host.by}`]);
   });
 
-  it("a broken form here leaves the page open: the page's answer is then the result", async () => {
+  it("a broken form here leaves the page open: the page's answer is then the result", async ({
+    skip,
+  }) => {
+    unless(host, "brokenForm", skip);
     const { page, run } = await started(host);
     run.local.breakIt();
     // The next event the race can act on is the page's answer; it is still open there.
@@ -50,7 +65,10 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     expect(page.calls).toEqual([]);
   });
 
-  it("a broken form here, then the deadline: a failed form with the answers so far, withdrawn once", async () => {
+  it("a broken form here, then the deadline: a failed form with the answers so far, withdrawn once", async ({
+    skip,
+  }) => {
+    unless(host, "brokenForm", skip);
     const { page, run } = await started(host);
     run.local.breakIt();
     await Promise.resolve();
@@ -59,7 +77,10 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     expect(page.calls).toEqual(["withdraw timed_out"]);
   });
 
-  it("a timeout with a page draft newer than the answers here: the page's draft counts", async () => {
+  it("a timeout with a page draft newer than the answers here: the page's draft counts", async ({
+    skip,
+  }) => {
+    unless(host, "deadline", skip);
     const { page, run } = await started(host);
     await run.local.type?.();
     page.draft({ db: "SQLite" });
@@ -71,9 +92,11 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     expect(page.calls).toEqual(["withdraw timed_out"]);
   });
 
-  it("a timeout with answers here newer than the page's draft: the answers here count", async (ctx) => {
-    ctx.skip(host.cannot?.typeHere !== undefined, host.cannot?.typeHere);
-    if (!host_types(run_type(host))) return;
+  it("a timeout with answers here newer than the page's draft: the answers here count", async ({
+    skip,
+  }) => {
+    unless(host, "deadline", skip);
+    unless(host, "type", skip);
     const { page, run } = await started(host);
     page.draft({ db: "SQLite" });
     await run.local.type?.();
@@ -85,8 +108,10 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     expect(page.calls).toEqual(["withdraw timed_out"]);
   });
 
-  it("no server: the ask is answered here alone, the user is told why, nothing throws", async (ctx) => {
-    ctx.skip(host.cannot?.answerWithoutServer !== undefined, host.cannot?.answerWithoutServer);
+  it("no server: the ask is answered here alone, the user is told why, nothing throws", async ({
+    skip,
+  }) => {
+    unless(host, "answerWithoutServer", skip);
     const { run } = await started(host, () =>
       Promise.reject(new Error("the runtime directory /etc/passwd is not a directory")),
     );
@@ -102,14 +127,33 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     expect(await run.result).toMatchObject({ status: "answered", answers: THERE.answers });
     expect(page.calls).toHaveLength(1);
     expect(page.calls[0]).toMatch(/^withdraw /);
+    // The page said "sent"; whether the agent holds it depends on where the stop came from.
+    await page.reported.wait;
+    expect(page.deliveries).toEqual([host.stoppedDelivery]);
   });
 
-  it("an answer crossing the deadline is the ask's answer", async () => {
+  it("an answer crossing the deadline is the ask's answer", async ({ skip }) => {
+    unless(host, "deadline", skip);
     const { page, run } = await started(host);
     page.crossing = { kind: "resolved", by: "answer-cli", details: THERE };
     run.local.expire();
     expect(await run.result).toMatchObject({ status: "answered", answers: THERE.answers });
     expect(page.calls).toEqual(["withdraw timed_out"]);
+    await page.reported.wait;
+    expect(page.deliveries).toEqual(["delivered"]);
+  });
+
+  it("an answer crossing a reload is the ask's answer: delivered once, never told to answer again", async ({
+    skip,
+  }) => {
+    unless(host, "reload", skip);
+    const { page, run } = await started(host);
+    page.crossing = { kind: "resolved", by: "page", details: THERE };
+    run.local.reload?.();
+    expect(await run.result).toMatchObject({ status: "answered", answers: THERE.answers });
+    expect(page.calls).toEqual(["withdraw republished"]);
+    await page.reported.wait;
+    expect(page.deliveries).toEqual(["owed"]);
   });
 
   it("the server dying while the form is open changes nothing here", async () => {
@@ -120,7 +164,10 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     expect(await run.result).toMatchObject({ status: "answered", answers: HERE.answers });
   });
 
-  it("the server dying after the form here broke ends the ask: nobody is left to answer", async () => {
+  it("the server dying after the form here broke ends the ask: nobody is left to answer", async ({
+    skip,
+  }) => {
+    unless(host, "brokenForm", skip);
     const { page, run } = await started(host);
     run.local.breakIt();
     await Promise.resolve();
@@ -128,20 +175,6 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     expect(await run.result).toMatchObject({ status: "cancelled", origin: "ui_failure" });
   });
 });
-
-function run_askBack(host: (typeof HOSTS)[number]): boolean {
-  // An MCP client's form and Pi's dialogs have no ask-back; the race row and the CLI cover it.
-  return host.name !== "askuser mcp" && host.name !== "Pi (dialogs)";
-}
-
-function run_type(host: (typeof HOSTS)[number]): boolean {
-  // An MCP client's form sends whole replies, never a draft.
-  return host.name !== "askuser mcp";
-}
-
-function host_types(types: boolean): boolean {
-  return types;
-}
 
 describe("the race alone: an end before the page has the ask", () => {
   it("stands at once, and the page is told once it has the ask", async () => {

@@ -1,5 +1,5 @@
 import type { Handover } from "../../src/claude-code/handover.ts";
-import { answerNative, type Stop } from "../../src/claude-code/hook-flow.ts";
+import { answerNative, deliveryAfter, type Stop } from "../../src/claude-code/hook-flow.ts";
 import type { Ask, AskDetails } from "../../src/core/index.ts";
 import type { RemoteAsk } from "../../src/remote/client.ts";
 import type { Host } from "./race-hosts.ts";
@@ -37,18 +37,29 @@ export function claudeHookHost(ask: Ask): Host {
   return {
     name: "Claude Code's hook",
     by: "terminal",
+    // Claude Code reads nothing from a hook it ended: a page answer crossing that end is lost.
+    stoppedDelivery: "lost",
     cannot: {
+      reload:
+        "Claude Code has no reload that outlives a hook: a hook lives for one dialog, and a new session's dialog runs a new hook",
       askBack:
         "Claude Code's dialog hands the hook answers only (its PostToolUse input): a question back there never reaches it",
-      typeHere: "Claude Code's dialog shows the hook nothing before it is answered: no drafts",
+      type: "Claude Code's dialog shows the hook nothing before it is answered: no drafts",
       answerWithoutServer:
         "with no server the hook leaves at once (Claude Code shows a hook's message only when it exits): the dialog goes on without it, as hook-flow.test.ts checks",
     },
     start(publish) {
       const said: string[] = [];
       const shown = signalled();
+      let stopReason: Stop | undefined;
       let stop: (why: Stop) => void = () => {};
-      const stopped = new Promise<Stop>((resolve) => (stop = resolve));
+      const stopped = new Promise<Stop>(
+        (resolve) =>
+          (stop = (why) => {
+            stopReason ??= why;
+            resolve(why);
+          }),
+      );
       let answer: (handover: Handover) => void = () => {};
       let breakIt: (error: Error) => void = () => {};
       const result = answerNative(
@@ -77,6 +88,8 @@ export function claudeHookHost(ask: Ask): Host {
         if (hook.systemMessage) said.push(hook.systemMessage);
         said.push(`decision ${hook.decision.kind}`);
         if (!hook.ended) throw new Error(`the hook ended without a race: ${said.join("; ")}`);
+        // As `askuser claude-code` does once its decision is on standard output.
+        hook.ended.delivered(deliveryAfter(stopReason));
         return tableIds(hook.ended.details);
       });
       return {

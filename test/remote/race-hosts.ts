@@ -5,7 +5,9 @@ import type { CommandIo, FormOptions } from "../../src/cli/io.ts";
 import { askRemotely } from "../../src/cli/remote-ask.ts";
 import { type Ask, type AskDetails, answerFromScript } from "../../src/core/index.ts";
 import { runLiveAsk } from "../../src/mcp/live-ask.ts";
+import { PendingOnPage } from "../../src/pi/remote/pending-on-page.ts";
 import { showAsk } from "../../src/pi/show-ask.ts";
+import { type PendingAsk, PendingAsks } from "../../src/pi/survive/pending-asks.ts";
 import type { RemoteAsk } from "../../src/remote/client.ts";
 import { type Ended, type PageCopy, raceWithPage } from "../../src/remote/local-race.ts";
 import type { RemoteEnd, SurfaceName } from "../../src/remote/types.ts";
@@ -51,11 +53,15 @@ function signalled(): { wait: Promise<void>; fire: () => void } {
 /** The answer server as the race sees it: the test answers, drafts, crosses and kills it. */
 export class FakePage {
   readonly calls: string[] = [];
+  /** What the host reported of the agent holding the answer the server resolved the ask with. */
+  readonly deliveries: string[] = [];
   readonly attached = signalled();
   /** Fired when the asking side first waits on the page's end. */
   readonly watched = signalled();
   /** Fired at the first claim or withdrawal. */
   readonly told = signalled();
+  /** Fired at the host's first delivery report. */
+  readonly reported = signalled();
   readonly #listeners = new Set<(draft: AskDetails) => void>();
   #draft: AskDetails | undefined;
   #end: (end: RemoteEnd) => void = () => {};
@@ -90,7 +96,14 @@ export class FakePage {
       withdraw: async (origin) => {
         this.calls.push(`withdraw ${origin}`);
         this.told.fire();
+        if (this.crossing?.kind === "resolved") this.#resolved ??= this.crossing;
         return this.crossing ?? this.#resolved;
+      },
+      // As the client does: only an ask the server resolved has a delivery to report.
+      reportDelivery: async (state) => {
+        if (!this.#resolved) return;
+        this.deliveries.push(state);
+        this.reported.fire();
       },
     };
   }
@@ -126,6 +139,8 @@ interface LocalControl {
   expire(): void;
   /** The ask is ended from outside: the turn or the call aborted, the process told to stop. */
   stop(): void;
+  /** The session reloads (Pi's `/reload`): the ask is withdrawn as republished. */
+  readonly reload?: () => void;
 }
 
 export interface HostRun {
@@ -136,12 +151,22 @@ export interface HostRun {
   readonly said: string[];
 }
 
+/** The rows a host cannot play, each with the reason, shown as the row's skip note. */
+export type Row = "askBack" | "type" | "brokenForm" | "deadline" | "reload" | "answerWithoutServer";
+
 export interface Host {
   readonly name: string;
+  readonly cannot?: Partial<Record<Row, string>>;
+  /** Set when the host follows the page's end but never its drafts (no race of its own). */
+  readonly followsEndOnly?: true;
   /** The surface name a claim here carries. */
   readonly by: SurfaceName;
-  /** The rows this host cannot do, each with the reason the table prints as it skips it. */
-  readonly cannot?: Partial<Record<"askBack" | "typeHere" | "answerWithoutServer", string>>;
+  /**
+   * What the host reports of a page answer that crossed a stop from outside: `delivered` where
+   * the result still reaches the agent (a tool result of an aborted turn is kept, standard output
+   * is written), `lost` where nobody receives it (a cancelled MCP call gets no result).
+   */
+  readonly stoppedDelivery: "delivered" | "owed" | "lost";
   start(publish: () => Promise<PageCopy>): HostRun;
 }
 
@@ -185,6 +210,8 @@ function scriptedSurface(closedEnd: (draft: AskDetails) => AskDetails) {
 export const RACE: Host = {
   name: "the race",
   by: "pi",
+  stoppedDelivery: "delivered",
+  cannot: { reload: "a reload is a host's event: Pi's waiting asks play it" },
   start(publish) {
     const said: string[] = [];
     const expired = new AbortController();
@@ -210,7 +237,11 @@ export const RACE: Host = {
         pageLost: () => said.push("page lost"),
         notSent: () => said.push("not sent"),
       },
-    }).then((ended) => ended.details);
+    }).then((ended) => {
+      // The host hands the result to its agent, then says so.
+      ended.delivered("delivered");
+      return ended.details;
+    });
     return {
       result,
       said,
@@ -235,6 +266,8 @@ writeFileSync(CLI_SETTINGS, JSON.stringify({ schemaVersion: 1, idleTimeoutMinute
 const CLI: Host = {
   name: "askuser ask --remote",
   by: "terminal",
+  stoppedDelivery: "delivered",
+  cannot: { reload: "a process has no reload: a signal ends it, as the stop row does" },
   start(publish) {
     const said: string[] = [];
     // The terminal form closed from outside reads as a lost terminal (see cli/process.ts).
@@ -253,9 +286,13 @@ const CLI: Host = {
     } as unknown as CommandIo;
     const timers = new ManualTimers();
     let formOpen = true;
+    // As `askuser ask` does: the result on standard output, then delivered.
     const result = askRemotely(ASK, io, {
       publish: () => publish() as Promise<RemoteAsk>,
       timers,
+    }).then((ended) => {
+      ended.delivered("delivered");
+      return ended.details;
     });
     return {
       result,
@@ -284,6 +321,12 @@ const CLI: Host = {
 const MCP: Host = {
   name: "askuser mcp",
   by: "mcp",
+  stoppedDelivery: "lost",
+  cannot: {
+    askBack: "an MCP client's form has no ask-back",
+    type: "an MCP client's form sends whole replies, never a draft",
+    reload: "an MCP server has no reload: a closed connection ends the call, as the stop row does",
+  },
   start(publish) {
     const said: string[] = [];
     const shown = signalled();
@@ -327,6 +370,11 @@ const MCP: Host = {
 const PI: Host = {
   name: "Pi (dialogs)",
   by: "pi",
+  stoppedDelivery: "delivered",
+  cannot: {
+    askBack: "Pi's dialogs have no ask-back; the race's own row and the CLI's cover it",
+    reload: "a reload aborts a tool call's turn: the stop row; only waiting asks outlive it",
+  },
   start(publish) {
     const said: string[] = [];
     const shown = signalled();
@@ -407,4 +455,71 @@ const PI: Host = {
   },
 };
 
-export const HOSTS: readonly Host[] = [RACE, CLI, MCP, PI, claudeHookHost(ASK)];
+/**
+ * Pi's asks that do not wait (`PendingOnPage` over `PendingAsks`, wired as Survival wires them):
+ * on the page from the start, answered here through `/answer` or Alt+A. Where the answer goes
+ * next is Survival's (`finishLater`): here, delivered at once, or owed while the session closes.
+ */
+const WAITING: Host = {
+  name: "Pi (waiting asks)",
+  by: "pi",
+  stoppedDelivery: "owed",
+  followsEndOnly: true,
+  cannot: {
+    brokenForm: "a waiting ask has no form of its own: one opened for it races as Pi (dialogs)",
+    type: "a waiting ask keeps no draft here; the form opened for it does (Pi (dialogs))",
+    deadline: "a waiting ask has no idle deadline: it waits until answered, skipped or closed",
+  },
+  start(publish) {
+    const said: string[] = [];
+    const shown = signalled();
+    let closing = false;
+    let settle: (details: AskDetails) => void = () => {};
+    const result = new Promise<AskDetails>((resolve) => (settle = resolve));
+    let onEnd: (pending: PendingAsk, details: AskDetails) => void = () => {};
+    const asks = new PendingAsks(
+      (ended, details) => onEnd(ended, details),
+      () => {},
+    );
+    const pending: PendingAsk = { callEntryId: "e1", toolCallId: "t1", ask: ASK };
+    asks.add(pending);
+    const onPage = new PendingOnPage(asks, (text) => said.push(text));
+    onEnd = (ended, details) => {
+      const report = onPage.ended(ended.callEntryId, details);
+      report(closing ? "owed" : "delivered");
+      settle(details);
+    };
+    void onPage
+      .publish(pending, async () => {
+        try {
+          return (await publish()) as RemoteAsk;
+        } finally {
+          shown.fire();
+        }
+      })
+      .catch((error: unknown) => said.push(String(error)));
+    const answerHere = (details: AskDetails) => void asks.answer("e1", async () => details);
+    return {
+      result,
+      said,
+      local: {
+        shown: shown.wait,
+        answer: () => answerHere(played(HERE_SCRIPT)),
+        askBack: () => answerHere(ASK_BACK),
+        breakIt: () => {},
+        type: undefined,
+        expire: () => {},
+        stop: () => {
+          closing = true;
+          void onPage.withdrawAll("close").then(() => asks.endAll("session_closed"));
+        },
+        reload: () => {
+          closing = true;
+          void onPage.withdrawAll("reload").then(() => asks.releaseAll());
+        },
+      },
+    };
+  },
+};
+
+export const HOSTS: readonly Host[] = [RACE, CLI, MCP, PI, WAITING, claudeHookHost(ASK)];

@@ -137,7 +137,9 @@ describe("askuser answer in a real terminal (tmux)", () => {
     await tmux.waitFor("❯ 1.");
     tmux.keys("Enter");
     const { code, screen } = await tmux.exited();
-    expect(screen).toContain("askuser: sent to the agent:");
+    // The asking CLI reports delivery once the answer is on its standard output.
+    expect(screen).toContain("askuser: Sent: waiting for the agent to take it. It will receive:");
+    expect(screen).toContain("askuser: The agent has your answer.");
     expect(code).toBe(0);
     expect(await first.exited).toBe(0);
     expect(first.out()).toContain("The user answered:");

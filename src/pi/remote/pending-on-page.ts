@@ -1,6 +1,7 @@
 import type { AskDetails } from "../../core/index.ts";
 import type { RemoteAsk, RemoteEnd } from "../../remote/client.ts";
 import { isUsersEnd, withdrawOrigin } from "../../remote/local-race.ts";
+import type { ReportedDelivery } from "../../remote/types.ts";
 import type { PendingAsk, PendingAsks } from "../survive/pending-asks.ts";
 import { answeredElsewhere, pageUnavailable } from "./page-link.ts";
 
@@ -16,12 +17,37 @@ const NOT_SENT =
  */
 export class PendingOnPage {
   readonly #pages = new Map<string, RemoteAsk>();
+  /** Publishes under way: a close or reload waits for them, so no copy is left on the page. */
+  readonly #inFlight = new Set<Promise<unknown>>();
+  #closing = false;
+  /**
+   * Pages whose answer is ending their ask here (it came first, or crossed a withdrawal): that
+   * end claims nothing, and reports where the page's answer is.
+   */
+  readonly #answered = new Map<string, RemoteAsk>();
   readonly #asks: PendingAsks;
   readonly #say: (text: string, level: "info" | "warning") => void;
 
   constructor(asks: PendingAsks, say: (text: string, level: "info" | "warning") => void) {
     this.#asks = asks;
     this.#say = say;
+  }
+
+  /** Publishes one ask; once there, it is in `#pages` if it still waits here. */
+  async #land(
+    callEntryId: string,
+    publish: () => Promise<RemoteAsk>,
+  ): Promise<{ readonly page: RemoteAsk; readonly kept: boolean } | undefined> {
+    let page: RemoteAsk;
+    try {
+      page = await publish();
+    } catch (error) {
+      this.#say(pageUnavailable(error), "warning");
+      return undefined;
+    }
+    const kept = this.#asks.has(callEntryId);
+    if (kept) this.#pages.set(callEntryId, page);
+    return { page, kept };
   }
 
   /** The page entry of a pending ask, for its form here to race rather than publish again. */
@@ -31,25 +57,35 @@ export class PendingOnPage {
 
   async publish(pending: PendingAsk, publish: () => Promise<RemoteAsk>): Promise<void> {
     const { callEntryId } = pending;
-    let page: RemoteAsk;
-    try {
-      page = await publish();
-    } catch (error) {
-      this.#say(pageUnavailable(error), "warning");
-      return;
-    }
-    if (!this.#asks.has(callEntryId)) {
+    // Once the session closes or reloads, nothing more goes on the page: the next instance
+    // publishes what still waits.
+    if (this.#closing) return;
+    const landing = this.#land(callEntryId, publish);
+    this.#inFlight.add(landing);
+    const landed = await landing.finally(() => this.#inFlight.delete(landing));
+    if (!landed) return;
+    const { page, kept } = landed;
+    if (!kept) {
       // It ended while it was being published: the page must not offer it.
-      await this.#crossed(callEntryId, await page.withdraw("session_closed"));
+      await this.#crossed(callEntryId, page, await page.withdraw("session_closed"));
       return;
     }
-    this.#pages.set(callEntryId, page);
+    // Taken off the page meanwhile (`withdrawAll`, or its end here): nothing left to follow.
+    if (this.#pages.get(callEntryId) !== page) return;
     const end = await page.ended;
     const answer = end.details;
     if (end.kind !== "resolved" || !answer) return;
-    // While its form is open here, that form's race takes the page's answer ("busy" here).
-    const outcome = await this.#asks.answer(callEntryId, async () => answer);
-    if (outcome === "opened") this.#say(answeredElsewhere(end.by ?? "page"), "info");
+    // While its form is open here, that form's race takes the page's answer, and the end it
+    // gives reports from `#pages` (`ended`).
+    if (this.#pages.get(callEntryId) !== page || this.#asks.isOpen(callEntryId)) return;
+    this.#pages.delete(callEntryId);
+    this.#answered.set(callEntryId, page);
+    try {
+      const outcome = await this.#asks.answer(callEntryId, async () => answer);
+      if (outcome === "opened") this.#say(answeredElsewhere(end.by ?? "page"), "info");
+    } finally {
+      this.#answered.delete(callEntryId);
+    }
   }
 
   /**
@@ -59,26 +95,32 @@ export class PendingOnPage {
    * took first still ends its ask, as the user's.
    */
   async withdrawAll(reason: "close" | "reload" = "close"): Promise<void> {
+    this.#closing = true;
+    await Promise.all([...this.#inFlight]);
     const pages = [...this.#pages];
     this.#pages.clear();
     const origin = reason === "reload" ? "republished" : "session_closed";
     await Promise.all(
       pages.map(async ([callEntryId, page]) => {
-        await this.#crossed(callEntryId, await page.withdraw(origin));
+        await this.#crossed(callEntryId, page, await page.withdraw(origin));
       }),
     );
   }
 
   /** The page answered before the withdrawal reached it: that answer ends the ask here. */
-  async #crossed(callEntryId: string, end: RemoteEnd | undefined): Promise<void> {
+  async #crossed(callEntryId: string, page: RemoteAsk, end: RemoteEnd | undefined): Promise<void> {
     const answer = end?.kind === "resolved" ? end.details : undefined;
     if (!answer) return;
-    if (await this.#asks.answerElsewhere(callEntryId, answer)) {
+    this.#answered.set(callEntryId, page);
+    const took = await this.#asks.answerElsewhere(callEntryId, answer);
+    this.#answered.delete(callEntryId);
+    if (took) {
       this.#say(answeredElsewhere(end?.by ?? "page"), "info");
       return;
     }
     // The ask had already ended here for another reason: the page's user must not believe it
     // reached the agent.
+    void page.reportDelivery?.("lost");
     this.#say(NOT_SENT, "warning");
   }
 
@@ -86,16 +128,21 @@ export class PendingOnPage {
    * The pending ask ended here, by the race's rule: an end the user chose (an answer, a cancel,
    * `/answer skip`, an ask-back) is claimed, so the page shows it as answered in Pi; any other
    * end withdraws it. A form here that raced the page has claimed it already, and the server
-   * keeps that first claim.
+   * keeps that first claim. Returns the reporter of where the ask's answer is, for its delivery.
    */
-  ended(callEntryId: string, details: AskDetails): void {
+  ended(callEntryId: string, details: AskDetails): (state: ReportedDelivery) => void {
+    const answered = this.#answered.get(callEntryId);
+    if (answered) return (state) => void answered.reportDelivery?.(state);
     const page = this.#pages.get(callEntryId);
     this.#pages.delete(callEntryId);
-    if (!page) return;
+    if (!page) return () => {};
     if (isUsersEnd(details)) {
-      void page.claim(details, "pi").catch(() => undefined);
-      return;
+      const claimed = page.claim(details, "pi").catch(() => undefined);
+      return (state) => void claimed.then(() => page.reportDelivery?.(state));
     }
-    void page.withdraw(withdrawOrigin(details)).then((end) => this.#crossed(callEntryId, end));
+    void page
+      .withdraw(withdrawOrigin(details))
+      .then((end) => this.#crossed(callEntryId, page, end));
+    return () => {};
   }
 }

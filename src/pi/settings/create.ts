@@ -35,7 +35,7 @@ export function createAskSettings(options: AskSettingsOptions): AskSettings {
         (await import("../../remote/client.ts")).publishAsk(
           ask,
           { agent: "pi", cwd, pid: process.pid },
-          signal ? { signal } : {},
+          { ...(signal ? { signal } : {}), reportsDelivery: true },
         )),
   });
 }

@@ -23,6 +23,8 @@ export interface DeliveryRecord {
   owe(reason: OweReason): void;
   /** The message reached the agent after all: record it as sent, the branch's last word. */
   sent(): void;
+  /** The session holds the message: the run it went into took it. */
+  delivered?(): void;
 }
 
 interface InFlight {
@@ -97,6 +99,7 @@ export class AnswerDelivery {
       if (!prompt.includes(message.text)) continue;
       this.#owed.splice(this.#owed.indexOf(message), 1);
       message.record?.sent();
+      message.record?.delivered?.();
     }
   }
 
@@ -119,7 +122,10 @@ export class AnswerDelivery {
     // prompt's run and the message asked for a run of its own.
     for (const message of this.#unconfirmed.splice(0)) {
       const unsure = this.#unsure.has(message);
-      if ((!aborted && !unsure) || inSession(message.text)) continue;
+      if ((!aborted && !unsure) || inSession(message.text)) {
+        message.record?.delivered?.();
+        continue;
+      }
       this.#owe(message, unsure ? "refused" : "stopped");
     }
     this.#unsure.clear();

@@ -6,10 +6,14 @@ import {
   laterDelivery,
   withProvenance,
 } from "../../core/index.ts";
+import type { ReportedDelivery } from "../../remote/types.ts";
 import { PI_FORM } from "../execute.ts";
 import type { AnswerDelivery } from "./delivery.ts";
 import { answerEntry, ENTRY_TYPES } from "./entries.ts";
 import { answerKept, NOTICES } from "./notices.ts";
+
+/** Tells the answer page where an answer it took is (see `RaceEnd.delivered`). */
+export type DeliveryReport = (state: ReportedDelivery) => void;
 
 /** The call an answer belongs to. */
 export interface CallRef {
@@ -43,6 +47,7 @@ export function finishLater(
   call: CallRef,
   answer: AskDetails,
   occasion: LaterOccasion,
+  report: DeliveryReport = () => {},
 ): LaterDelivery["kind"] {
   const details = withProvenance(answer, PI_FORM);
   const decision = laterDelivery(details, occasion);
@@ -65,13 +70,17 @@ export function finishLater(
         `ask_user: the session closed before this answer reached the agent, and it could not be recorded (${reason}); tell the agent yourself: ${decision.kind === "message" ? decision.text : ""}`,
         "error",
       );
+      report("lost");
       return decision.kind;
     }
     // The answer still goes out: losing the record only costs a replay its pre-fill.
     const reason = errorMessage(error);
     env.notify(`ask_user: could not record the answer in the session file: ${reason}`, "error");
   }
-  if (owed) return decision.kind;
+  if (owed) {
+    report("owed");
+    return decision.kind;
+  }
   if (decision.kind === "message") {
     const recordAgain = (owedNow: boolean) => {
       try {
@@ -90,9 +99,16 @@ export function finishLater(
       owe: (reason) => {
         recordAgain(true);
         env.notify(answerKept(reason), "warning");
+        report("owed");
       },
       sent: () => recordAgain(false),
+      delivered: () => report("delivered"),
     });
-  } else if (decision.kind === "notice") env.notify(decision.text, "info");
+    return decision.kind;
+  }
+  if (decision.kind === "notice") env.notify(decision.text, "info");
+  // Nothing to hand over as a message: what the agent learns of this end (a note, or nothing)
+  // goes its own way, so the page has nothing left to wait for.
+  report("delivered");
   return decision.kind;
 }

@@ -22,7 +22,7 @@ import { findCallEntryId } from "./branch-scan.ts";
 import { AnswerDelivery } from "./delivery.ts";
 import { endedNote, endedNoteMessage } from "./ended-notes.ts";
 import { type AnswerEntry, askEntry, ENTRY_TYPES } from "./entries.ts";
-import { type CallRef, type FinishEnv, finishLater } from "./finish-later.ts";
+import { type CallRef, type DeliveryReport, type FinishEnv, finishLater } from "./finish-later.ts";
 import { LaterEnds } from "./later-ends.ts";
 import { NOTICES } from "./notices.ts";
 import { type PendingAsk, PendingAsks } from "./pending-asks.ts";
@@ -115,7 +115,13 @@ export class Survival {
     const settings = (await this.#optionsFor?.(ctx, request.ask)) ?? {};
     const onPage = pendingId === undefined ? undefined : this.#onPage.get(pendingId);
     const options = onPage ? { ...settings, publish: () => Promise.resolve(onPage) } : settings;
-    return showAsk(ctx, { ...request, options }, this.#pi.events);
+    // A waiting ask's delivery is reported where it ends (`#pendingEnded`), on that same copy.
+    const onDelivery = onPage ? () => {} : request.onDelivery;
+    return showAsk(
+      ctx,
+      { ...request, options, ...(onDelivery ? { onDelivery } : {}) },
+      this.#pi.events,
+    );
   }
 
   /**
@@ -189,18 +195,22 @@ export class Survival {
     this.openCalls.add(call.callEntryId);
     const showing = (async () => {
       try {
+        let report: DeliveryReport | undefined;
         const details = await this.showForm(ctx, {
           ask,
           prefill,
           signal: this.#closing.signal,
           cancelSendsAnswers: cancelSendsAnswers(occasion),
+          onDelivery: (reporter) => {
+            report = reporter;
+          },
         });
         if (!details) {
           this.notify(NOTICES.cannotShowHere, "warning");
           return;
         }
         const outcome = this.#closing.signal.aborted ? sessionClosed(details) : details;
-        finishLater(this.#finishEnv(), call, outcome, occasion);
+        finishLater(this.#finishEnv(), call, outcome, occasion, report);
       } finally {
         this.openCalls.delete(call.callEntryId);
       }
@@ -281,12 +291,14 @@ export class Survival {
   }
 
   #pendingEnded(pending: PendingAsk, details: AskDetails): void {
-    this.#onPage.ended(pending.callEntryId, details);
+    let report = this.#onPage.ended(pending.callEntryId, details);
     let outcome = details;
     if (laterDelivery(details, "pending").kind === "message" && !this.toolActive()) {
       // The tool was turned off while the user answered: a lifecycle end, so nothing is sent.
       outcome = { ...details, status: "cancelled", origin: "disabled" };
       this.notify(NOTICES.toolDisabled, "warning");
+      report("lost");
+      report = () => {};
     }
     const onBranch = this.onBranch(pending.callEntryId);
     if (!onBranch && (outcome.status === "answered" || showsPartialAnswers(outcome))) {
@@ -299,7 +311,7 @@ export class Survival {
     }
     // `/answer skip` says in its own notice what the agent learns: one notice, not two.
     const quiet = this.#skipping.has(pending.callEntryId);
-    const kind = finishLater(this.#finishEnv(quiet), pending, outcome, "pending");
+    const kind = finishLater(this.#finishEnv(quiet), pending, outcome, "pending", report);
     if (!onBranch) return;
     this.laterEnds.set(pending.toolCallId, kind === "message" ? "sent" : "ended");
     if (kind !== "message") this.#sendEndedNote(pending, outcome);

@@ -198,8 +198,8 @@ export class App {
   }
 
   private async onEvent(type: ServerEventType, askId: string | undefined): Promise<void> {
-    if (type !== "progress") void this.refresh();
-    if (type === "resolved" || type === "withdrawn" || type === "resync") {
+    if (type !== "progress" && type !== "delivery") void this.refresh();
+    if (type === "resolved" || type === "withdrawn" || type === "delivery" || type === "resync") {
       if (askId === undefined || askId === this.session?.id) await this.syncOpenAsk();
     }
   }
@@ -212,6 +212,7 @@ export class App {
       const record = await getAsk(session.id);
       if (record.resolution) session.serverResolved(record.resolution);
       else if (record.withdrawn) session.serverWithdrew(record.withdrawn.origin);
+      session.serverDelivery(record.delivery);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) session.serverWithdrew("unknown");
     }

@@ -1,4 +1,5 @@
 import { type FormAction, type FormState, isPristine, reduceForm } from "../../core/index.ts";
+import type { DeliveryState } from "../types.ts";
 import { type AnswersBody, answersBody } from "./answers-body.ts";
 import { ApiError, type AskRecord, type Resolution, type SendOutcome } from "./api.ts";
 import {
@@ -33,7 +34,13 @@ type Sent = "answer" | "cancel";
 export type Phase =
   | { readonly kind: "answering" }
   | { readonly kind: "sending"; readonly what: Sent }
-  | { readonly kind: "sent"; readonly what: Sent; readonly text: string }
+  | {
+      readonly kind: "sent";
+      readonly what: Sent;
+      readonly text: string;
+      /** Whether the agent holds it yet, as its host reported; absent when it does not say. */
+      readonly delivery?: DeliveryState;
+    }
   | {
       readonly kind: "failed";
       readonly what: Sent;
@@ -116,6 +123,14 @@ export class AskSession {
     this.end({ kind: "taken", resolution, hadAnswers: !isPristine(this.state) });
   }
 
+  /** The asking host said where this page's accepted answer is now. */
+  serverDelivery(delivery: DeliveryState | undefined): void {
+    if (this.phase.kind !== "sent" || delivery === undefined) return;
+    if (this.phase.delivery === delivery) return;
+    this.phase = { ...this.phase, delivery };
+    this.ports.changed();
+  }
+
   serverWithdrew(origin: string): void {
     if (this.phase.kind !== "answering" && this.phase.kind !== "failed") return;
     this.end({ kind: "withdrawn", origin, hadAnswers: !isPristine(this.state) });
@@ -187,7 +202,12 @@ export class AskSession {
     const hadAnswers = Object.keys(body).length > 0;
     switch (outcome.kind) {
       case "accepted":
-        return this.end({ kind: "sent", what, text: outcome.text });
+        return this.end({
+          kind: "sent",
+          what,
+          text: outcome.text,
+          ...(outcome.delivery ? { delivery: outcome.delivery } : {}),
+        });
       case "taken":
         return this.end({ kind: "taken", resolution: outcome.resolution, hadAnswers });
       case "withdrawn":

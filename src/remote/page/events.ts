@@ -2,8 +2,21 @@ import { isObject } from "./answers-body.ts";
 import { sessionHeaders } from "./session-key.ts";
 
 /** `resync`: the server no longer holds the events since Last-Event-ID; read everything again. */
-export type ServerEventType = "opened" | "progress" | "resolved" | "withdrawn" | "resync";
-const TYPES: readonly ServerEventType[] = ["opened", "progress", "resolved", "withdrawn", "resync"];
+export type ServerEventType =
+  | "opened"
+  | "progress"
+  | "resolved"
+  | "withdrawn"
+  | "delivery"
+  | "resync";
+const TYPES: readonly ServerEventType[] = [
+  "opened",
+  "progress",
+  "resolved",
+  "withdrawn",
+  "delivery",
+  "resync",
+];
 
 /**
  * `lost`: no answer from the server. `signed_out` and `busy`: the server answered and refused

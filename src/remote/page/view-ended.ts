@@ -1,4 +1,5 @@
 import { modelText } from "../../core/index.ts";
+import { deliveryHeading } from "../answerer-words.ts";
 import type { Resolution } from "./api.ts";
 import type { Phase } from "./ask-session.ts";
 import { block, h, line } from "./dom.ts";
@@ -6,7 +7,8 @@ import type { AskHandlers } from "./view-ask.ts";
 import { answeredWhere, withdrawnWhy } from "./wording.ts";
 
 /**
- * How an ask ended, from this page's side: sending, sent (what the server accepted), not sent
+ * How an ask ended, from this page's side: sending, sent (what the server accepted, and whether
+ * the agent holds it yet, as its host reports), not sent
  * (and why), someone else first (what the agent received), or the agent stopped waiting.
  */
 export function endedView(phase: Phase, handlers: AskHandlers): HTMLElement {
@@ -35,11 +37,7 @@ export function endedView(phase: Phase, handlers: AskHandlers): HTMLElement {
       return h(
         "section",
         { class: "ended sent", attrs: { role: "status" } },
-        h(
-          "h2",
-          {},
-          phase.what === "answer" ? "Sent. The agent received:" : "Cancelled. The agent was told:",
-        ),
+        h("h2", {}, deliveryHeading(phase.delivery, phase.what)),
         h("pre", { class: "model-text" }, block(phase.text)),
         next,
       );

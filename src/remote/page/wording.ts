@@ -1,6 +1,8 @@
 import type { AskSummary } from "./api.ts";
 import type { Connection } from "./events.ts";
 
+export { withdrawnWhy } from "../answerer-words.ts";
+
 /** How the page names who answered and why an ask ended; every other surface name is shown as is. */
 
 const ANSWERED_WHERE: Readonly<Record<string, string>> = {
@@ -14,21 +16,6 @@ const ANSWERED_WHERE: Readonly<Record<string, string>> = {
 
 export function answeredWhere(by: string): string {
   return ANSWERED_WHERE[by] ?? `by ${by}`;
-}
-
-const WITHDRAWN_WHY: Readonly<Record<string, string>> = {
-  disconnected: "the asking process ended or lost its connection",
-  turn_abort: "the agent's turn was aborted",
-  timed_out: "the question timed out",
-  session_closed: "the agent's session closed",
-  disabled: "the ask_user tool was turned off",
-  ui_failure: "the asking side's form failed",
-  user: "it was cancelled",
-  republished: "the agent's session reloaded and asks it again: answer it again in the list",
-};
-
-export function withdrawnWhy(origin: string): string {
-  return WITHDRAWN_WHY[origin] ?? `it ended (${origin})`;
 }
 
 /** "just now", "4 min ago", "2 h ago", "3 days ago". */

@@ -26,6 +26,8 @@ export function startTmuxPi(
     readonly args?: string[];
     /** More environment for pi (the answer server's `XDG_RUNTIME_DIR`, say). */
     readonly env?: Record<string, string>;
+    /** Keeps the pane after pi exits, so a test can wait for the exit (`exited()`). */
+    readonly reportExit?: boolean;
   } = {},
 ): TmuxSession {
   const env: Record<string, string> = { TERM: "xterm-256color", ...options.env };
@@ -39,6 +41,7 @@ export function startTmuxPi(
     cwd: sandbox.dir,
     ...(options.width ? { width: options.width } : {}),
     ...(options.height ? { height: options.height } : {}),
+    ...(options.reportExit ? { reportExit: true } : {}),
   });
   cleanup(() => tmux.close());
   return tmux;

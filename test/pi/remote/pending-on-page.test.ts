@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AskDetails } from "../../../src/core/index.ts";
 import { PendingOnPage } from "../../../src/pi/remote/pending-on-page.ts";
 import { type PendingAsk, PendingAsks } from "../../../src/pi/survive/pending-asks.ts";
+import type { RemoteAsk } from "../../../src/remote/client.ts";
 import { ASK, FakePage, THERE } from "../../remote/race-hosts.ts";
 
 /** A waiting ask on a fake page, with what ended it here and what Pi said. */
@@ -46,5 +47,53 @@ describe("a waiting ask on the answer page (Pi), by the race's rule", () => {
     const { asks, page } = await waitingOnPage();
     await asks.skip("e1");
     expect(page.calls).toEqual(["claim cancelled by pi"]);
+  });
+
+  it("/reload while the ask is still being published: the copy is withdrawn as republished, and a page answer that crossed it is the ask's, not a warning", async () => {
+    const ends: AskDetails[] = [];
+    const said: string[] = [];
+    // Fired by whichever comes first: the ask ending here, or Pi saying something.
+    let settled: () => void = () => {};
+    const outcome = new Promise<void>((resolve) => (settled = resolve));
+    let onEnd: (pending: PendingAsk, details: AskDetails) => void = () => {};
+    const asks = new PendingAsks(
+      (ended, details) => onEnd(ended, details),
+      () => {},
+    );
+    const pending: PendingAsk = { callEntryId: "e1", toolCallId: "t1", ask: ASK };
+    asks.add(pending);
+    const onPage = new PendingOnPage(asks, (text) => {
+      said.push(text);
+      settled();
+    });
+    onEnd = (ended, details) => {
+      ends.push(details);
+      onPage.ended(ended.callEntryId, details);
+      settled();
+    };
+    const page = new FakePage();
+    let land: (copy: RemoteAsk) => void = () => {};
+    void onPage.publish(pending, () => new Promise<RemoteAsk>((resolve) => (land = resolve)));
+    // As Survival shuts down for a reload: the page first, then the asks let go of.
+    const reloading = onPage.withdrawAll("reload").then(() => asks.releaseAll());
+    page.crossing = { kind: "resolved", by: "page", details: THERE };
+    land(page.copy);
+    await reloading;
+    await outcome;
+    expect(page.calls).toEqual(["withdraw republished"]);
+    expect(ends).toEqual([THERE]);
+    expect(said.join("\n")).not.toContain("was not sent");
+  });
+
+  it("a publish asked for after the reload began puts nothing on the page", async () => {
+    const { asks } = await waitingOnPage();
+    const onPage = new PendingOnPage(asks, () => {});
+    await onPage.withdrawAll("reload");
+    let published = 0;
+    void onPage.publish({ callEntryId: "e1", toolCallId: "t1", ask: ASK }, async () => {
+      published++;
+      return new FakePage().copy;
+    });
+    expect(published).toBe(0);
   });
 });

@@ -24,6 +24,8 @@ const PAGE_ANSWER: AskDetails = {
  */
 function crossingPage() {
   const withdrawals: WithdrawOrigin[] = [];
+  /** What Pi reported of the page's answer reaching the agent (the page's "sent" waits on it). */
+  const deliveries: string[] = [];
   const changes = new Changes();
   let published = 0;
   let following = 0;
@@ -46,11 +48,19 @@ function crossingPage() {
         withdrawals.push(origin);
         return { kind: "resolved", by: "page", details: PAGE_ANSWER };
       },
+      reportDelivery: async (state) => {
+        deliveries.push(state);
+        changes.notify();
+      },
     };
   };
   return {
     publish,
     withdrawals,
+    deliveries,
+    /** Resolves once Pi reported `count` delivery states. */
+    whenReported: (count: number) =>
+      waitFor("the delivery report", changes, () => deliveries.length >= count),
     published: () => published,
     /** Resolves once Pi published its ask to the page and follows it there. */
     whenPublished: () => waitFor("the ask on the page", changes, () => following === 1),
@@ -80,6 +90,9 @@ describe("an answer the page gave just as Pi withdrew its ask", () => {
     expect(page.withdrawals).toEqual(["republished"]);
     expect(pageAnswers(w)).toHaveLength(1);
     expect(pageAnswers(w)[0]).toContain('"Which database should the service use?" = "SQLite"');
+    // The page said "sent"; the closing instance kept it for the reloaded one, and says so
+    // (the reloaded instance does not know the page's copy: it cannot say "delivered" later).
+    expect(page.deliveries).toEqual(["owed"]);
     expect(endedNotes(w)).toEqual([]);
     expect(w.ui.widgetText()).toBeUndefined();
     // Nothing waits any more, so the reloaded extension puts nothing on the page again.
@@ -119,6 +132,8 @@ describe("an answer the page gave just as Pi withdrew its ask", () => {
     const file = first.runtime.session.sessionFile ?? "";
     await first.dispose();
     expect(page.withdrawals).toEqual(["session_closed"]);
+    // Recorded as owed: the page says it is kept for the session's next run.
+    expect(page.deliveries).toEqual(["owed"]);
 
     const second = await startWorld({
       dir,
@@ -155,6 +170,8 @@ describe("an answer the page gave just as Pi withdrew its ask", () => {
     );
     expect(page.withdrawals).toEqual(["disabled"]);
     expect(pageAnswers(w)).toEqual([]);
+    await page.whenReported(1);
+    expect(page.deliveries).toEqual(["lost"]);
     expect(ends(w)).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import { mainText, usePageFixture } from "./page-fixture.ts";
 const fixture = usePageFixture();
 
 describe("askuser ask --remote answered in the page", () => {
-  it("prints on stdout exactly what the page said it sent", async () => {
+  it("prints on stdout exactly what the page said it sent, and the page says the agent has it once it was printed", async () => {
     const server = await fixture.server();
     // A session of its own, without a controlling terminal: only the page can answer.
     const child = spawn(process.execPath, [BIN, "ask", "examples/release-plan.json", "--remote"], {
@@ -31,7 +31,8 @@ describe("askuser ask --remote answered in the page", () => {
     await page.locator('[data-tab="3"]').click();
     await page.locator('[data-action="submit"]').click();
     await page.locator('[data-action="submit"]').click();
-    await expect.poll(() => mainText(page)).toContain("Sent. The agent received:");
+    // The CLI reports delivery only after its standard output holds the answer.
+    await expect.poll(() => mainText(page)).toContain("The agent has your answer. It received:");
     const shown = await page.locator(".ended pre").textContent();
     expect(await exited).toBe(0);
     const printed = await stdout.all();

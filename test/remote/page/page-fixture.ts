@@ -61,9 +61,10 @@ export function usePageFixture() {
       }
       return server;
     },
-    async publish(ask: Ask, agent = AGENT): Promise<RemoteAsk> {
+    /** `reportsDelivery`: the test, as the asking host, says when its agent holds the answer. */
+    async publish(ask: Ask, agent = AGENT, reportsDelivery = false): Promise<RemoteAsk> {
       const running = await fixture.server();
-      const remote = await publishAsk(ask, agent, { env: running.env });
+      const remote = await publishAsk(ask, agent, { env: running.env, reportsDelivery });
       remotes.push(remote);
       return remote;
     },
