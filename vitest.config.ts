@@ -3,12 +3,16 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { slowTestFiles } from "./test/projects.ts";
+import { TEST_HANG_MS } from "./test/support/wait-for.ts";
 
 const slow = slowTestFiles(fileURLToPath(new URL(".", import.meta.url)));
 
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
+    // Only a hung test meets these: tests wait for events, so a loaded machine makes them slower,
+    // never red.
+    testTimeout: TEST_HANG_MS,
+    hookTimeout: TEST_HANG_MS,
     // Every surface reads the user settings file: tests (and the processes they start) must never
     // read the real one in ~/.config. A test that wants one names its own.
     env: { ASKUSER_CONFIG: join(tmpdir(), "askuser-tests-no-user-settings", "settings.json") },

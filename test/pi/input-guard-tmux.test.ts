@@ -96,5 +96,5 @@ describe("the input guard in the real pi (tmux)", () => {
       'The user answered:\n"Which database should the service use?" = "SQLite"',
     );
     expect(after).toContain("also please add a test");
-  }, 60_000);
+  });
 });
