@@ -1,4 +1,4 @@
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
@@ -6,6 +6,7 @@ import { slowTestFiles } from "./test/projects.ts";
 import { TEST_HANG_MS } from "./test/support/wait-for.ts";
 
 const slow = slowTestFiles(fileURLToPath(new URL(".", import.meta.url)));
+const cores = availableParallelism();
 
 export default defineConfig({
   test: {
@@ -27,11 +28,25 @@ export default defineConfig({
           // loaded modules from file to file: importing Pi, pi-tui and TypeBox afresh for each
           // of 140 files was half of the project's time.
           isolate: false,
+          // Its tests keep a core busy (vitest's default leaves one of two cores idle).
+          maxWorkers: cores,
+          sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: "slow", include: slow, globalSetup: ["test/global-setup.ts"] },
+        test: {
+          name: "slow",
+          include: slow,
+          globalSetup: ["test/global-setup.ts"],
+          // As in the fast project: what a test changes in this process it restores.
+          isolate: false,
+          // Its tests mostly wait for other processes (Pi, a browser, tmux) to start and answer,
+          // so twice as many files as cores run at once; after the fast project, which keeps
+          // the cores busy.
+          maxWorkers: 2 * cores,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

@@ -3,7 +3,8 @@ import { relative } from "node:path";
 
 /**
  * User and system CPU seconds of the children this process has waited for, and of theirs: the
- * whole tree of a finished test run, whatever else the machine was doing meanwhile.
+ * tree of a finished test run, whatever else the machine was doing meanwhile. A daemon leaves the
+ * tree (the tmux server, and so what runs in its panes) and is not counted.
  */
 export function childCpuSeconds(): number {
   // /proc/self/stat: fields 16 and 17 (cutime, cstime) in clock ticks, after the command name,
