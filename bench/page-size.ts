@@ -15,8 +15,9 @@ export interface AssetSize {
   readonly gzip: number;
 }
 
-export async function pageSizes(): Promise<AssetSize[]> {
-  const page = await loadPageAssets();
+/** The built page's assets, from this checkout's dist/ or a built copy of the package's. */
+export async function pageSizes(dir?: string): Promise<AssetSize[]> {
+  const page = await loadPageAssets(dir);
   if (page.missing.length > 0) {
     throw new Error(
       `the page is not built (missing ${page.missing.join(", ")}): run npm run build`,

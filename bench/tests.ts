@@ -1,25 +1,31 @@
 /**
  * npm run bench:tests: runs the test suite N times under a deliberate load and prints, per run,
- * whether it passed, its wall time and the test files that failed. Figures are printed, never
- * asserted: they are what the README's testing section quotes, and how flaky tests are found.
+ * whether it passed, its wall and CPU time, the load average while it ran and the test files
+ * that failed; then the slowest files and a row for the README's testing table. Figures are
+ * printed, never asserted: they are what the README's testing section quotes, and how flaky
+ * tests are found.
  *
- *   node bench/tests.ts [--project fast|slow|all] [--runs N] [--load K]
+ *   node bench/tests.ts [--project fast|slow|all] [--runs N] [--load K] [--top N]
  *
  * The load is K busy processes (a tight loop each, default 4: twice the cores of a 2-core
  * machine), started before the first run and stopped after the last. `--project all` runs
- * `npm test` (the check, then both projects) as CI does.
+ * `npm test` (the check, then both projects) as CI does. CPU time is the user and system time of
+ * the run's whole process tree, which other work on a shared machine does not inflate as it does
+ * wall time.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { childCpuSeconds, duration, slowestFiles, total } from "./tests-figures.ts";
 
 const { values } = parseArgs({
   options: {
     project: { type: "string", default: "slow" },
     runs: { type: "string", default: "3" },
     load: { type: "string", default: "4" },
+    top: { type: "string", default: "20" },
   },
 });
 const project = values.project;
@@ -28,16 +34,21 @@ if (project !== "fast" && project !== "slow" && project !== "all") {
 }
 const runs = Number(values.runs);
 const load = Number(values.load);
+const top = Number(values.top);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number ≥ 1`);
 if (!Number.isInteger(load) || load < 0) throw new Error(`--load must be a whole number ≥ 0`);
+if (!Number.isInteger(top) || top < 0) throw new Error(`--top must be a whole number ≥ 0`);
 
 const root = new URL("..", import.meta.url).pathname;
+const report = join(tmpdir(), `askuser-bench-tests-${process.pid}.json`);
+// The JSON report beside the usual one, for the slowest files; npm passes it on to `vitest run`.
+const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
 const command =
   project === "all"
-    ? { file: "npm", args: ["test"] }
+    ? { file: "npm", args: ["test", "--", ...reporters] }
     : {
         file: process.execPath,
-        args: ["node_modules/vitest/vitest.mjs", "run", "--project", project],
+        args: ["node_modules/vitest/vitest.mjs", "run", "--project", project, ...reporters],
       };
 
 const busy: ChildProcess[] = Array.from({ length: load }, () =>
@@ -51,13 +62,21 @@ process.on("exit", stopLoad);
 interface Run {
   readonly passed: boolean;
   readonly seconds: number;
+  readonly cpuSeconds: number;
+  /** The one-minute load average, sampled every few seconds while the run went on. */
+  readonly load: { readonly mean: number; readonly max: number };
   readonly failed: readonly string[];
+  readonly files: string;
   readonly tests: string;
   readonly output: string;
 }
 
 function runOnce(): Promise<Run> {
   const started = performance.now();
+  const cpuBefore = childCpuSeconds();
+  const samples = [loadavg()[0] ?? 0];
+  const sampler = setInterval(() => samples.push(loadavg()[0] ?? 0), 5_000);
+  rmSync(report, { force: true });
   return new Promise((resolve, reject) => {
     const child = spawn(command.file, command.args, {
       cwd: root,
@@ -73,6 +92,8 @@ function runOnce(): Promise<Run> {
     });
     child.on("error", reject);
     child.on("close", (code) => {
+      clearInterval(sampler);
+      samples.push(loadavg()[0] ?? 0);
       const failed = [
         ...new Set(
           [...output.matchAll(/^ *FAIL +(?:\S+ +)?(test\/\S+)(?: > (.*))?$/gmu)].map((match) =>
@@ -83,7 +104,14 @@ function runOnce(): Promise<Run> {
       resolve({
         passed: code === 0,
         seconds: (performance.now() - started) / 1000,
+        // Busy processes are reaped only when the load stops, so they are not in this figure.
+        cpuSeconds: childCpuSeconds() - cpuBefore,
+        load: {
+          mean: samples.reduce((sum, value) => sum + value, 0) / samples.length,
+          max: Math.max(...samples),
+        },
         failed,
+        files: /^ +Test Files +(.*)$/mu.exec(output)?.[1]?.trim() ?? "(no summary)",
         tests: /^ +Tests +(.*)$/mu.exec(output)?.[1]?.trim() ?? "(no summary)",
         output,
       });
@@ -91,15 +119,16 @@ function runOnce(): Promise<Run> {
   });
 }
 
+const what = project === "all" ? "npm test" : `npm run test:${project}`;
 console.log(
-  `${project === "all" ? "npm test" : `the ${project} project`}, ${runs} run(s), ${load} busy processes, load average before: ${loadavg()[0]?.toFixed(1)}`,
+  `${what}, ${runs} run(s), ${load} busy processes on ${availableParallelism()} cores, load average before: ${loadavg()[0]?.toFixed(1)}`,
 );
 const results: Run[] = [];
 for (let index = 1; index <= runs; index++) {
   const run = await runOnce();
   results.push(run);
   console.log(
-    `run ${index}: ${run.passed ? "pass" : "FAIL"}  ${run.seconds.toFixed(1)} s  load ${loadavg()[0]?.toFixed(1)}  ${run.tests}`,
+    `run ${index}: ${run.passed ? "pass" : "FAIL"}  ${run.seconds.toFixed(1)} s wall, ${run.cpuSeconds.toFixed(1)} s CPU  load ${run.load.mean.toFixed(1)} (max ${run.load.max.toFixed(1)})  files: ${run.files}  tests: ${run.tests}`,
   );
   for (const failure of run.failed) console.log(`  failed: ${failure}`);
   if (!run.passed) {
@@ -110,7 +139,28 @@ for (let index = 1; index <= runs; index++) {
   }
 }
 stopLoad();
-const times = results.map((run) => run.seconds).sort((a, b) => a - b);
+const byWall = [...results].sort((a, b) => a.seconds - b.seconds);
+const median = byWall[Math.floor(byWall.length / 2)];
+const green = results.filter((run) => run.passed).length;
 console.log(
-  `${results.filter((run) => run.passed).length} of ${runs} green; wall time min ${times[0]?.toFixed(1)} s, median ${times[Math.floor(times.length / 2)]?.toFixed(1)} s, max ${times.at(-1)?.toFixed(1)} s`,
+  `${green} of ${runs} green; wall time min ${byWall[0]?.seconds.toFixed(1)} s, median ${median?.seconds.toFixed(1)} s, max ${byWall.at(-1)?.seconds.toFixed(1)} s`,
 );
+if (top > 0 && existsSync(report)) {
+  console.log(`\nthe ${top} slowest files of the last run (seconds in its worker, tests):`);
+  for (const file of slowestFiles(JSON.parse(readFileSync(report, "utf8")), root, top)) {
+    console.log(
+      `${file.seconds.toFixed(1).padStart(7)} s ${String(file.tests).padStart(5)}  ${file.name}`,
+    );
+  }
+  rmSync(report, { force: true });
+}
+if (median) {
+  const loads = results.map((run) => run.load.mean);
+  const [low, high] = [Math.min(...loads).toFixed(1), Math.max(...loads).toFixed(1)];
+  const busyNote = load > 0 ? ` with ${load} busy processes` : "";
+  const timing = `${duration(median.seconds)} (${duration(median.cpuSeconds)} of CPU)`;
+  console.log("\nfor the README's testing table:");
+  console.log(
+    `| \`${what}\` (${total(median.files)} files, ${total(median.tests)} tests), load ${low === high ? low : `${low}–${high}`}${busyNote} | ${green} of ${runs} green | ${runs > 1 ? `median ${timing}` : timing} |`,
+  );
+}

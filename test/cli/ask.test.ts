@@ -79,7 +79,7 @@ describe("askuser ask (real process, no terminal)", () => {
   });
 
   it("returns unavailable at once without a terminal or answers, never reading stdin (exit 1)", async () => {
-    const run = await runCli(["ask", "examples/database.json"], { timeoutMs: 5000 });
+    const run = await runCli(["ask", "examples/database.json"]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("No interactive user can answer questions here");
   });

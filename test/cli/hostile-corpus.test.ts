@@ -33,7 +33,6 @@ describe("the hostile corpus (in process)", () => {
   it.each(CORPUS.map((c, index) => [c.name, c, index] as const))("%s", async (_name, c, index) => {
     const run = await runInProcess(prepare(c, `in-process-${index}`), {
       ...(c.stdin === undefined ? {} : { stdin: c.stdin }),
-      timeoutMs: 5000,
     });
     expect(run.code, run.stderr.slice(0, 500)).toBe(c.expectedCode);
     expectInert(run);
@@ -58,7 +57,6 @@ describe("the hostile corpus (the real program, a sample)", () => {
   it.each(sample.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
     const run = await runCli(prepare(c, `real-${CORPUS.indexOf(c)}`), {
       ...(c.stdin === undefined ? {} : { stdin: c.stdin }),
-      timeoutMs: 15_000,
     });
     expect(run.code, run.stderr.slice(0, 500)).toBe(c.expectedCode);
     expectInert(run);

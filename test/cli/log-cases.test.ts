@@ -1,13 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { runInProcess } from "../support/in-process-cli.ts";
 import { logCases } from "./log-case-fixtures.ts";
 
 const cases = logCases();
+// A home of this run's own: a fixed one is shared by every run on the machine, and a log cache
+// another run (or another version) wrote there changes what stderr says.
+const home = mkdtempSync(join(tmpdir(), "askuser-log-cases-home-"));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 async function run(args: string[], root: string) {
   const { code, stdout, stderr } = await runInProcess(args, {
     timeoutMs: 30_000,
-    env: { HOME: "/nonexistent-home", TZ: "UTC" },
+    env: { HOME: home, TZ: "UTC" },
     cwd: root,
     now: () => Date.parse("2026-03-01T00:00:00.000Z"),
   });

@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import type { AskInput } from "../../src/core/index.ts";
+import type { AskInput, Clock } from "../../src/core/index.ts";
 import type { PageChannel } from "../../src/mcp/page-channel.ts";
 import { createAskServer } from "../../src/mcp/server.ts";
 import { DEFAULT_SETTINGS, type Settings } from "../../src/settings/settings.ts";
@@ -37,6 +37,8 @@ export interface HarnessOptions {
    * pace): a reply after less than half a second is the client's own, not the user's.
    */
   readonly readingMs?: number;
+  /** The server's clock and timers (the idle timeout's, progress'); the system's by default. */
+  readonly clock?: Clock;
 }
 
 export interface Harness {
@@ -69,7 +71,12 @@ export async function connect(options: HarnessOptions): Promise<Harness> {
   const settings: Settings = { ...DEFAULT_SETTINGS, ...options.settings };
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   let readTime = 0;
-  const clock = { ...systemClock, now: () => systemClock.now() + readTime };
+  const base = options.clock ?? systemClock;
+  const clock: Clock = {
+    now: () => base.now() + readTime,
+    setTimeout: (callback, ms) => base.setTimeout(callback, ms),
+    clearTimeout: (handle) => base.clearTimeout(handle),
+  };
   const handle = serveStdio(
     () =>
       createAskServer({

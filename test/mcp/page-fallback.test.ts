@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../src/remote/serve.ts";
 import { call, startTestServer } from "../remote/support.ts";
 import { SINGLE } from "../support/asks.ts";
+import { ManualTimers } from "../support/manual-timers.ts";
 import { Changes, waitFor } from "../support/wait-for.ts";
 import { connect, ERAS, type Harness, neverAnswers } from "./mcp-harness.ts";
 import { pageOn, pendingAskId, withdrawnAsk } from "./page-support.ts";
@@ -79,28 +80,40 @@ describe("askuser mcp: the answer page, for clients without forms and beside the
     expect(late.status).toBe(409);
   });
 
-  it("keeps the ask open past the form's own request time while the user drafts on the page", async () => {
+  it("keeps the ask open past its idle timeout while the user drafts on the page", async () => {
     server = await startTestServer();
-    // 0.6 s without activity ends the ask; the user keeps drafting on the page well past the
-    // moment a form request timed to the idle timeout (plus its 5 s grace) would give up.
+    // The idle timer runs on a clock the test moves, so how fast the drafts travel (a loaded
+    // machine) cannot end the ask: only time the test lets pass without a draft could.
+    const timers = new ManualTimers();
+    const idleMs = 600;
+    const page = pageOn(server);
     harness = await connect({
       era: "legacy",
       onElicit: neverAnswers,
-      page: pageOn(server),
-      settings: { idleTimeoutMinutes: 0.01 },
+      page,
+      settings: { idleTimeoutMinutes: idleMs / 60_000 },
+      clock: timers,
     });
     const result = harness.call(SINGLE);
     let ended: Awaited<typeof result> | undefined;
     void result.then((value) => {
       ended = value;
+      page.changes.notify();
     });
     const id = await pendingAskId(harness);
-    const started = Date.now();
-    // Each draft waits for the server's reply, so the drafts pace themselves.
-    while (ended === undefined && Date.now() - started < 7_000) {
-      await call(server, `/api/asks/${id}/progress`, { body: { q1: "SQLite" } });
+    // Ten idle timeouts pass in all, never a whole one without a draft the ask has taken.
+    for (let draft = 1; draft <= 20; draft += 1) {
+      await call(server, `/api/asks/${id}/progress`, {
+        body: { q1: draft % 2 ? "SQLite" : "Postgres" },
+      });
+      await waitFor(
+        `draft ${draft} taken by the ask, or its end`,
+        page.changes,
+        () => page.draftsTaken() >= draft || ended,
+      );
+      expect(ended?.structuredContent).toBeUndefined();
+      timers.advance(idleMs / 2);
     }
-    expect(ended?.structuredContent).toBeUndefined();
     await call(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
     expect((await result).structuredContent).toMatchObject({
       status: "answered",
@@ -126,10 +139,13 @@ describe("askuser mcp: the answer page, for clients without forms and beside the
 
   it("ends as timed_out with the page's draft kept as partial answers", async () => {
     server = await startTestServer();
+    const timers = new ManualTimers();
+    const page = pageOn(server);
     harness = await connect({
       era: "input_required",
-      page: pageOn(server),
+      page,
       settings: { idleTimeoutMinutes: 0.01 },
+      clock: timers,
     });
     const result = harness.call({
       questions: [
@@ -143,6 +159,8 @@ describe("askuser mcp: the answer page, for clients without forms and beside the
     });
     const id = await pendingAskId(harness);
     await call(server, `/api/asks/${id}/progress`, { body: { DB: "SQLite" } });
+    await waitFor("the draft taken by the ask", page.changes, () => page.draftsTaken() === 1);
+    timers.advance(600);
     const ended = await result;
     expect(ended.structuredContent).toMatchObject({
       status: "timed_out",

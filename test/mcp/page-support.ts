@@ -2,18 +2,38 @@ import type { PageChannel } from "../../src/mcp/page-channel.ts";
 import { publishAsk } from "../../src/remote/client.ts";
 import type { RunningServer } from "../../src/remote/serve.ts";
 import { askInLink } from "../remote/support.ts";
-import { waitFor } from "../support/wait-for.ts";
+import { Changes, waitFor } from "../support/wait-for.ts";
 import type { Harness } from "./mcp-harness.ts";
 
 /** The answer page of a server running in this process. */
-export function pageOn(running: RunningServer & { env: Record<string, string> }): PageChannel {
+export interface WatchedPage extends PageChannel {
+  /** Told of each draft from the page that the ask took, and of what a test adds. */
+  readonly changes: Changes;
+  draftsTaken(): number;
+}
+
+export function pageOn(running: RunningServer & { env: Record<string, string> }): WatchedPage {
+  const changes = new Changes();
+  let taken = 0;
   return {
-    publish: (ask, signal) =>
-      publishAsk(
+    changes,
+    draftsTaken: () => taken,
+    publish: async (ask, signal) => {
+      const copy = await publishAsk(
         ask,
         { agent: "mcp-test", cwd: "/tmp", pid: process.pid },
         { signal, env: running.env },
-      ),
+      );
+      const onDraft = copy.onDraft.bind(copy);
+      return Object.assign(copy, {
+        onDraft: (listener: Parameters<typeof onDraft>[0]) =>
+          onDraft((draft) => {
+            listener(draft);
+            taken += 1;
+            changes.notify();
+          }),
+      });
+    },
   };
 }
 

@@ -58,18 +58,18 @@ describe("the real pi: /answer on questions written in prose", () => {
       "Should the API be REST or GraphQL?" = "REST"
       "Where will it run?" = "A VPS""
     `);
-  }, 60_000);
+  });
 
   it("over pi --mode rpc: the same ask through the dialogs", async () => {
     const { pi, sandbox } = startRpcPi(STEPS, cleanup);
     pi.send({ id: "r1", type: "prompt", message: "Plan the order service" });
-    const first = await pi.next(isSettled, { timeoutMs: 20_000 });
+    const first = await pi.next(isSettled);
     pi.send({ id: "r2", type: "prompt", message: "/answer" });
     let from = first.index;
     for (const wanted of [/SQLite/u, /GraphQL/u, /Fly\.io/u, /^Submit$/u]) {
       const dialog = await pi.next(
         (f) => f.type === "extension_ui_request" && f.method === "select",
-        { from, timeoutMs: 15_000 },
+        { from },
       );
       from = dialog.index + 1;
       const options = dialog.frame.options as string[];
@@ -79,7 +79,7 @@ describe("the real pi: /answer on questions written in prose", () => {
         value: options.find((option) => wanted.test(option)),
       });
     }
-    await pi.next(isSettled, { from, timeoutMs: 20_000 });
+    await pi.next(isSettled, { from });
     const requests = sandbox.requests();
     expect(requests).toHaveLength(3);
     expect(lastUserText(requests[2])).toMatchInlineSnapshot(`
@@ -89,7 +89,7 @@ describe("the real pi: /answer on questions written in prose", () => {
       "Should the API be REST or GraphQL?" = "GraphQL"
       "Where will it run?" = "Fly.io""
     `);
-  }, 60_000);
+  });
 
   it("over pi --mode rpc, an extraction model that hangs: timed out twice, the parser reads it", async () => {
     const { pi, sandbox } = startRpcPi(
@@ -98,11 +98,11 @@ describe("the real pi: /answer on questions written in prose", () => {
       { settings: { answer: { timeoutSeconds: 0.5 } } },
     );
     pi.send({ id: "r1", type: "prompt", message: "Plan the order service" });
-    const first = await pi.next(isSettled, { timeoutMs: 20_000 });
+    const first = await pi.next(isSettled);
     pi.send({ id: "r2", type: "prompt", message: "/answer" });
     const notice = await pi.next(
       (f) => f.type === "extension_ui_request" && f.method === "notify",
-      { from: first.index, timeoutMs: 20_000 },
+      { from: first.index },
     );
     expect(notice.frame.message).toBe(
       "ask_user: fauxtest/m1 could not read the questions (no reply within 0.5 seconds); the built-in parser read them instead.",
@@ -111,7 +111,7 @@ describe("the real pi: /answer on questions written in prose", () => {
     for (const wanted of [/Postgres/u, /REST/u, /Fly\.io/u, /^Submit$/u]) {
       const dialog = await pi.next(
         (f) => f.type === "extension_ui_request" && f.method === "select",
-        { from, timeoutMs: 15_000 },
+        { from },
       );
       from = dialog.index + 1;
       const options = dialog.frame.options as string[];
@@ -121,11 +121,11 @@ describe("the real pi: /answer on questions written in prose", () => {
         value: options.find((option) => wanted.test(option)),
       });
     }
-    await pi.next(isSettled, { from, timeoutMs: 20_000 });
+    await pi.next(isSettled, { from });
     const requests = sandbox.requests();
     expect(requests).toHaveLength(4);
     expect(lastUserText(requests[3])).toContain('"Should the API be REST or GraphQL?" = "REST"');
-  }, 60_000);
+  });
 
   it("over pi --mode rpc: /answer skip while the question's dialogs are open ends it as the user's cancel", async () => {
     const question = {
@@ -147,11 +147,11 @@ describe("the real pi: /answer on questions written in prose", () => {
       cleanup,
     );
     pi.send({ id: "r1", type: "prompt", message: "Plan the order service" });
-    const first = await pi.next(isSettled, { timeoutMs: 20_000 });
+    const first = await pi.next(isSettled);
     pi.send({ id: "r2", type: "prompt", message: "/answer" });
     const dialog = await pi.next(
       (f) => f.type === "extension_ui_request" && f.method === "select",
-      { from: first.index, timeoutMs: 15_000 },
+      { from: first.index },
     );
     pi.send({ id: "r3", type: "prompt", message: "/answer skip" });
     const skipped = await pi.next(
@@ -159,20 +159,20 @@ describe("the real pi: /answer on questions written in prose", () => {
         f.type === "extension_ui_request" &&
         f.method === "notify" &&
         String(f.message).startsWith("ask_user: skipped"),
-      { from: dialog.index, timeoutMs: 15_000 },
+      { from: dialog.index },
     );
     expect(skipped.frame.message).toBe(
       'ask_user: skipped "Which database should the service use?" [call_1]; the agent is told only that it ended unanswered.',
     );
     pi.send({ id: "r4", type: "prompt", message: "What next?" });
-    await pi.next(isSettled, { from: skipped.index, timeoutMs: 20_000 });
+    await pi.next(isSettled, { from: skipped.index });
     const requests = sandbox.requests();
     expect(requests).toHaveLength(3);
     const texts = (requests[2]?.messages ?? [])
       .filter((m) => m.role === "user" || m.role === "custom")
       .map((m) => textOf(m));
     expect(texts.filter((t) => t.startsWith("[ask_user] No answer to"))).toHaveLength(1);
-  }, 60_000);
+  });
 
   it("in print mode /answer says it cannot, on standard error, and asks no model", async () => {
     const sandbox = new PiSandbox(STEPS);
@@ -180,7 +180,7 @@ describe("the real pi: /answer on questions written in prose", () => {
     const run = await runToExit(
       process.execPath,
       sandbox.piArgs([ASKUSER_EXTENSION], "-p", "/answer"),
-      { env: sandbox.env, cwd: REPO_ROOT, timeoutMs: 20_000 },
+      { env: sandbox.env, cwd: REPO_ROOT },
     );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(

@@ -46,5 +46,5 @@ describe("the real pi in tmux: an answer counts as delivered only when the agent
     await pi.waitFor("Going on.");
     const requests = run.requests();
     expect(answerCount(requests.at(-1))).toBe(1);
-  }, 60_000);
+  });
 });

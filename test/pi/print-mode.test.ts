@@ -27,7 +27,7 @@ describe("print and JSON modes: nobody can answer", () => {
     const run = await runToExit(
       process.execPath,
       sandbox.piArgs([ASKUSER_EXTENSION], ...modeArgs, "Plan the order service"),
-      { env: sandbox.env, cwd: REPO_ROOT, timeoutMs: 15_000 },
+      { env: sandbox.env, cwd: REPO_ROOT },
     );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("Going with Postgres.");

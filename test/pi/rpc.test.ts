@@ -62,7 +62,7 @@ describe("pi --mode rpc: the dialog fallback", () => {
       "ship it this month",
       "Submit",
     ]);
-    await pi.next(isSettled, { timeoutMs: 10_000 });
+    await pi.next(isSettled);
 
     expect(dialogs.map((d) => [d.method, d.title])).toMatchInlineSnapshot(`
       [
@@ -115,7 +115,7 @@ describe("pi --mode rpc: the dialog fallback", () => {
     const { pi, sandbox } = startRpc(askThen([DATABASE, FEATURES]));
     pi.send({ id: "r1", type: "prompt", message: "Plan the order service" });
     await answerDialogs(pi, ["Postgres"]);
-    const open = await pi.next(isDialog, { from: 0, timeoutMs: 10_000 });
+    const open = await pi.next(isDialog, { from: 0 });
     const second = await pi.next((f) => isDialog(f) && f.id !== open.frame.id);
     pi.send({ id: "r2", type: "abort" });
     const end = await pi.next((f) => f.type === "tool_execution_end", { from: second.index });

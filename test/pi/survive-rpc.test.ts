@@ -23,7 +23,7 @@ describe("pi --mode rpc: an ask that does not wait", () => {
     );
 
     pi.send({ id: "r1", type: "prompt", message: "Plan the order service" });
-    const first = await pi.next(isSettled, { timeoutMs: 10_000 });
+    const first = await pi.next(isSettled);
     const widget = await pi.next(
       (f) => f.type === "extension_ui_request" && f.method === "setWidget",
     );
@@ -47,7 +47,7 @@ describe("pi --mode rpc: an ask that does not wait", () => {
       id: dialog.frame.id,
       value: options.find((option) => option.includes("SQLite")),
     });
-    await pi.next(isSettled, { from: dialog.index, timeoutMs: 10_000 });
+    await pi.next(isSettled, { from: dialog.index });
 
     const requests = sandbox.requests();
     expect(requests).toHaveLength(3);

@@ -3,6 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, symlinkSync, writeFileSync
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BIN } from "../support/run-cli.ts";
+import { REPORT_AFTER_MS } from "../support/wait-for.ts";
 import { lines, NOBODY, otherUserUnavailable, standIn } from "./other-user.ts";
 import { startProcess, stopBackgroundServer, stopProcesses, testDir } from "./support.ts";
 
@@ -23,10 +24,12 @@ function discoveryFile(dir: string, port: number, pid = 1): void {
   writeFileSync(join(dir, "server.json"), JSON.stringify(info), { mode: 0o600 });
 }
 
-/** `askuser answer --list` in `env`: its exit code and output, or "hung" after 10 s. */
+/** `askuser answer --list` in `env`: its exit code and output, or "hung" when it never exits. */
 async function answerList(env: Record<string, string>) {
   const run = startProcess([BIN, "answer", "--list"], env);
-  const timer = new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 10_000).unref());
+  const timer = new Promise<"hung">((resolve) =>
+    setTimeout(() => resolve("hung"), REPORT_AFTER_MS).unref(),
+  );
   const code = await Promise.race([run.exited, timer]);
   return { code, out: run.out(), err: run.err() };
 }

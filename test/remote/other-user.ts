@@ -3,6 +3,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { onTestFinished } from "vitest";
 import { ROOT } from "../support/run-cli.ts";
+import { REPORT_AFTER_MS } from "../support/wait-for.ts";
 
 /** The other local user the attacks run as. */
 export const NOBODY = 65534;
@@ -66,7 +67,10 @@ export async function standIn(
   config: { port?: number; socket?: string; echoPid?: number },
   options: { pid?: number } = {},
 ): Promise<StandIn> {
-  for (let attempt = 0; attempt < 30; attempt += 1) {
+  // The pid goes to whichever process forks next on the machine: under load (a browser test in
+  // the next worker, other jobs) many tries lose it, so the tries go on until the wait limit.
+  const giveUpAt = Date.now() + REPORT_AFTER_MS;
+  for (let attempt = 1; attempt === 1 || Date.now() < giveUpAt; attempt += 1) {
     if (options.pid !== undefined) {
       writeFileSync("/proc/sys/kernel/ns_last_pid", String(options.pid - 1));
     }
@@ -109,5 +113,7 @@ export async function standIn(
           .map((line) => (JSON.parse(line) as { received: never }).received),
     };
   }
-  throw new Error(`could not start the stand-in with pid ${options.pid}`);
+  throw new Error(
+    `could not start the stand-in with pid ${options.pid}: other processes took it first for ${REPORT_AFTER_MS} ms`,
+  );
 }

@@ -85,7 +85,10 @@ describe("askuser ask --remote's idle timeout in a real terminal (tmux)", () => 
   it("a page draft newer than the form's keys keeps the ask alive, and is the partial answer when it times out", async () => {
     const env = freshEnv();
     const dir = testDir("askuser-remote-settings-");
-    writeFileSync(join(dir, "settings.json"), JSON.stringify({ idleTimeoutMinutes: 0.03 }));
+    // The steps between the form's activities (find the server, read the ask, send a key, draft)
+    // must each fit in the idle time: 1.8 s did not on a loaded machine. The test then waits this
+    // long for the end, which costs a worker time, not the machine's CPU.
+    writeFileSync(join(dir, "settings.json"), JSON.stringify({ idleTimeoutMinutes: 0.2 }));
     const tmux = terminals.start(`${ASK} --json`, {
       width: 100,
       height: 30,

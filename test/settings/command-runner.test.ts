@@ -5,7 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runShellCommand } from "../../src/settings/notify/command-runner.ts";
-import { StreamText } from "../support/wait-for.ts";
+import { REPORT_AFTER_MS, StreamText } from "../support/wait-for.ts";
+
+/**
+ * How long the commands that outlive their run sleep: a runner that waited for them would take
+ * this long, however quick or loaded the machine.
+ */
+const SLEEP_MS = 30_000;
 
 let dir: string;
 beforeEach(async () => {
@@ -41,7 +47,7 @@ describe.runIf(process.platform !== "win32")("runShellCommand (a real process)",
     const outcome = await runShellCommand({
       command: `cd '${dir}' && printf '%s\\n' "$ASKUSER_EVENT" "$ASKUSER_TITLE" "$ASKUSER_MESSAGE" > out.txt`,
       env: ENV,
-      timeoutMs: 5_000,
+      timeoutMs: REPORT_AFTER_MS,
     });
     expect(outcome).toEqual({ ok: true });
     expect(await readFile(out, "utf8")).toBe(
@@ -56,13 +62,13 @@ describe.runIf(process.platform !== "win32")("runShellCommand (a real process)",
       await runShellCommand({
         command: "echo 'no display' >&2; exit 3",
         env: ENV,
-        timeoutMs: 5_000,
+        timeoutMs: REPORT_AFTER_MS,
       }),
     ).toEqual({ ok: false, reason: "exited with code 3: no display" });
     const missing = await runShellCommand({
       command: "askuser-no-such-command-xyz",
       env: ENV,
-      timeoutMs: 5_000,
+      timeoutMs: REPORT_AFTER_MS,
     });
     expect(missing).toMatchObject({ ok: false });
     expect(missing.ok ? "" : missing.reason).toMatch(/^exited with code 127: .*not found/u);
@@ -72,12 +78,12 @@ describe.runIf(process.platform !== "win32")("runShellCommand (a real process)",
     const held = heldPipe();
     const started = Date.now();
     const outcome = await runShellCommand({
-      command: `sleep 30 > '${held.path}' & wait`,
+      command: `sleep ${SLEEP_MS / 1000} > '${held.path}' & wait`,
       env: ENV,
       timeoutMs: 300,
     });
     expect(outcome).toEqual({ ok: false, reason: "did not finish within 0.3 s and was stopped" });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(SLEEP_MS);
     await held.closed;
   });
 
@@ -85,12 +91,12 @@ describe.runIf(process.platform !== "win32")("runShellCommand (a real process)",
     const pidFile = join(dir, "pid");
     const started = Date.now();
     const outcome = await runShellCommand({
-      command: `sleep 30 & echo $! > '${pidFile}'`,
+      command: `sleep ${SLEEP_MS / 1000} & echo $! > '${pidFile}'`,
       env: ENV,
-      timeoutMs: 10_000,
+      timeoutMs: REPORT_AFTER_MS,
     });
     expect(outcome).toEqual({ ok: true });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(SLEEP_MS);
     process.kill(Number((await readFile(pidFile, "utf8")).trim()), "SIGKILL");
   });
 });

@@ -2,6 +2,7 @@ import { INPUT_FILE_LIMIT, readFileBounded } from "../../src/cli/bounded-read.ts
 import { decodeUtf8 } from "../../src/cli/decode-utf8.ts";
 import type { CliIo } from "../../src/cli/io.ts";
 import { runCommandLine } from "../../src/cli/main.ts";
+import { REPORT_AFTER_MS } from "./wait-for.ts";
 
 export interface InProcessRun {
   readonly code: number;
@@ -42,7 +43,7 @@ export async function runInProcess(
     ...(options.cwd ? { cwd: options.cwd } : {}),
     now: options.now ?? (() => Date.UTC(2026, 0, 31, 12)),
   };
-  const limit = options.timeoutMs ?? 5000;
+  const limit = options.timeoutMs ?? REPORT_AFTER_MS;
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<never>((_, reject) => {
     timer = setTimeout(

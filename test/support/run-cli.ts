@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
+import { REPORT_AFTER_MS } from "./wait-for.ts";
 
 /** The checkout: test fixtures, examples and docs are read from here. */
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -65,10 +66,10 @@ export function runCli(
       child.kill("SIGKILL");
       reject(
         new Error(
-          `askuser ${args.join(" ")} did not exit within ${options.timeoutMs ?? 10_000} ms`,
+          `askuser ${args.join(" ")} did not exit within ${options.timeoutMs ?? REPORT_AFTER_MS} ms`,
         ),
       );
-    }, options.timeoutMs ?? 10_000);
+    }, options.timeoutMs ?? REPORT_AFTER_MS);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);

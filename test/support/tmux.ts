@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { WatchedDirectory, waitFor } from "./wait-for.ts";
+import { Changes, WatchedDirectory, waitFor } from "./wait-for.ts";
 
 const EXIT_MARK = /\[exit (\d+)\] tty:(\S+)/;
 
@@ -119,7 +119,12 @@ export class TmuxSession {
     return this.#tmux("capture-pane", "-p", "-S", "-", "-t", "t");
   }
 
-  /** Resolves with the screen once it shows `expected` (or the test holds). */
+  /**
+   * Resolves with the screen once it shows `expected` (or the test holds). The screen is read
+   * again after each write to the pane, without blocking this process: a test's in-process
+   * server must go on answering while a busy program (Pi's spinner) writes many times a second,
+   * and a capture under load takes a while. Writes during a capture lead to one more capture.
+   */
   async waitFor(expected: string | RegExp | ((screen: string) => boolean)): Promise<string> {
     const holds =
       typeof expected === "function"
@@ -128,16 +133,51 @@ export class TmuxSession {
             typeof expected === "string" ? screen.includes(expected) : expected.test(screen);
     const output = this.#output;
     if (!output) throw new Error("the pane was never started");
-    let screen = "";
-    return waitFor(
-      `the screen to show ${typeof expected === "function" ? "the expected screen" : String(expected)}`,
-      output,
-      () => {
-        screen = this.screen();
-        return holds(screen) && screen;
-      },
-      { seen: () => screen },
-    );
+    const captured = new Changes();
+    let screen: string | undefined;
+    let failure: Error | undefined;
+    let capturing = false;
+    let again = false;
+    let over = false;
+    const capture = (): void => {
+      if (capturing) {
+        again = true;
+        return;
+      }
+      capturing = true;
+      execFile(
+        "tmux",
+        ["-L", this.#server, "capture-pane", "-p", "-t", "t"],
+        { encoding: "utf8" },
+        (error, stdout) => {
+          capturing = false;
+          if (over) return;
+          if (error) failure = error;
+          else screen = stdout;
+          captured.notify();
+          if (again) {
+            again = false;
+            capture();
+          }
+        },
+      );
+    };
+    const stopOutput = output.subscribe(capture);
+    capture();
+    try {
+      return await waitFor(
+        `the screen to show ${typeof expected === "function" ? "the expected screen" : String(expected)}`,
+        captured,
+        () => {
+          if (failure) throw failure;
+          return screen !== undefined && holds(screen) && screen;
+        },
+        { seen: () => screen ?? "" },
+      );
+    } finally {
+      over = true;
+      stopOutput();
+    }
   }
 
   /** With reportExit: waits for the command to exit; its exit code, the terminal mode, the scrollback. */

@@ -42,8 +42,18 @@ export function watchedArray<T>(changes: Changes, items: T[] = []): T[] {
   });
 }
 
-/** Generous, since it never decides when a test goes on: only how long a hung test takes to say so. */
-export const REPORT_AFTER_MS = 30_000;
+/**
+ * How long a wait goes on before it is reported as hung. Generous, since it never decides when a
+ * test goes on (a healthy wait ends on its event, however loaded the machine): it only bounds how
+ * long a hung test takes to say so. Every time limit in the tests is this one or derives from it.
+ */
+export const REPORT_AFTER_MS = 60_000;
+
+/**
+ * A whole test's (and hook's) limit: longer than any one wait's, so that what a hung test reports
+ * is its wait's report (what was awaited, what was seen), not a bare "timed out".
+ */
+export const TEST_HANG_MS = 3 * REPORT_AFTER_MS;
 
 export interface WaitOptions {
   /** After how long a wait that has not ended is reported as a failure. */

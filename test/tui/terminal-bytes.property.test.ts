@@ -97,5 +97,5 @@ describe("every byte the renderer writes (property, over a virtual terminal)", (
       ),
       { numRuns: 25 },
     );
-  }, 60_000);
+  });
 });

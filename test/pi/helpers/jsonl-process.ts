@@ -66,7 +66,7 @@ export class JsonlProcess {
   }
 
   /** Closes pi's stdin, as a client that goes away does, and resolves with pi's exit code. */
-  async endInput(timeoutMs = 20_000): Promise<number | null> {
+  async endInput(timeoutMs = REPORT_AFTER_MS): Promise<number | null> {
     this.#child.stdin.end();
     const deadline = Date.now() + timeoutMs;
     while (this.#exit === undefined) {

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { REPORT_AFTER_MS } from "../../support/wait-for.ts";
 
 export interface Exited {
   readonly code: number | null;
@@ -11,8 +12,9 @@ export interface Exited {
 export function runToExit(
   command: string,
   args: readonly string[],
-  options: { env: NodeJS.ProcessEnv; cwd: string; timeoutMs: number },
+  options: { env: NodeJS.ProcessEnv; cwd: string; timeoutMs?: number },
 ): Promise<Exited> {
+  const timeoutMs = options.timeoutMs ?? REPORT_AFTER_MS;
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(command, [...args], {
@@ -31,11 +33,9 @@ export function runToExit(
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(
-        new Error(
-          `still running after ${options.timeoutMs} ms.\nstdout:\n${stdout}\nstderr:\n${stderr}`,
-        ),
+        new Error(`still running after ${timeoutMs} ms.\nstdout:\n${stdout}\nstderr:\n${stderr}`),
       );
-    }, options.timeoutMs);
+    }, timeoutMs);
     child.on("error", (error) => {
       clearTimeout(timer);
       reject(error);

@@ -238,9 +238,7 @@ describe("attacks on the page", () => {
       }),
     );
     await page.reload();
-    await expect
-      .poll(() => page.locator(".connection").textContent(), { timeout: 15_000 })
-      .toBe("not signed in");
+    await expect.poll(() => page.locator(".connection").textContent()).toBe("not signed in");
     expect(await page.locator("body").textContent()).not.toContain("cannot be reached");
   });
 
@@ -253,7 +251,7 @@ describe("attacks on the page", () => {
       const { page } = await fixture.open(remote.pageUrl);
       await page.locator(".option").first().waitFor();
       await expect
-        .poll(() => page.locator(".connection").textContent(), { timeout: 15_000 })
+        .poll(() => page.locator(".connection").textContent())
         .toContain("too many pages");
     } finally {
       for (const stream of streams) stream.close();

@@ -32,9 +32,7 @@ describe("when the asking process goes away", () => {
     const { page } = await fixture.open(pageUrl);
     await page.getByRole("checkbox", { name: /Refunds/ }).click();
     child.kill("SIGKILL");
-    await expect
-      .poll(() => mainText(page), { timeout: 10_000 })
-      .toContain("The agent stopped waiting");
+    await expect.poll(() => mainText(page)).toContain("The agent stopped waiting");
     const text = await mainText(page);
     expect(text).toContain("the asking process ended");
     expect(text).toContain(

@@ -10,6 +10,7 @@ import { startServer } from "../../../src/remote/serve.ts";
 import { askOf } from "../../support/asks.ts";
 import { launchBrowser, type OpenedPage, openPage } from "../../support/browser.ts";
 import { PACKAGE } from "../../support/run-cli.ts";
+import { REPORT_AFTER_MS } from "../../support/wait-for.ts";
 import { runtimeEnv } from "../support.ts";
 
 export const AGENT = { agent: "pi", cwd: "/home/me/shop", pid: process.pid };
@@ -31,7 +32,7 @@ export { PREVIEW_EXAMPLE as PREVIEWS } from "./preview-example.ts";
 export function usePageFixture() {
   // A loaded machine (CI, other jobs) stretches every browser step; the waits poll, so a
   // generous limit costs nothing when things are quick.
-  vi.setConfig({ testTimeout: 60_000, expect: { poll: { timeout: 15_000 } } });
+  vi.setConfig({ expect: { poll: { timeout: REPORT_AFTER_MS } } });
   let browser: Browser | undefined;
   let server: (RunningServer & { env: Record<string, string> }) | undefined;
   const pages: OpenedPage[] = [];
@@ -39,7 +40,7 @@ export function usePageFixture() {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
   });
