@@ -11,49 +11,48 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
-import { type Agent, ASK_OUTCOMES, type AskExchange } from "./model.ts";
+import { entryKey, entryLine, readEntry, splitEntryLine } from "./cache-entry.ts";
+import type { Agent } from "./model.ts";
 import type { FileAsks } from "./read-file.ts";
-import type { OpenedFile } from "./scan/open-file.ts";
 
 /** The cache file's own name, in `${XDG_CACHE_HOME:-~/.cache}/askuser/`. */
-export const LOG_CACHE_FILE = "log-cache.json";
+export const LOG_CACHE_FILE = "log-cache.jsonl";
+/** What the first version was called: removed when the cache is written. */
+const FORMER_CACHE_FILE = "log-cache.json";
 const FORMAT = "askuser-log-cache";
 /** Raised whenever what a file's asks are read into changes shape. */
-const VERSION = 1;
+const VERSION = 2;
 /** Larger is not a cache askuser wrote for any plausible archive: not read. */
 const MAX_CACHE_BYTES = 512 * 1024 * 1024;
+/** The cache is written in pieces of about this size, never as one string of the whole. */
+const WRITE_CHUNK_CHARS = 1024 * 1024;
 
-interface CachedFile {
-  readonly path: string;
-  /** The agent the file was read as when it was known beforehand; null when told from the file. */
-  readonly agent: Agent | null;
-  readonly identity: string;
-  readonly exchanges: readonly AskExchange[];
-  readonly report: FileAsks["report"];
-  /** Index into `exchanges`, and the record key of that exchange (see FileAsks.recordKeys). */
-  readonly recordKeys: ReadonlyArray<readonly [number, string]>;
-}
-
-interface CacheDocument {
+interface Header {
   readonly format: typeof FORMAT;
   readonly version: number;
   /** What else decides what is read as an ask (Pi's ask tools): another reading is a miss. */
   readonly reading: string;
-  readonly files: readonly CachedFile[];
 }
 
 /**
  * What `askuser log` read of each session file before, keyed by the file's identity (device,
- * inode, size, modification time): an unchanged file is not read again. The file holds the
- * user's answers, so it lives in a folder only they can enter (0700), is written 0600 through
- * a rename, and is used only when the kernel says both are theirs and closed to others; a cache
- * that is not, or that does not parse as one askuser wrote, is ignored and written anew.
+ * inode, size, modification time): an unchanged file is not read again. One file holds the
+ * whole archive's index, a line per session file (see cache-entry.ts), so a repeated query is
+ * one read and a stat per session file; only a hit's line is parsed. Memory holds the lines as
+ * text, never every file's asks as objects.
+ *
+ * The file holds the user's answers, so it lives in a folder only they can enter (0700), is
+ * written 0600 through a rename, and is used only when the kernel says both are theirs and
+ * closed to others; a cache that is not, or that does not parse as one askuser wrote, is
+ * ignored and written anew, and a damaged line is read as a miss.
  */
 export class AskCache {
   private readonly folder: string;
   private readonly reading: string;
-  private readonly known = new Map<string, CachedFile>();
-  private readonly seen = new Map<string, CachedFile>();
+  /** Lines of the cache as read, by key (see entryKey). */
+  private readonly known = new Map<string, string>();
+  /** Lines for the files met in this run, by key, in the order met. */
+  private readonly seen = new Map<string, string>();
   private readonly notes: string[] = [];
   private usable = true;
   private changed = false;
@@ -76,59 +75,43 @@ export class AskCache {
   }
 
   /** What was read of this file before, when it is the same unchanged file read the same way. */
-  lookup(path: string, agent: Agent | undefined, opened: OpenedFile): FileAsks | undefined {
-    const entry = this.known.get(keyOf(path, agent));
-    if (!entry || entry.identity !== opened.identity) return undefined;
-    this.seen.set(keyOf(path, agent), entry);
-    const recordKeys = new Map<AskExchange, string>();
-    for (const [index, key] of entry.recordKeys) {
-      const exchange = entry.exchanges[index];
-      if (exchange) recordKeys.set(exchange, key);
+  lookup(path: string, agent: Agent | undefined, identity: string): FileAsks | undefined {
+    const key = entryKey(path, agent);
+    const line = this.known.get(key);
+    if (line === undefined || splitEntryLine(line)?.identity !== identity) return undefined;
+    const read = readEntry(path, line);
+    if (!read) {
+      this.notes.push(
+        `ignored a damaged entry of the log cache for ${path}; the file was read again`,
+      );
+      return undefined;
     }
-    return {
-      exchanges: entry.exchanges,
-      report: entry.report,
-      ...(recordKeys.size > 0 ? { recordKeys } : {}),
-    };
+    this.seen.set(key, line);
+    return read;
   }
 
   /** Remembers what was read of this file, as it was when opened. */
-  store(path: string, agent: Agent | undefined, opened: OpenedFile, read: FileAsks): void {
-    const index = new Map(read.exchanges.map((exchange, at) => [exchange, at]));
-    const recordKeys: Array<readonly [number, string]> = [];
-    for (const [exchange, key] of read.recordKeys ?? []) {
-      const at = index.get(exchange);
-      if (at !== undefined) recordKeys.push([at, key]);
-    }
-    this.seen.set(keyOf(path, agent), {
-      path,
-      agent: agent ?? null,
-      identity: opened.identity,
-      exchanges: read.exchanges,
-      report: read.report,
-      recordKeys,
-    });
+  store(path: string, agent: Agent | undefined, identity: string, read: FileAsks): void {
+    this.seen.set(entryKey(path, agent), entryLine(path, agent, identity, read));
     this.changed = true;
   }
 
   /**
-   * Writes the cache when this run read something new. Entries of files not met in this run are
+   * Writes the cache when this run read something new. Lines of files not met in this run are
    * kept while their file exists (another query may name other folders or agents).
    */
   save(): void {
     if (!this.usable) return;
-    for (const [key, entry] of this.known) {
+    const kept: string[] = [];
+    for (const [key, line] of this.known) {
       if (this.seen.has(key)) continue;
-      if (exists(entry.path)) this.seen.set(key, entry);
+      const path = pathOfKey(key);
+      if (path !== undefined && exists(path)) kept.push(line);
       else this.changed = true;
     }
     if (!this.changed) return;
-    const document: CacheDocument = {
-      format: FORMAT,
-      version: VERSION,
-      reading: this.reading,
-      files: [...this.seen.values()],
-    };
+    const header: Header = { format: FORMAT, version: VERSION, reading: this.reading };
+    const lines = [JSON.stringify(header), ...this.seen.values(), ...kept];
     const path = join(this.folder, LOG_CACHE_FILE);
     const temporary = `${path}.${process.pid}.tmp`;
     try {
@@ -141,11 +124,12 @@ export class AskCache {
         0o600,
       );
       try {
-        writeSync(fd, JSON.stringify(document));
+        writeLines(fd, lines);
       } finally {
         closeSync(fd);
       }
       renameSync(temporary, path);
+      rmSync(join(this.folder, FORMER_CACHE_FILE), { force: true });
     } catch (error) {
       rmSync(temporary, { force: true });
       this.notes.push(
@@ -176,24 +160,75 @@ export class AskCache {
       return;
     }
     if (text === undefined) return;
-    const document = parseDocument(text, this.reading);
-    if (document === "other-reading") {
+    const headerEnd = text.indexOf("\n");
+    const header = parseHeader(
+      text.slice(0, headerEnd < 0 ? text.length : headerEnd),
+      this.reading,
+    );
+    if (header === "other-reading") {
       this.changed = true;
       return;
     }
-    if (!document) {
+    if (!header || !text.endsWith("\n")) {
       this.notes.push(
         `ignored the log cache ${path}: it is not one askuser wrote; it is written anew`,
       );
       this.changed = true;
       return;
     }
-    for (const file of document.files) this.known.set(keyOf(file.path, file.agent), file);
+    for (let start = headerEnd + 1; start < text.length; ) {
+      const end = text.indexOf("\n", start);
+      const entry = splitEntryLine(text.slice(start, end));
+      // A line that is not one is dropped, and the cache written again without it.
+      if (entry) this.known.set(entry.key, entry.line);
+      else this.changed = true;
+      start = end + 1;
+    }
   }
 }
 
-function keyOf(path: string, agent: Agent | null | undefined): string {
-  return `${agent ?? ""}\0${path}`;
+/** The path in a key (its JSON text before the tab), or undefined when it is not one. */
+function pathOfKey(key: string): string | undefined {
+  try {
+    const path: unknown = JSON.parse(key.slice(0, key.lastIndexOf("\t")));
+    return typeof path === "string" ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes each line and its line break, in pieces of about WRITE_CHUNK_CHARS. */
+function writeLines(fd: number, lines: Iterable<string>): void {
+  let pending: string[] = [];
+  let size = 0;
+  const flush = () => {
+    const bytes = Buffer.from(pending.join(""), "utf8");
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written);
+    pending = [];
+    size = 0;
+  };
+  for (const line of lines) {
+    pending.push(line, "\n");
+    size += line.length + 1;
+    if (size >= WRITE_CHUNK_CHARS) flush();
+  }
+  if (size > 0) flush();
+}
+
+/** The header, "other-reading" when written for other reading options, else undefined. */
+function parseHeader(text: string, reading: string): Header | "other-reading" | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return undefined;
+  const header = parsed as Record<string, unknown>;
+  if (header.format !== FORMAT || header.version !== VERSION) return undefined;
+  if (typeof header.reading !== "string") return undefined;
+  return header.reading === reading ? (header as unknown as Header) : "other-reading";
 }
 
 function exists(path: string): boolean {
@@ -265,104 +300,4 @@ function readPrivateFile(path: string): string | undefined {
   } finally {
     closeSync(fd);
   }
-}
-
-/**
- * The cache document, "other-reading" when it was written for other reading options, undefined
- * when it is not a cache askuser wrote. Every entry is checked for the shape the output needs:
- * a cache is never trusted.
- */
-function parseDocument(text: string, reading: string): CacheDocument | "other-reading" | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(parsed) || parsed.format !== FORMAT || parsed.version !== VERSION) return undefined;
-  if (typeof parsed.reading !== "string" || !Array.isArray(parsed.files)) return undefined;
-  if (parsed.reading !== reading) return "other-reading";
-  return parsed.files.every(isCachedFile) ? (parsed as unknown as CacheDocument) : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-const AGENTS: ReadonlySet<unknown> = new Set(["claude-code", "pi", "codex"]);
-const OUTCOMES: ReadonlySet<unknown> = new Set(ASK_OUTCOMES);
-const isText = (value: unknown) => typeof value === "string";
-const isTextOrNull = (value: unknown) => value === null || typeof value === "string";
-const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
-
-function isCachedFile(value: unknown): boolean {
-  if (!isRecord(value)) return false;
-  if (!isText(value.path) || !isText(value.identity)) return false;
-  if (value.agent !== null && !AGENTS.has(value.agent)) return false;
-  if (!Array.isArray(value.exchanges) || !value.exchanges.every(isExchange)) return false;
-  if (!isReport(value.report)) return false;
-  return (
-    Array.isArray(value.recordKeys) &&
-    value.recordKeys.every(
-      (pair) => Array.isArray(pair) && pair.length === 2 && isCount(pair[0]) && isText(pair[1]),
-    )
-  );
-}
-
-function isReport(value: unknown): boolean {
-  if (!isRecord(value) || !isText(value.file) || !AGENTS.has(value.agent)) return false;
-  const counts = ["lines", "bytes", "asks", "offBranchAsks", "unpaired", "copies"];
-  if (!counts.every((name) => isCount(value[name]))) return false;
-  if (!isRecord(value.skipped) || !Object.values(value.skipped).every(isCount)) return false;
-  return Array.isArray(value.skippedLines) && value.skippedLines.every(isCount);
-}
-
-/** The fields every output reads, with their types; the rest are text or null. */
-function isExchange(value: unknown): boolean {
-  if (!isRecord(value) || !AGENTS.has(value.agent)) return false;
-  if (!isText(value.file) || !isText(value.tool) || !isText(value.callId)) return false;
-  if (!OUTCOMES.has(value.outcome) || typeof value.opensTurn !== "boolean") return false;
-  if (!isCount(value.line) || !(value.resultLine === null || isCount(value.resultLine))) {
-    return false;
-  }
-  const optionalTexts = [
-    "sessionId",
-    "cwd",
-    "time",
-    "answeredAt",
-    "subagent",
-    "response",
-    "rejection",
-    "plan",
-    "error",
-    "cancelledBy",
-    "later",
-  ];
-  if (!optionalTexts.every((name) => isTextOrNull(value[name]))) return false;
-  return Array.isArray(value.questions) && value.questions.every(isQuestion);
-}
-
-function isQuestion(value: unknown): boolean {
-  if (!isRecord(value) || !isText(value.text) || typeof value.multiSelect !== "boolean") {
-    return false;
-  }
-  if (!["id", "header", "skipped", "presentedType"].every((name) => isTextOrNull(value[name]))) {
-    return false;
-  }
-  if (!Array.isArray(value.options) || !value.options.every(isOption)) return false;
-  return value.answer === null || isAnswer(value.answer);
-}
-
-function isOption(value: unknown): boolean {
-  return isRecord(value) && isText(value.label) && isTextOrNull(value.description);
-}
-
-function isAnswer(value: unknown): boolean {
-  return (
-    isRecord(value) &&
-    Array.isArray(value.selected) &&
-    value.selected.every(isText) &&
-    isTextOrNull(value.text) &&
-    isTextOrNull(value.notes)
-  );
 }
