@@ -27,6 +27,9 @@ export async function runFromProcess(): Promise<void> {
     interactive: canReachTerminal(),
     env: process.env,
     openForm,
+    prepareForm: () => {
+      formModules();
+    },
     stdoutIsTerminal: Boolean(process.stdout.isTTY),
     protocolStreams: () => ({ input: process.stdin, output: process.stdout }),
   };
@@ -77,10 +80,7 @@ async function openForm(ask: Ask, options: FormOptions = {}): Promise<AskDetails
   process.on("SIGHUP", () => {
     hungUp = true;
   });
-  const [{ runTerminalForm }, { openFormWithUserSettings }] = await Promise.all([
-    import("../tui/run-terminal-form.ts"),
-    import("./form-settings.ts"),
-  ]);
+  const [{ runTerminalForm }, { openFormWithUserSettings }] = await formModules();
   if (hungUp) return cancelledBeforeOpenDetails(ask, "disconnected");
   formOpen = true;
   try {
@@ -108,6 +108,20 @@ async function openForm(ask: Ask, options: FormOptions = {}): Promise<AskDetails
   } finally {
     formOpen = false;
   }
+}
+
+let loadingForm: ReturnType<typeof loadFormModules> | undefined;
+
+/** The form's modules, loaded once: by `prepareForm` ahead of time, or by the form itself. */
+function formModules(): ReturnType<typeof loadFormModules> {
+  loadingForm ??= loadFormModules();
+  // Loaded ahead of a form that may never open: a failure is reported by the form that awaits it.
+  loadingForm.catch(() => {});
+  return loadingForm;
+}
+
+function loadFormModules() {
+  return Promise.all([import("../tui/run-terminal-form.ts"), import("./form-settings.ts")]);
 }
 
 async function packageVersion(): Promise<string> {
