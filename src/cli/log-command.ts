@@ -69,7 +69,7 @@ export async function logCommand(args: readonly string[], io: CommandIo): Promis
   asks.sort(newestFirst);
   const shown = options.limit === undefined ? asks : asks.slice(0, options.limit);
 
-  io.stdout.write(render(shown, options, { theme, timeZone, home }));
+  writeInPieces(io.stdout, rendered(shown, options, { theme, timeZone, home }));
   io.stderr.write(readSummary(tally, problems, home));
   for (const line of cache?.problems ?? []) io.stderr.write(`askuser: ${neutraliseInline(line)}\n`);
   if (tally.files === 0 && options.paths.length === 0) {
@@ -101,19 +101,41 @@ function sourcesOf(
   });
 }
 
-function render(
+/** The output, ask by ask, in the order shown. */
+function* rendered(
   asks: readonly AskExchange[],
   options: LogOptions,
   context: Parameters<typeof askAsText>[1],
-): string {
+): Generator<string> {
   switch (options.format) {
     case "json":
-      return asks.map((ask) => jsonLine(ask)).join("");
+      for (const ask of asks) yield jsonLine(ask);
+      return;
     case "markdown":
-      return `${MARKDOWN_TITLE}\n${asks.map((ask) => askAsMarkdown(ask, context)).join("\n")}`;
+      yield `${MARKDOWN_TITLE}\n`;
+      for (const [at, ask] of asks.entries())
+        yield `${at > 0 ? "\n" : ""}${askAsMarkdown(ask, context)}`;
+      return;
     case "text":
-      return asks.map((ask) => askAsText(ask, context)).join("\n");
+      for (const [at, ask] of asks.entries())
+        yield `${at > 0 ? "\n" : ""}${askAsText(ask, context)}`;
+      return;
   }
+}
+
+/** Bytes gathered before a write: one string of the whole output would double the peak memory. */
+const OUTPUT_PIECE_CHARS = 64 * 1024;
+
+function writeInPieces(stream: CommandIo["stdout"], pieces: Iterable<string>): void {
+  let pending = "";
+  for (const piece of pieces) {
+    pending += piece;
+    if (pending.length >= OUTPUT_PIECE_CHARS) {
+      stream.write(pending);
+      pending = "";
+    }
+  }
+  if (pending.length > 0) stream.write(pending);
 }
 
 async function printTurns(
