@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import {
   chmodSync,
   chownSync,
@@ -206,17 +205,6 @@ describe("askuser log: the cache of what was read", () => {
     const { selected, stderr } = await answers();
     expect(selected).toEqual(["Rediz"]);
     expect(stderr).toContain("ignored a damaged entry");
-  });
-
-  it("ignores a FIFO in the cache file's place without waiting for a writer", async () => {
-    await answers();
-    rmSync(cacheFile);
-    execFileSync("mkfifo", ["-m", "600", cacheFile]);
-    rewriteKeepingIdentity("Rediz");
-    const { selected, stderr } = await answers();
-    expect(selected).toEqual(["Rediz"]);
-    expect(stderr).toContain("it is not a regular file");
-    expect(statSync(cacheFile).isFile()).toBe(true);
   });
 
   it("does not read a cache larger than any askuser writes", async () => {
