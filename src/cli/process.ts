@@ -10,7 +10,7 @@ import { canReachTerminal, isGoneError, withFormTerminal } from "./controlling-t
 import { decodeUtf8 } from "./decode-utf8.ts";
 import { EXIT } from "./errors.ts";
 import type { CliIo, FormOptions } from "./io.ts";
-import { runCommandLine } from "./main.ts";
+import { preloadCommand, runCommandLine } from "./main.ts";
 
 /** True while the form owns the terminal: its own wiring handles the terminal going away. */
 let formOpen = false;
@@ -46,6 +46,7 @@ export async function runFromProcess(): Promise<void> {
   });
   // Standard error on a closed terminal or a full disk: there is no one left to tell.
   process.stderr.on("error", () => {});
+  preloadCommand(process.argv[2]);
   const version = await packageVersion().catch(() => "unknown");
   const code = await runCommandLine(process.argv.slice(2), io, version);
   process.exitCode = outputFailed ? EXIT.outputFailed : code;
