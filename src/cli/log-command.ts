@@ -61,9 +61,15 @@ export async function logCommand(args: readonly string[], io: CommandIo): Promis
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...(options.agents ? { agents: options.agents } : {}),
   };
-  for await (const file of files) {
-    tally.add(file.report);
-    for (const exchange of file.exchanges) if (matchesFilter(exchange, filter)) asks.push(exchange);
+  try {
+    for await (const file of files) {
+      tally.add(file.report);
+      for (const exchange of file.exchanges)
+        if (matchesFilter(exchange, filter)) asks.push(exchange);
+    }
+  } catch (error) {
+    cache?.abandon();
+    throw error;
   }
   cache?.save();
   asks.sort(newestFirst);

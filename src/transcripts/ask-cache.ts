@@ -6,12 +6,12 @@ import {
   mkdirSync,
   openSync,
   readSync,
-  renameSync,
   rmSync,
-  writeSync,
 } from "node:fs";
 import { join } from "node:path";
-import { entryKey, entryLine, readEntry, splitEntryLine } from "./cache-entry.ts";
+import { entryKey, entryLine, readEntry } from "./cache-entry.ts";
+import { IndexBytes, LINE_BREAK } from "./cache-index.ts";
+import { CacheWriter } from "./cache-writer.ts";
 import type { Agent } from "./model.ts";
 import type { FileAsks } from "./read-file.ts";
 
@@ -24,8 +24,6 @@ const FORMAT = "askuser-log-cache";
 const VERSION = 2;
 /** Larger is not a cache askuser wrote for any plausible archive: not read. */
 const MAX_CACHE_BYTES = 512 * 1024 * 1024;
-/** The cache is written in pieces of about this size, never as one string of the whole. */
-const WRITE_CHUNK_CHARS = 1024 * 1024;
 
 interface Header {
   readonly format: typeof FORMAT;
@@ -38,8 +36,11 @@ interface Header {
  * What `askuser log` read of each session file before, keyed by the file's identity (device,
  * inode, size, modification time): an unchanged file is not read again. One file holds the
  * whole archive's index, a line per session file (see cache-entry.ts), so a repeated query is
- * one read and a stat per session file; only a hit's line is parsed. Memory holds the lines as
- * text, never every file's asks as objects.
+ * one read and a stat per session file; only a hit's line is decoded and parsed.
+ *
+ * Memory stays near the index's size in bytes: the index is kept as the bytes read (see
+ * IndexBytes), never as a string or a line object per file, and a run's new lines go straight to
+ * the file that replaces the index instead of being held until the end.
  *
  * The file holds the user's answers, so it lives in a folder only they can enter (0700), is
  * written 0600 through a rename, and is used only when the kernel says both are theirs and
@@ -49,11 +50,10 @@ interface Header {
 export class AskCache {
   private readonly folder: string;
   private readonly reading: string;
-  /** Lines of the cache as read, by key (see entryKey). */
-  private readonly known = new Map<string, string>();
-  /** Lines for the files met in this run, by key, in the order met. */
-  private readonly seen = new Map<string, string>();
+  private index = new IndexBytes(Buffer.alloc(0));
   private readonly notes: string[] = [];
+  private writer: CacheWriter | undefined;
+  private writeError: Error | undefined;
   private usable = true;
   private changed = false;
 
@@ -76,24 +76,26 @@ export class AskCache {
 
   /** What was read of this file before, when it is the same unchanged file read the same way. */
   lookup(path: string, agent: Agent | undefined, identity: string): FileAsks | undefined {
-    const key = entryKey(path, agent);
-    const line = this.known.get(key);
-    if (line === undefined || splitEntryLine(line)?.identity !== identity) return undefined;
-    const read = readEntry(path, line);
+    const entry = this.index.find(entryKey(path, agent));
+    if (entry === undefined || !this.index.hasIdentity(entry, identity)) return undefined;
+    const read = readEntry(path, this.index.line(entry));
     if (!read) {
       this.notes.push(
         `ignored a damaged entry of the log cache for ${path}; the file was read again`,
       );
       return undefined;
     }
-    this.seen.set(key, line);
+    this.index.mark(entry, "kept");
     return read;
   }
 
   /** Remembers what was read of this file, as it was when opened. */
   store(path: string, agent: Agent | undefined, identity: string, read: FileAsks): void {
-    this.seen.set(entryKey(path, agent), entryLine(path, agent, identity, read));
+    const key = entryKey(path, agent);
+    const entry = this.index.find(key);
+    if (entry !== undefined) this.index.mark(entry, "replaced");
     this.changed = true;
+    this.write(entryLine(path, agent, identity, read));
   }
 
   /**
@@ -102,40 +104,76 @@ export class AskCache {
    */
   save(): void {
     if (!this.usable) return;
-    const kept: string[] = [];
-    for (const [key, line] of this.known) {
-      if (this.seen.has(key)) continue;
-      const path = pathOfKey(key);
-      if (path !== undefined && exists(path)) kept.push(line);
-      else this.changed = true;
+    const kept: number[] = [];
+    for (let entry = 0; entry < this.index.count; entry++) {
+      const state = this.index.stateOf(entry);
+      if (state === "kept") kept.push(entry);
+      else if (state === "met") {
+        const path = pathOfKey(this.index.key(entry));
+        if (path !== undefined && exists(path)) kept.push(entry);
+        else this.changed = true;
+      } else if (state === "replaced") this.changed = true;
     }
     if (!this.changed) return;
-    const header: Header = { format: FORMAT, version: VERSION, reading: this.reading };
-    const lines = [JSON.stringify(header), ...this.seen.values(), ...kept];
+    for (const entry of kept) this.writeBytes(this.index.lineWithBreak(entry));
     const path = join(this.folder, LOG_CACHE_FILE);
-    const temporary = `${path}.${process.pid}.tmp`;
+    const writer = this.openWriter();
+    if (!writer) {
+      this.noteWriteError(path);
+      return;
+    }
     try {
-      ensurePrivateFolder(this.folder);
-      // Left by a run that died with this pid: the folder is the user's own, so it is theirs.
-      rmSync(temporary, { force: true });
-      const fd = openSync(
-        temporary,
-        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
-        0o600,
-      );
-      try {
-        writeLines(fd, lines);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temporary, path);
+      writer.finish(path);
       rmSync(join(this.folder, FORMER_CACHE_FILE), { force: true });
     } catch (error) {
-      rmSync(temporary, { force: true });
-      this.notes.push(
-        `could not write the log cache ${path} (${(error as Error).message}); the next run reads every file again`,
-      );
+      this.writeError = error as Error;
+      writer.abandon();
+      this.noteWriteError(path);
     }
+  }
+
+  /** Removes the half-written replacement of a run that stopped before `save`. */
+  abandon(): void {
+    this.writer?.abandon();
+    this.writer = undefined;
+  }
+
+  private noteWriteError(path: string): void {
+    this.notes.push(
+      `could not write the log cache ${path} (${this.writeError?.message}); the next run reads every file again`,
+    );
+  }
+
+  private write(line: string): void {
+    this.writeBytes(Buffer.from(`${line}\n`, "utf8"));
+  }
+
+  private writeBytes(bytes: Buffer): void {
+    if (!this.usable) return;
+    const writer = this.openWriter();
+    try {
+      writer?.add(bytes);
+    } catch (error) {
+      this.writeError = error as Error;
+      writer?.abandon();
+      this.writer = undefined;
+    }
+  }
+
+  /** The replacement file, opened at the first write with the header; undefined once it failed. */
+  private openWriter(): CacheWriter | undefined {
+    if (this.writer || this.writeError) return this.writer;
+    const header: Header = { format: FORMAT, version: VERSION, reading: this.reading };
+    try {
+      ensurePrivateFolder(this.folder);
+      this.writer = new CacheWriter(join(this.folder, LOG_CACHE_FILE));
+      this.writer.add(Buffer.from(`${JSON.stringify(header)}\n`, "utf8"));
+    } catch (error) {
+      this.writeError = error as Error;
+      this.writer?.abandon();
+      this.writer = undefined;
+    }
+    return this.writer;
   }
 
   private load(): void {
@@ -149,9 +187,9 @@ export class AskCache {
       );
       return;
     }
-    let text: string | undefined;
+    let bytes: Buffer | undefined;
     try {
-      text = readPrivateFile(path);
+      bytes = readPrivateFile(path);
     } catch (error) {
       this.notes.push(
         `ignored the log cache ${path} (${(error as Error).message}); it is written anew`,
@@ -159,31 +197,26 @@ export class AskCache {
       this.changed = true;
       return;
     }
-    if (text === undefined) return;
-    const headerEnd = text.indexOf("\n");
+    if (bytes === undefined) return;
+    const headerEnd = bytes.indexOf(LINE_BREAK);
     const header = parseHeader(
-      text.slice(0, headerEnd < 0 ? text.length : headerEnd),
+      bytes.toString("utf8", 0, headerEnd < 0 ? bytes.length : headerEnd),
       this.reading,
     );
     if (header === "other-reading") {
       this.changed = true;
       return;
     }
-    if (!header || !text.endsWith("\n")) {
+    if (!header || bytes[bytes.length - 1] !== LINE_BREAK) {
       this.notes.push(
         `ignored the log cache ${path}: it is not one askuser wrote; it is written anew`,
       );
       this.changed = true;
       return;
     }
-    for (let start = headerEnd + 1; start < text.length; ) {
-      const end = text.indexOf("\n", start);
-      const entry = splitEntryLine(text.slice(start, end));
-      // A line that is not one is dropped, and the cache written again without it.
-      if (entry) this.known.set(entry.key, entry.line);
-      else this.changed = true;
-      start = end + 1;
-    }
+    this.index = new IndexBytes(bytes, headerEnd + 1);
+    // A line that is not one, or a second line for one key, is dropped and the cache rewritten.
+    if (this.index.dropped > 0) this.changed = true;
   }
 }
 
@@ -195,25 +228,6 @@ function pathOfKey(key: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Writes each line and its line break, in pieces of about WRITE_CHUNK_CHARS. */
-function writeLines(fd: number, lines: Iterable<string>): void {
-  let pending: string[] = [];
-  let size = 0;
-  const flush = () => {
-    const bytes = Buffer.from(pending.join(""), "utf8");
-    let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written);
-    pending = [];
-    size = 0;
-  };
-  for (const line of lines) {
-    pending.push(line, "\n");
-    size += line.length + 1;
-    if (size >= WRITE_CHUNK_CHARS) flush();
-  }
-  if (size > 0) flush();
 }
 
 /** The header, "other-reading" when written for other reading options, else undefined. */
@@ -271,10 +285,10 @@ function ensurePrivateFolder(folder: string): void {
 }
 
 /**
- * The cache's text, or undefined when there is none. Opened without following a link and
+ * The cache's bytes, or undefined when there is none. Opened without following a link and
  * checked on the open descriptor: a regular file of the user's, closed to others, not huge.
  */
-function readPrivateFile(path: string): string | undefined {
+function readPrivateFile(path: string): Buffer | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | constants.O_NONBLOCK);
@@ -296,7 +310,7 @@ function readPrivateFile(path: string): string | undefined {
       if (got === 0) break;
       filled += got;
     }
-    return bytes.toString("utf8", 0, filled);
+    return filled === info.size ? bytes : bytes.subarray(0, filled);
   } finally {
     closeSync(fd);
   }
