@@ -7,26 +7,41 @@ const STATES: readonly EntryState[] = ["met", "kept", "replaced"];
 
 /**
  * The log cache's lines (see cache-entry.ts) as the bytes read, with where each starts: an
- * archive of 100,000 files costs the index's bytes and a few numbers per line, not a string and
- * an object per line. A line is found by a hash of its key's bytes and then compared byte for
- * byte, so a collision is never a false hit; only a hit is decoded.
+ * archive of 100,000 files costs the index's bytes and a dozen bytes per line in typed arrays,
+ * not a string and an object per line. A line is found through an open-addressed table of its
+ * key's hash and then compared byte for byte, so a collision is never a false hit; only a hit
+ * is decoded.
  */
 export class IndexBytes {
-  /** Lines that were not one (fewer than three tabs) or repeated an earlier line's key. */
+  /** Lines that were not one (fewer than three tabs) or repeated a later line's key. */
   readonly dropped: number = 0;
+  readonly count: number;
   private readonly bytes: Buffer;
   /** Where each line starts, where its key ends (the tab before the identity), where it ends. */
-  private readonly starts: number[] = [];
-  private readonly keyEnds: number[] = [];
-  private readonly ends: number[] = [];
+  private readonly starts: Uint32Array;
+  private readonly keyEnds: Uint32Array;
+  private readonly ends: Uint32Array;
   private readonly states: Uint8Array;
-  /** Lines by the hash of their key: one line, or several whose keys share a hash. */
-  private readonly byHash = new Map<number, number | number[]>();
-  /** Lines whose key a later line repeats. */
-  private readonly droppedLines: number[] = [];
+  /** Slots of line number + 1 (0: empty), found from the key's hash by linear probing. */
+  private readonly slots: Uint32Array;
 
   constructor(bytes: Buffer, from = 0) {
     this.bytes = bytes;
+    let lines = 0;
+    for (
+      let at = bytes.indexOf(LINE_BREAK, from);
+      at >= 0;
+      at = bytes.indexOf(LINE_BREAK, at + 1)
+    ) {
+      lines++;
+    }
+    if (bytes.length > from && bytes[bytes.length - 1] !== LINE_BREAK) lines++;
+    this.starts = new Uint32Array(lines);
+    this.keyEnds = new Uint32Array(lines);
+    this.ends = new Uint32Array(lines);
+    this.states = new Uint8Array(lines);
+    this.slots = new Uint32Array(tableSize(lines));
+    let count = 0;
     let dropped = 0;
     for (let start = from; start < bytes.length; ) {
       let end = bytes.indexOf(LINE_BREAK, start);
@@ -36,48 +51,31 @@ export class IndexBytes {
       const payloadTab = keyEnd < 0 || keyEnd > end ? -1 : bytes.indexOf(TAB, keyEnd + 1);
       if (payloadTab < 0 || payloadTab > end) dropped++;
       else {
-        const line = this.starts.length;
-        this.starts.push(start);
-        this.keyEnds.push(keyEnd);
-        this.ends.push(end);
-        const earlier = this.findBytes(start, keyEnd);
+        const line = count++;
+        this.starts[line] = start;
+        this.keyEnds[line] = keyEnd;
+        this.ends[line] = end;
+        const slot = this.slotOf(bytes, start, keyEnd);
+        const earlier = (this.slots[slot] as number) - 1;
         // The later line for a key wins, as a rewrite's would.
-        if (earlier !== undefined) {
-          this.unlink(earlier, start, keyEnd);
+        if (earlier >= 0) {
+          this.mark(earlier, "replaced");
           dropped++;
         }
-        this.link(line, start, keyEnd);
+        this.slots[slot] = line + 1;
       }
       start = end + 1;
     }
-    this.states = new Uint8Array(this.starts.length);
-    for (const line of this.droppedLines) this.mark(line, "replaced");
+    this.count = count;
     this.dropped = dropped;
-  }
-
-  /** Lines held, dropped ones included (their state says "replaced"). */
-  get count(): number {
-    return this.starts.length;
   }
 
   /** The line whose key is `key`, if any. */
   find(key: string): number | undefined {
     const keyBytes = Buffer.from(key, "utf8");
-    const candidates = this.byHash.get(hashOf(keyBytes, 0, keyBytes.length));
-    if (candidates === undefined) return undefined;
-    for (const line of typeof candidates === "number" ? [candidates] : candidates) {
-      const start = this.starts[line] as number;
-      const keyEnd = this.keyEnds[line] as number;
-      if (
-        keyEnd - start === keyBytes.length &&
-        this.bytes.compare(keyBytes, 0, keyBytes.length, start, keyEnd) === 0
-      ) {
-        return line;
-      }
-    }
-    return undefined;
+    const line = (this.slots[this.slotOf(keyBytes, 0, keyBytes.length)] as number) - 1;
+    return line >= 0 ? line : undefined;
   }
-
   /** Whether the line's identity field is `identity` (compared as bytes, nothing decoded). */
   hasIdentity(line: number, identity: string): boolean {
     const from = (this.keyEnds[line] as number) + 1;
@@ -112,32 +110,29 @@ export class IndexBytes {
     this.states[line] = STATES.indexOf(state);
   }
 
-  private findBytes(start: number, keyEnd: number): number | undefined {
-    const candidates = this.byHash.get(hashOf(this.bytes, start, keyEnd));
-    if (candidates === undefined) return undefined;
-    for (const line of typeof candidates === "number" ? [candidates] : candidates) {
-      const otherStart = this.starts[line] as number;
-      const otherEnd = this.keyEnds[line] as number;
-      if (this.bytes.compare(this.bytes, start, keyEnd, otherStart, otherEnd) === 0) return line;
+  /** The slot holding the line whose key is `source[from, to)`, or the empty slot it would take. */
+  private slotOf(source: Uint8Array, from: number, to: number): number {
+    const mask = this.slots.length - 1;
+    for (let slot = hashOf(source, from, to) & mask; ; slot = (slot + 1) & mask) {
+      const line = (this.slots[slot] as number) - 1;
+      if (line < 0) return slot;
+      const start = this.starts[line] as number;
+      const keyEnd = this.keyEnds[line] as number;
+      if (
+        keyEnd - start === to - from &&
+        this.bytes.compare(source, from, to, start, keyEnd) === 0
+      ) {
+        return slot;
+      }
     }
-    return undefined;
   }
+}
 
-  private link(line: number, start: number, keyEnd: number): void {
-    const hash = hashOf(this.bytes, start, keyEnd);
-    const present = this.byHash.get(hash);
-    if (present === undefined) this.byHash.set(hash, line);
-    else if (typeof present === "number") this.byHash.set(hash, [present, line]);
-    else present.push(line);
-  }
-
-  private unlink(line: number, start: number, keyEnd: number): void {
-    const hash = hashOf(this.bytes, start, keyEnd);
-    const present = this.byHash.get(hash);
-    if (present === line) this.byHash.delete(hash);
-    else if (Array.isArray(present)) present.splice(present.indexOf(line), 1);
-    this.droppedLines.push(line);
-  }
+/** A power of two at least twice the lines: probes stay short, and one slot is always empty. */
+function tableSize(lines: number): number {
+  let size = 8;
+  while (size < lines * 2) size *= 2;
+  return size;
 }
 
 /** FNV-1a over bytes[from, to): spreads paths that differ only at their end. */
