@@ -1,16 +1,8 @@
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  rmSync,
-} from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { entryKey, entryLine, readEntry } from "./cache-entry.ts";
 import { IndexBytes, LINE_BREAK } from "./cache-index.ts";
+import { type ByteSource, bufferSource, FileWindow } from "./cache-source.ts";
 import { CacheWriter } from "./cache-writer.ts";
 import type { Agent } from "./model.ts";
 import type { FileAsks } from "./read-file.ts";
@@ -38,9 +30,9 @@ interface Header {
  * whole archive's index, a line per session file (see cache-entry.ts), so a repeated query is
  * one read and a stat per session file; only a hit's line is decoded and parsed.
  *
- * Memory stays near the index's size in bytes: the index is kept as the bytes read (see
- * IndexBytes), never as a string or a line object per file, and a run's new lines go straight to
- * the file that replaces the index instead of being held until the end.
+ * Memory does not grow with the index's text: the index stays in its file, read through a window
+ * (see IndexBytes), never held as a string or a line object per file, and a run's new lines go
+ * straight to the file that replaces the index instead of being held until the end.
  *
  * The file holds the user's answers, so it lives in a folder only they can enter (0700), is
  * written 0600 through a rename, and is used only when the kernel says both are theirs and
@@ -50,7 +42,7 @@ interface Header {
 export class AskCache {
   private readonly folder: string;
   private readonly reading: string;
-  private index = new IndexBytes(Buffer.alloc(0));
+  private index = new IndexBytes(bufferSource(Buffer.alloc(0)));
   private readonly notes: string[] = [];
   private writer: CacheWriter | undefined;
   private writeError: Error | undefined;
@@ -104,6 +96,14 @@ export class AskCache {
    */
   save(): void {
     if (!this.usable) return;
+    try {
+      this.saveIndex();
+    } finally {
+      this.index.close();
+    }
+  }
+
+  private saveIndex(): void {
     const kept: number[] = [];
     for (let entry = 0; entry < this.index.count; entry++) {
       const state = this.index.stateOf(entry);
@@ -134,6 +134,7 @@ export class AskCache {
 
   /** Removes the half-written replacement of a run that stopped before `save`. */
   abandon(): void {
+    this.index.close();
     this.writer?.abandon();
     this.writer = undefined;
   }
@@ -145,14 +146,18 @@ export class AskCache {
   }
 
   private write(line: string): void {
-    this.writeBytes(Buffer.from(`${line}\n`, "utf8"));
+    this.writeTo((writer) => writer.addText(`${line}\n`));
   }
 
-  private writeBytes(bytes: Buffer): void {
+  private writeBytes(bytes: Uint8Array): void {
+    this.writeTo((writer) => writer.add(bytes));
+  }
+
+  private writeTo(add: (writer: CacheWriter) => void): void {
     if (!this.usable) return;
     const writer = this.openWriter();
     try {
-      writer?.add(bytes);
+      if (writer) add(writer);
     } catch (error) {
       this.writeError = error as Error;
       writer?.abandon();
@@ -167,7 +172,7 @@ export class AskCache {
     try {
       ensurePrivateFolder(this.folder);
       this.writer = new CacheWriter(join(this.folder, LOG_CACHE_FILE));
-      this.writer.add(Buffer.from(`${JSON.stringify(header)}\n`, "utf8"));
+      this.writer.addText(`${JSON.stringify(header)}\n`);
     } catch (error) {
       this.writeError = error as Error;
       this.writer?.abandon();
@@ -187,9 +192,9 @@ export class AskCache {
       );
       return;
     }
-    let bytes: Buffer | undefined;
+    let bytes: ByteSource | undefined;
     try {
-      bytes = readPrivateFile(path);
+      bytes = openPrivateFile(path);
     } catch (error) {
       this.notes.push(
         `ignored the log cache ${path} (${(error as Error).message}); it is written anew`,
@@ -198,23 +203,20 @@ export class AskCache {
       return;
     }
     if (bytes === undefined) return;
-    const headerEnd = bytes.indexOf(LINE_BREAK);
-    const header = parseHeader(
-      bytes.toString("utf8", 0, headerEnd < 0 ? bytes.length : headerEnd),
-      this.reading,
-    );
-    if (header === "other-reading") {
+    try {
+      this.index = indexOf(bytes, this.reading);
+    } catch (error) {
+      bytes.close();
+      if (error === OTHER_READING) {
+        this.changed = true;
+        return;
+      }
+      const reason =
+        error instanceof NotOurs ? "it is not one askuser wrote" : (error as Error).message;
+      this.notes.push(`ignored the log cache ${path}: ${reason}; it is written anew`);
       this.changed = true;
       return;
     }
-    if (!header || bytes[bytes.length - 1] !== LINE_BREAK) {
-      this.notes.push(
-        `ignored the log cache ${path}: it is not one askuser wrote; it is written anew`,
-      );
-      this.changed = true;
-      return;
-    }
-    this.index = new IndexBytes(bytes, headerEnd + 1);
     // A line that is not one, or a second line for one key, is dropped and the cache rewritten.
     if (this.index.dropped > 0) this.changed = true;
   }
@@ -284,11 +286,30 @@ function ensurePrivateFolder(folder: string): void {
   if (problem) throw new Error(problem);
 }
 
+/** A header for other reading options: the cache is rebuilt, quietly. */
+const OTHER_READING = Symbol("other reading");
+class NotOurs extends Error {}
+
+/** The index of the cache's lines after a header askuser wrote for this reading. */
+function indexOf(bytes: ByteSource, reading: string): IndexBytes {
+  const first = bytes.view(0, Math.min(bytes.size, HEADER_BYTES));
+  const headerEnd = first.indexOf(LINE_BREAK);
+  if (headerEnd < 0) throw new NotOurs();
+  const header = parseHeader(first.toString("utf8", 0, headerEnd), reading);
+  if (header === "other-reading") throw OTHER_READING;
+  if (!header || bytes.view(bytes.size - 1, bytes.size)[0] !== LINE_BREAK) throw new NotOurs();
+  return new IndexBytes(bytes, headerEnd + 1);
+}
+
+/** Longer is not a header askuser wrote. */
+const HEADER_BYTES = 4096;
+
 /**
- * The cache's bytes, or undefined when there is none. Opened without following a link and
+ * The cache, open, or undefined when there is none. Opened without following a link and
  * checked on the open descriptor: a regular file of the user's, closed to others, not huge.
+ * It is read only up to the length it had then.
  */
-function readPrivateFile(path: string): Buffer | undefined {
+function openPrivateFile(path: string): ByteSource | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | constants.O_NONBLOCK);
@@ -303,15 +324,9 @@ function readPrivateFile(path: string): Buffer | undefined {
     if (uid !== undefined && info.uid !== uid) throw new Error("it belongs to another user");
     if ((info.mode & 0o077) !== 0) throw new Error("others can open it");
     if (info.size > MAX_CACHE_BYTES) throw new Error(`it is larger than ${MAX_CACHE_BYTES} bytes`);
-    const bytes = Buffer.allocUnsafe(info.size);
-    let filled = 0;
-    while (filled < info.size) {
-      const got = readSync(fd, bytes, filled, info.size - filled, null);
-      if (got === 0) break;
-      filled += got;
-    }
-    return filled === info.size ? bytes : bytes.subarray(0, filled);
-  } finally {
+    return new FileWindow(fd, info.size);
+  } catch (error) {
     closeSync(fd);
+    throw error;
   }
 }

@@ -11,7 +11,8 @@ const PIECE_BYTES = 1024 * 1024;
 export class CacheWriter {
   private readonly temporary: string;
   private readonly fd: number;
-  private pending: Buffer[] = [];
+  /** Reused for every write: no buffer per line, nor one of the whole cache. */
+  private readonly pending = Buffer.allocUnsafe(PIECE_BYTES);
   private size = 0;
   private closed = false;
 
@@ -26,10 +27,24 @@ export class CacheWriter {
     );
   }
 
-  add(bytes: Buffer): void {
-    this.pending.push(bytes);
-    this.size += bytes.length;
-    if (this.size >= PIECE_BYTES) this.flush();
+  add(bytes: Uint8Array): void {
+    if (this.size + bytes.length > PIECE_BYTES) this.flush();
+    if (bytes.length > PIECE_BYTES) this.writeAll(bytes);
+    else {
+      this.pending.set(bytes, this.size);
+      this.size += bytes.length;
+    }
+  }
+
+  /** Adds `text` as UTF-8. */
+  addText(text: string): void {
+    // Three bytes per UTF-16 unit at most: a cheap bound that needs no measuring.
+    if (text.length * 3 > PIECE_BYTES) {
+      this.add(Buffer.from(text, "utf8"));
+      return;
+    }
+    if (this.size + text.length * 3 > PIECE_BYTES) this.flush();
+    this.size += this.pending.write(text, this.size, "utf8");
   }
 
   /** Writes what is left and renames the file over `path`. */
@@ -46,12 +61,13 @@ export class CacheWriter {
   }
 
   private flush(): void {
-    const bytes =
-      this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending);
+    this.writeAll(this.pending.subarray(0, this.size));
+    this.size = 0;
+  }
+
+  private writeAll(bytes: Uint8Array): void {
     let written = 0;
     while (written < bytes.length) written += writeSync(this.fd, bytes, written);
-    this.pending = [];
-    this.size = 0;
   }
 
   private close(): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { IndexBytes } from "../../src/transcripts/cache-index.ts";
+import { bufferSource } from "../../src/transcripts/cache-source.ts";
 
 const line = (path: string, identity: string, payload = "[]") =>
   `${JSON.stringify(path)}\t-\t${identity}\t${payload}\n`;
@@ -8,7 +9,9 @@ const key = (path: string) => `${JSON.stringify(path)}\t-`;
 describe("the log cache's index, held as bytes", () => {
   it("finds each of many lines by its key, and never a key it does not hold", () => {
     const paths = Array.from({ length: 5000 }, (_, at) => `/p/${at % 7}/s${at}.jsonl`);
-    const index = new IndexBytes(Buffer.from(paths.map((p) => line(p, `1:${p.length}`)).join("")));
+    const index = new IndexBytes(
+      bufferSource(Buffer.from(paths.map((p) => line(p, `1:${p.length}`)).join(""))),
+    );
     expect(index.count).toBe(5000);
     for (const path of paths) {
       const found = index.find(key(path));
@@ -23,7 +26,7 @@ describe("the log cache's index, held as bytes", () => {
 
   it("keeps the later of two lines for one key and drops lines without their fields", () => {
     const text = `${line("/a é.jsonl", "1", "[1]")}not a line\n${line("/a é.jsonl", "2", "[2]")}`;
-    const index = new IndexBytes(Buffer.from(`{"header":1}\n${text}`), 13);
+    const index = new IndexBytes(bufferSource(Buffer.from(`{"header":1}\n${text}`)), 13);
     expect(index.dropped).toBe(2);
     const found = index.find(key("/a é.jsonl")) as number;
     expect(index.line(found)).toBe(line("/a é.jsonl", "2", "[2]").trimEnd());
