@@ -96,8 +96,13 @@ export async function findSessionFiles(
 /** A folder as walked: its session files' names and its subfolders, each held once. */
 interface WalkedFolder {
   readonly path: string;
-  /** Names of regular files; a link to a file has its FoundFile too (the walk stat-ed it). */
-  readonly files: Array<string | { readonly name: string; readonly found: FoundFile }>;
+  /**
+   * Names of regular files, joined by slashes (no name holds one): one string per folder, not
+   * one per file.
+   */
+  names: string;
+  /** Links to files, with their FoundFile (the walk stat-ed them). */
+  readonly links: Array<{ readonly name: string; readonly found: FoundFile }>;
   readonly folders: Array<{ readonly name: string; readonly folder: WalkedFolder }>;
 }
 
@@ -123,13 +128,18 @@ export async function walkSessionFiles(
     problems.push(problemOf(path, new NotRegularFileError(kindOf(info))));
     return [];
   }
-  const top: WalkedFolder = { path, files: [], folders: [] };
+  const top: WalkedFolder = { path, names: "", links: [], folders: [] };
   const seen = new Set<string>();
   type Pending = { folder: WalkedFolder; real: string | undefined };
   let pending: Pending[] = [{ folder: top, real: undefined }];
   const walk = async ({ folder, real: known }: Pending): Promise<void> => {
     const sub = (name: string, real: string | undefined): void => {
-      const child: WalkedFolder = { path: join(folder.path, name), files: [], folders: [] };
+      const child: WalkedFolder = {
+        path: join(folder.path, name),
+        names: "",
+        links: [],
+        folders: [],
+      };
       folder.folders.push({ name, folder: child });
       pending.push({ folder: child, real });
     };
@@ -138,6 +148,7 @@ export async function walkSessionFiles(
       if (seen.has(real)) return;
       seen.add(real);
       const entries = await readdir(folder.path, { withFileTypes: true });
+      const names: string[] = [];
       for (const entry of entries) {
         // A plain folder's real path follows from its parent's: only links need resolving.
         if (entry.isDirectory()) {
@@ -146,7 +157,7 @@ export async function walkSessionFiles(
         }
         const named = isSessionFileName(entry.name, agent);
         if (entry.isFile()) {
-          if (named) folder.files.push(entry.name);
+          if (named) names.push(entry.name);
         } else if (entry.isSymbolicLink()) {
           const child = join(folder.path, entry.name);
           const target = await statOrProblem(child, problems);
@@ -154,7 +165,7 @@ export async function walkSessionFiles(
           else if (target && named) {
             if (target.isFile()) {
               const found = { path: child, agent, modified: target.mtimeMs };
-              folder.files.push({ name: entry.name, found });
+              folder.links.push({ name: entry.name, found });
             } else problems.push(problemOf(child, new NotRegularFileError(kindOf(target))));
           }
         } else if (named) {
@@ -164,6 +175,7 @@ export async function walkSessionFiles(
           );
         }
       }
+      folder.names = names.join("/");
     } catch (error) {
       problems.push(problemOf(folder.path, error));
     }
@@ -187,20 +199,16 @@ export async function walkSessionFiles(
  * reached.
  */
 function* inPathOrder(folder: WalkedFolder, agent: Agent | undefined): Generator<FoundFile> {
-  const entries: Array<{
-    key: string;
-    file?: WalkedFolder["files"][number];
-    folder?: WalkedFolder;
-  }> = [
-    ...folder.files.map((file) => ({ key: typeof file === "string" ? file : file.name, file })),
+  type Entry = { key: string; found?: FoundFile; folder?: WalkedFolder };
+  const entries: Entry[] = [
+    ...(folder.names === "" ? [] : folder.names.split("/")).map((key) => ({ key })),
+    ...folder.links.map((link) => ({ key: link.name, found: link.found })),
     ...folder.folders.map((sub) => ({ key: `${sub.name}/`, folder: sub.folder })),
   ];
   entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   for (const entry of entries) {
     if (entry.folder) yield* inPathOrder(entry.folder, agent);
-    else if (typeof entry.file === "string") {
-      yield { path: join(folder.path, entry.file), agent };
-    } else if (entry.file) yield entry.file.found;
+    else yield entry.found ?? { path: join(folder.path, entry.key), agent };
   }
 }
 
