@@ -68,24 +68,47 @@ export class AskCache {
 
   /** What was read of this file before, when it is the same unchanged file read the same way. */
   lookup(path: string, agent: Agent | undefined, identity: string): FileAsks | undefined {
-    const entry = this.index.find(entryKey(path, agent));
-    if (entry === undefined || !this.index.hasIdentity(entry, identity)) return undefined;
-    const read = readEntry(path, this.index.line(entry));
-    if (!read) {
-      this.notes.push(
-        `ignored a damaged entry of the log cache for ${path}; the file was read again`,
-      );
+    let line: string | undefined;
+    try {
+      const entry = this.index.find(entryKey(path, agent));
+      if (entry === undefined || !this.index.hasIdentity(entry, identity)) return undefined;
+      line = this.index.line(entry);
+      const read = readEntry(path, line);
+      if (read) {
+        this.index.mark(entry, "kept");
+        return read;
+      }
+    } catch (error) {
+      this.dropIndex(error);
       return undefined;
     }
-    this.index.mark(entry, "kept");
-    return read;
+    this.notes.push(
+      `ignored a damaged entry of the log cache for ${path}; the file was read again`,
+    );
+    return undefined;
+  }
+
+  /**
+   * Stops using an index whose file could not be read further (cut short under this run): every
+   * file not yet met is read, and the cache is written without its lines.
+   */
+  private dropIndex(error: unknown): void {
+    this.notes.push(
+      `stopped using the log cache (${(error as Error).message}); the files not yet met were read again`,
+    );
+    this.index.close();
+    this.index = new IndexBytes(bufferSource(Buffer.alloc(0)));
+    this.changed = true;
   }
 
   /** Remembers what was read of this file, as it was when opened. */
   store(path: string, agent: Agent | undefined, identity: string, read: FileAsks): void {
-    const key = entryKey(path, agent);
-    const entry = this.index.find(key);
-    if (entry !== undefined) this.index.mark(entry, "replaced");
+    try {
+      const entry = this.index.find(entryKey(path, agent));
+      if (entry !== undefined) this.index.mark(entry, "replaced");
+    } catch (error) {
+      this.dropIndex(error);
+    }
     this.changed = true;
     this.write(entryLine(path, agent, identity, read));
   }
@@ -104,19 +127,29 @@ export class AskCache {
   }
 
   private saveIndex(): void {
-    const kept: number[] = [];
-    for (let entry = 0; entry < this.index.count; entry++) {
-      const state = this.index.stateOf(entry);
-      if (state === "kept") kept.push(entry);
-      else if (state === "met") {
-        const path = pathOfKey(this.index.key(entry));
-        if (path !== undefined && exists(path)) kept.push(entry);
-        else this.changed = true;
-      } else if (state === "replaced") this.changed = true;
+    let kept: number[] = [];
+    try {
+      for (let entry = 0; entry < this.index.count; entry++) {
+        const state = this.index.stateOf(entry);
+        if (state === "kept") kept.push(entry);
+        else if (state === "met") {
+          const path = pathOfKey(this.index.key(entry));
+          if (path !== undefined && exists(path)) kept.push(entry);
+          else this.changed = true;
+        } else if (state === "replaced") this.changed = true;
+      }
+    } catch (error) {
+      this.dropIndex(error);
+      kept = [];
     }
     if (!this.changed) return;
-    for (const entry of kept) this.writeBytes(this.index.lineWithBreak(entry));
     const path = join(this.folder, LOG_CACHE_FILE);
+    try {
+      for (const entry of kept) this.writeBytes(this.index.lineWithBreak(entry));
+    } catch (error) {
+      // Lines copied before are whole: a line's bytes are read before any is written.
+      this.dropIndex(error);
+    }
     const writer = this.openWriter();
     if (!writer) {
       this.noteWriteError(path);
