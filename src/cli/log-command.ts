@@ -7,12 +7,12 @@ import {
   type AskSource,
   defaultRoots,
   matchesFilter,
-  newestFirst,
   type ReadProblem,
   readAskFiles,
   readTurns,
 } from "../transcripts/index.ts";
 import { EXIT, InputError } from "./errors.ts";
+import { HeldAsks } from "./held-asks.ts";
 import { LOG_HELP } from "./help.ts";
 import type { CommandIo } from "./io.ts";
 import { type LogOptions, parseLogArgs } from "./log-args.ts";
@@ -44,7 +44,7 @@ export async function logCommand(args: readonly string[], io: CommandIo): Promis
   const sources = sourcesOf(options, io.env, home);
   const problems: ReadProblem[] = [];
   const tally = new ReadTally();
-  const asks: AskExchange[] = [];
+  const asks = new HeldAsks();
   const cache = options.noCache
     ? undefined
     : AskCache.open(cacheFolder(io.env, home), options.piAskTools);
@@ -65,17 +65,17 @@ export async function logCommand(args: readonly string[], io: CommandIo): Promis
     for await (const file of files) {
       tally.add(file.report);
       for (const exchange of file.exchanges)
-        if (matchesFilter(exchange, filter)) asks.push(exchange);
+        if (matchesFilter(exchange, filter)) asks.add(exchange);
     }
   } catch (error) {
     cache?.abandon();
     throw error;
   }
   cache?.save();
-  asks.sort(newestFirst);
-  const shown = options.limit === undefined ? asks : asks.slice(0, options.limit);
-
-  writeInPieces(io.stdout, rendered(shown, options, { theme, timeZone, home }));
+  writeInPieces(
+    io.stdout,
+    rendered(asks.newestFirst(options.limit), options, { theme, timeZone, home }),
+  );
   io.stderr.write(readSummary(tally, problems, home));
   for (const line of cache?.problems ?? []) io.stderr.write(`askuser: ${neutraliseInline(line)}\n`);
   if (tally.files === 0 && options.paths.length === 0) {
@@ -109,7 +109,7 @@ function sourcesOf(
 
 /** The output, ask by ask, in the order shown. */
 function* rendered(
-  asks: readonly AskExchange[],
+  asks: Iterable<AskExchange>,
   options: LogOptions,
   context: Parameters<typeof askAsText>[1],
 ): Generator<string> {
@@ -119,14 +119,19 @@ function* rendered(
       return;
     case "markdown":
       yield `${MARKDOWN_TITLE}\n`;
-      for (const [at, ask] of asks.entries())
+      for (const [at, ask] of numbered(asks))
         yield `${at > 0 ? "\n" : ""}${askAsMarkdown(ask, context)}`;
       return;
     case "text":
-      for (const [at, ask] of asks.entries())
+      for (const [at, ask] of numbered(asks))
         yield `${at > 0 ? "\n" : ""}${askAsText(ask, context)}`;
       return;
   }
+}
+
+function* numbered<T>(items: Iterable<T>): Generator<[number, T]> {
+  let at = 0;
+  for (const item of items) yield [at++, item];
 }
 
 /** Bytes gathered before a write: one string of the whole output would double the peak memory. */
