@@ -43,27 +43,58 @@ const INITIALIZE = `${JSON.stringify({
   },
 })}\n`;
 
-function startOnce(args: readonly string[]): Promise<number> {
+/** The children's line of the shell's `times`: "0m0.150s 0m0.030s". */
+const TIMES_LINE = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s/gu;
+
+interface Start {
+  /** Milliseconds from spawning to the answer to `initialize`. */
+  readonly wall: number;
+  /** CPU milliseconds (user + system) of the whole run: load stretches it far less. */
+  readonly cpu: number;
+}
+
+/** One start, run by a shell whose `times` gives the server's CPU time after it exits. */
+function startOnce(args: readonly string[]): Promise<Start> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, {
+    const child = spawn("bash", ["-c", '"$@"; times >&2', "bash", process.execPath, ...args], {
       cwd: ROOT,
       env,
-      stdio: ["pipe", "pipe", "inherit"],
+      stdio: ["pipe", "pipe", "pipe"],
     });
     let output = "";
+    let errors = "";
+    let wall: number | undefined;
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      errors += chunk;
+    });
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       output += chunk;
-      if (output.includes('"id":0')) {
-        const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+      if (wall === undefined && output.includes('"id":0')) {
+        wall = Number(process.hrtime.bigint() - started) / 1e6;
         child.stdin.end();
-        child.on("exit", () => resolve(elapsed));
       }
+    });
+    child.on("exit", () => {
+      const times = [...errors.matchAll(TIMES_LINE)].at(-1);
+      if (wall === undefined || !times) {
+        reject(new Error(`${args.join(" ")}: no answer to initialize\n${errors}`));
+        return;
+      }
+      const [, um, us, sm, ss] = times.map(Number);
+      const cpu = ((um ?? 0) * 60 + (us ?? 0) + (sm ?? 0) * 60 + (ss ?? 0)) * 1000;
+      resolve({ wall, cpu });
     });
     child.on("error", reject);
     child.stdin.write(INITIALIZE);
   });
 }
+
+/** Node answering the first line it reads: the floor under any server's start. */
+const NODE_ANSWERS = [
+  "-e",
+  `process.stdin.once("data", () => process.stdout.write('{"jsonrpc":"2.0","id":0,"result":{}}\\n'))`,
+];
 
 async function askOverhead(
   factory: () => Server,
@@ -120,17 +151,29 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(" ")}`,
 );
-const starts: Record<string, number[]> = { "askuser mcp (built)": [], "empty SDK server": [] };
+const STARTS: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ["node -e (answers one line)", NODE_ANSWERS],
+  ["askuser mcp (built)", ["bin/askuser.js", "mcp"]],
+  ["empty SDK server", ["bench/mcp-empty-server.ts"]],
+];
+const starts = STARTS.map(() => [] as Start[]);
 for (let run = 0; run < START_RUNS + 2; run += 1) {
-  const mine = await startOnce(["bin/askuser.js", "mcp"]);
-  const empty = await startOnce(["bench/mcp-empty-server.ts"]);
-  if (run < 2) continue;
-  starts["askuser mcp (built)"]?.push(mine);
-  starts["empty SDK server"]?.push(empty);
+  for (const [at, [, args]] of STARTS.entries()) {
+    const start = await startOnce(args);
+    if (run >= 2) starts[at]?.push(start);
+  }
 }
-console.log("\nstart to initialize answered");
-for (const [label, values] of Object.entries(starts))
-  console.log(`  ${label.padEnd(24)} ${summary(values)}`);
+console.log("\nstart to initialize answered (wall; CPU of the whole run)");
+for (const [at, [label]] of STARTS.entries()) {
+  const runs = starts[at] ?? [];
+  const cpu = summary(runs.map((start) => start.cpu)).split(",")[0];
+  console.log(`  ${label.padEnd(28)} ${summary(runs.map((start) => start.wall))}; CPU ${cpu}`);
+}
+console.log(
+  `  load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")} after the starts; goal: askuser ≤ 150 ms median at load ≤ 1`,
+);
 
 console.log("\ntools/call to elicitation/create, in process (release-plan.json: 3 questions)");
 for (const era of ["legacy", "auto"] as const) {

@@ -25,6 +25,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BuildOptions, build, type OutputFile, type Plugin } from "esbuild";
+import { piTuiParts } from "./pi-tui-parts.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -182,7 +183,7 @@ const [cli, pi, page] = await Promise.all([
     write: false,
     entryPoints: { process: `${root}src/cli/process.ts` },
     outdir: `${root}dist/cli`,
-    plugins: [ownModulesAreSideEffectFree, bundledIntoCli],
+    plugins: [ownModulesAreSideEffectFree, piTuiParts, bundledIntoCli],
   }),
   build({
     ...shared,

@@ -9,6 +9,9 @@
  *   npm run bench:log -- --sizes 64,256     # other sizes, in MB
  *   npm run bench:log -- --keep             # keep the corpus under .bench/ for another run
  *   npm run bench:log -- --small-files 0    # skip the many-small-files case (default 100000)
+ *   npm run bench:log -- --quick            # 64 MB and 10,000 small files: a check in well
+ *                                           # under a minute, not the goals' sizes
+ *                                           # (also ASKUSER_BENCH_QUICK=1)
  */
 import { spawnSync } from "node:child_process";
 import {
@@ -41,12 +44,15 @@ interface Measure {
 
 const { values } = parseArgs({
   options: {
-    sizes: { type: "string", default: "256,1024" },
+    sizes: { type: "string" },
     keep: { type: "boolean", default: false },
     seed: { type: "string", default: "20260131" },
-    "small-files": { type: "string", default: "100000" },
+    "small-files": { type: "string" },
+    quick: { type: "boolean", default: process.env.ASKUSER_BENCH_QUICK === "1" },
   },
 });
+values.sizes ??= values.quick ? "64" : "256,1024";
+values["small-files"] ??= values.quick ? "10000" : "100000";
 const smallFiles = Number(values["small-files"]);
 if (!Number.isInteger(smallFiles) || smallFiles < 0) {
   throw new Error(`--small-files: expected a count such as 100000; got ${values["small-files"]}`);
@@ -57,7 +63,9 @@ if (sizes.some((size) => !Number.isFinite(size) || size <= 0)) {
 }
 const hasTime = existsSync(TIME);
 const rows: string[] = [];
-console.log(`askuser log benchmark: ${RUNS} warm runs each, best time, highest peak RSS`);
+console.log(
+  `askuser log benchmark: ${RUNS} warm runs each, best time, highest peak RSS${values.quick ? " (quick: smaller than the goals' sizes)" : ""}`,
+);
 const loadNow = () => (loadavg()[0] ?? Number.NaN).toFixed(1);
 console.log(
   `machine: ${process.platform} ${process.arch}, node ${process.version}, load average ${loadNow()} at the start\n`,

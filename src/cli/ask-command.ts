@@ -47,6 +47,7 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
     );
   }
 
+  if (values.answers === undefined && !values.remote && io.interactive) io.prepareForm?.();
   const payload = values.demo ? DEMO_PAYLOAD : await readJsonSource(io, source ?? "-", "payload");
   const validation = validateAskInput(payload);
   if (!validation.ok) {

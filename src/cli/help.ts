@@ -109,7 +109,7 @@ Other options:
                         answer, or a rejection with a typed message, with the reason.
   --pi-ask-tools <a,b>  Pi tool names read as asks (default: ask_user,question,questionnaire).
   --no-cache            Read every file, neither using nor updating the cache of what was read
-                        before (\${XDG_CACHE_HOME:-~/.cache}/askuser/log-cache.json).
+                        before (\${XDG_CACHE_HOME:-~/.cache}/askuser/log-cache.jsonl).
   -h, --help            Show this help.
 
 Lines that cannot be read (not JSON, invalid UTF-8, longer than 32 MiB, cut off at the end of a

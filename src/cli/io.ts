@@ -25,6 +25,11 @@ export interface CliIo {
   readonly protocolStreams?: () => import("../mcp/serve.ts").StdioStreams;
   /** Shows the terminal form and resolves with its outcome; absent where no form can run. */
   readonly openForm?: (ask: Ask, options?: FormOptions) => Promise<AskDetails>;
+  /**
+   * Starts loading what `openForm` needs, without waiting: a command that will most likely
+   * show the form calls it first, so the loading overlaps reading the payload and settings.
+   */
+  readonly prepareForm?: () => void;
 }
 
 /** What a form shown beside another surface (the answer server's page) needs. */

@@ -7,12 +7,12 @@ import {
   type AskSource,
   defaultRoots,
   matchesFilter,
-  newestFirst,
   type ReadProblem,
   readAskFiles,
   readTurns,
 } from "../transcripts/index.ts";
 import { EXIT, InputError } from "./errors.ts";
+import { HeldAsks } from "./held-asks.ts";
 import { LOG_HELP } from "./help.ts";
 import type { CommandIo } from "./io.ts";
 import { type LogOptions, parseLogArgs } from "./log-args.ts";
@@ -44,7 +44,7 @@ export async function logCommand(args: readonly string[], io: CommandIo): Promis
   const sources = sourcesOf(options, io.env, home);
   const problems: ReadProblem[] = [];
   const tally = new ReadTally();
-  const asks: AskExchange[] = [];
+  const asks = new HeldAsks();
   const cache = options.noCache
     ? undefined
     : AskCache.open(cacheFolder(io.env, home), options.piAskTools);
@@ -61,15 +61,21 @@ export async function logCommand(args: readonly string[], io: CommandIo): Promis
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...(options.agents ? { agents: options.agents } : {}),
   };
-  for await (const file of files) {
-    tally.add(file.report);
-    for (const exchange of file.exchanges) if (matchesFilter(exchange, filter)) asks.push(exchange);
+  try {
+    for await (const file of files) {
+      tally.add(file.report);
+      for (const exchange of file.exchanges)
+        if (matchesFilter(exchange, filter)) asks.add(exchange);
+    }
+  } catch (error) {
+    cache?.abandon();
+    throw error;
   }
   cache?.save();
-  asks.sort(newestFirst);
-  const shown = options.limit === undefined ? asks : asks.slice(0, options.limit);
-
-  io.stdout.write(render(shown, options, { theme, timeZone, home }));
+  writeInPieces(
+    io.stdout,
+    rendered(asks.newestFirst(options.limit), options, { theme, timeZone, home }),
+  );
   io.stderr.write(readSummary(tally, problems, home));
   for (const line of cache?.problems ?? []) io.stderr.write(`askuser: ${neutraliseInline(line)}\n`);
   if (tally.files === 0 && options.paths.length === 0) {
@@ -101,19 +107,46 @@ function sourcesOf(
   });
 }
 
-function render(
-  asks: readonly AskExchange[],
+/** The output, ask by ask, in the order shown. */
+function* rendered(
+  asks: Iterable<AskExchange>,
   options: LogOptions,
   context: Parameters<typeof askAsText>[1],
-): string {
+): Generator<string> {
   switch (options.format) {
     case "json":
-      return asks.map((ask) => jsonLine(ask)).join("");
+      for (const ask of asks) yield jsonLine(ask);
+      return;
     case "markdown":
-      return `${MARKDOWN_TITLE}\n${asks.map((ask) => askAsMarkdown(ask, context)).join("\n")}`;
+      yield `${MARKDOWN_TITLE}\n`;
+      for (const [at, ask] of numbered(asks))
+        yield `${at > 0 ? "\n" : ""}${askAsMarkdown(ask, context)}`;
+      return;
     case "text":
-      return asks.map((ask) => askAsText(ask, context)).join("\n");
+      for (const [at, ask] of numbered(asks))
+        yield `${at > 0 ? "\n" : ""}${askAsText(ask, context)}`;
+      return;
   }
+}
+
+function* numbered<T>(items: Iterable<T>): Generator<[number, T]> {
+  let at = 0;
+  for (const item of items) yield [at++, item];
+}
+
+/** Bytes gathered before a write: one string of the whole output would double the peak memory. */
+const OUTPUT_PIECE_CHARS = 64 * 1024;
+
+function writeInPieces(stream: CommandIo["stdout"], pieces: Iterable<string>): void {
+  let pending = "";
+  for (const piece of pieces) {
+    pending += piece;
+    if (pending.length >= OUTPUT_PIECE_CHARS) {
+      stream.write(pending);
+      pending = "";
+    }
+  }
+  if (pending.length > 0) stream.write(pending);
 }
 
 async function printTurns(

@@ -27,6 +27,20 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   "claude-code": async () => (await import("./claude-code-command.ts")).claudeCodeCommand,
 };
 
+/**
+ * Starts loading the command named `name`, if there is one, without waiting: the process starts
+ * it while it reads what it needs before `main` (the package version). A failure is `main`'s to
+ * report when it loads the command itself.
+ */
+export function preloadCommand(name: string | undefined): void {
+  commandLoader(name)?.().catch(() => {});
+}
+
+/** The loader of a command; undefined for any other name (also for `toString` and the like). */
+function commandLoader(name: string | undefined): (() => Promise<Command>) | undefined {
+  return name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+}
+
 /** Runs one command line and returns its exit code. The one place errors become exit codes. */
 export async function main(argv: readonly string[], io: CliIo, version: string): Promise<number> {
   const safe = { ...commandIo(io), version };
@@ -40,7 +54,7 @@ export async function main(argv: readonly string[], io: CliIo, version: string):
       safe.stdout.write(`${version}\n`);
       return EXIT.answered;
     }
-    const load = COMMANDS[first];
+    const load = commandLoader(first);
     if (!load) throw new UsageError(`unknown command "${first}"; run askuser --help`);
     const command = await load();
     return await command(rest, safe);

@@ -10,7 +10,7 @@ import { canReachTerminal, isGoneError, withFormTerminal } from "./controlling-t
 import { decodeUtf8 } from "./decode-utf8.ts";
 import { EXIT } from "./errors.ts";
 import type { CliIo, FormOptions } from "./io.ts";
-import { runCommandLine } from "./main.ts";
+import { preloadCommand, runCommandLine } from "./main.ts";
 
 /** True while the form owns the terminal: its own wiring handles the terminal going away. */
 let formOpen = false;
@@ -27,6 +27,9 @@ export async function runFromProcess(): Promise<void> {
     interactive: canReachTerminal(),
     env: process.env,
     openForm,
+    prepareForm: () => {
+      formModules();
+    },
     stdoutIsTerminal: Boolean(process.stdout.isTTY),
     protocolStreams: () => ({ input: process.stdin, output: process.stdout }),
   };
@@ -43,6 +46,7 @@ export async function runFromProcess(): Promise<void> {
   });
   // Standard error on a closed terminal or a full disk: there is no one left to tell.
   process.stderr.on("error", () => {});
+  preloadCommand(process.argv[2]);
   const version = await packageVersion().catch(() => "unknown");
   const code = await runCommandLine(process.argv.slice(2), io, version);
   process.exitCode = outputFailed ? EXIT.outputFailed : code;
@@ -77,10 +81,7 @@ async function openForm(ask: Ask, options: FormOptions = {}): Promise<AskDetails
   process.on("SIGHUP", () => {
     hungUp = true;
   });
-  const [{ runTerminalForm }, { openFormWithUserSettings }] = await Promise.all([
-    import("../tui/run-terminal-form.ts"),
-    import("./form-settings.ts"),
-  ]);
+  const [{ runTerminalForm }, { openFormWithUserSettings }] = await formModules();
   if (hungUp) return cancelledBeforeOpenDetails(ask, "disconnected");
   formOpen = true;
   try {
@@ -108,6 +109,20 @@ async function openForm(ask: Ask, options: FormOptions = {}): Promise<AskDetails
   } finally {
     formOpen = false;
   }
+}
+
+let loadingForm: ReturnType<typeof loadFormModules> | undefined;
+
+/** The form's modules, loaded once: by `prepareForm` ahead of time, or by the form itself. */
+function formModules(): ReturnType<typeof loadFormModules> {
+  loadingForm ??= loadFormModules();
+  // Loaded ahead of a form that may never open: a failure is reported by the form that awaits it.
+  loadingForm.catch(() => {});
+  return loadingForm;
+}
+
+function loadFormModules() {
+  return Promise.all([import("../tui/run-terminal-form.ts"), import("./form-settings.ts")]);
 }
 
 async function packageVersion(): Promise<string> {

@@ -90,6 +90,32 @@ export async function findSessionFiles(
   problems: ReadProblem[],
   mustExist: boolean,
 ): Promise<FoundFile[]> {
+  return [...(await walkSessionFiles(path, agent, problems, mustExist))];
+}
+
+/** A folder as walked: its session files' names and its subfolders, each held once. */
+interface WalkedFolder {
+  readonly path: string;
+  /**
+   * Names of regular files, joined by slashes (no name holds one): one string per folder, not
+   * one per file.
+   */
+  names: string;
+  /** Links to files, with their FoundFile (the walk stat-ed them). */
+  readonly links: Array<{ readonly name: string; readonly found: FoundFile }>;
+  readonly folders: Array<{ readonly name: string; readonly folder: WalkedFolder }>;
+}
+
+/**
+ * findSessionFiles' files, given one at a time in the same order: a folder holds its files'
+ * names, not a path and an object per file, so 100,000 files cost their names.
+ */
+export async function walkSessionFiles(
+  path: string,
+  agent: Agent | undefined,
+  problems: ReadProblem[],
+  mustExist: boolean,
+): Promise<Iterable<FoundFile>> {
   let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(path);
@@ -102,37 +128,54 @@ export async function findSessionFiles(
     problems.push(problemOf(path, new NotRegularFileError(kindOf(info))));
     return [];
   }
-  const found: FoundFile[] = [];
+  const top: WalkedFolder = { path, names: "", links: [], folders: [] };
   const seen = new Set<string>();
-  let pending: { path: string; real: string | undefined }[] = [{ path, real: undefined }];
-  const walk = async (folder: { path: string; real: string | undefined }): Promise<void> => {
+  type Pending = { folder: WalkedFolder; real: string | undefined };
+  let pending: Pending[] = [{ folder: top, real: undefined }];
+  const walk = async ({ folder, real: known }: Pending): Promise<void> => {
+    const sub = (name: string, real: string | undefined): void => {
+      const child: WalkedFolder = {
+        path: join(folder.path, name),
+        names: "",
+        links: [],
+        folders: [],
+      };
+      folder.folders.push({ name, folder: child });
+      pending.push({ folder: child, real });
+    };
     try {
-      const real = folder.real ?? (await realpath(folder.path));
+      const real = known ?? (await realpath(folder.path));
       if (seen.has(real)) return;
       seen.add(real);
       const entries = await readdir(folder.path, { withFileTypes: true });
+      const names: string[] = [];
       for (const entry of entries) {
-        const child = join(folder.path, entry.name);
         // A plain folder's real path follows from its parent's: only links need resolving.
         if (entry.isDirectory()) {
-          pending.push({ path: child, real: join(real, entry.name) });
+          sub(entry.name, join(real, entry.name));
           continue;
         }
         const named = isSessionFileName(entry.name, agent);
         if (entry.isFile()) {
-          if (named) found.push({ path: child, agent });
+          if (named) names.push(entry.name);
         } else if (entry.isSymbolicLink()) {
+          const child = join(folder.path, entry.name);
           const target = await statOrProblem(child, problems);
-          if (target?.isDirectory()) pending.push({ path: child, real: undefined });
+          if (target?.isDirectory()) sub(entry.name, undefined);
           else if (target && named) {
-            if (target.isFile()) found.push({ path: child, agent, modified: target.mtimeMs });
-            else problems.push(problemOf(child, new NotRegularFileError(kindOf(target))));
+            if (target.isFile()) {
+              const found = { path: child, agent, modified: target.mtimeMs };
+              folder.links.push({ name: entry.name, found });
+            } else problems.push(problemOf(child, new NotRegularFileError(kindOf(target))));
           }
         } else if (named) {
           // A FIFO or device under a session name is never read, but never passed over silently.
-          problems.push(problemOf(child, new NotRegularFileError(kindOf(entry))));
+          problems.push(
+            problemOf(join(folder.path, entry.name), new NotRegularFileError(kindOf(entry))),
+          );
         }
       }
+      folder.names = names.join("/");
     } catch (error) {
       problems.push(problemOf(folder.path, error));
     }
@@ -146,7 +189,27 @@ export async function findSessionFiles(
       await Promise.all(wave.slice(at, at + FOLDERS_AT_ONCE).map(walk));
     }
   }
-  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { [Symbol.iterator]: () => inPathOrder(top, agent) };
+}
+
+/**
+ * The folder's files in the order of their whole paths. A subfolder's paths all start with its
+ * name and a slash, and a file's name holds no slash, so ordering a folder's entries by name,
+ * with a slash after each subfolder's, orders the whole paths; each folder is sorted only when
+ * reached.
+ */
+function* inPathOrder(folder: WalkedFolder, agent: Agent | undefined): Generator<FoundFile> {
+  type Entry = { key: string; found?: FoundFile; folder?: WalkedFolder };
+  const entries: Entry[] = [
+    ...(folder.names === "" ? [] : folder.names.split("/")).map((key) => ({ key })),
+    ...folder.links.map((link) => ({ key: link.name, found: link.found })),
+    ...folder.folders.map((sub) => ({ key: `${sub.name}/`, folder: sub.folder })),
+  ];
+  entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const entry of entries) {
+    if (entry.folder) yield* inPathOrder(entry.folder, agent);
+    else yield entry.found ?? { path: join(folder.path, entry.key), agent };
+  }
 }
 
 async function statOrProblem(path: string, problems: ReadProblem[]) {

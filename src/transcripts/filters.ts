@@ -60,11 +60,14 @@ export function searchableTexts(exchange: AskExchange): string[] {
   return texts;
 }
 
+/** What the order of asks is decided by. */
+export type AskOrder = Pick<AskExchange, "time" | "file" | "line" | "resultLine">;
+
 /**
  * Newest first; asks without a time last; ties in file and line order, and results of one call
  * newest first.
  */
-export function newestFirst(a: AskExchange, b: AskExchange): number {
+export function newestFirst(a: AskOrder, b: AskOrder): number {
   const ta = a.time === null ? Number.NEGATIVE_INFINITY : Date.parse(a.time);
   const tb = b.time === null ? Number.NEGATIVE_INFINITY : Date.parse(b.time);
   if (ta !== tb) return tb - ta;

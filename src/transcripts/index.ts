@@ -22,7 +22,13 @@ export {
   ROOT_VARIABLES,
   type SessionRoot,
 } from "./discover.ts";
-export { type AskFilter, matchesFilter, newestFirst, searchableTexts } from "./filters.ts";
+export {
+  type AskFilter,
+  type AskOrder,
+  matchesFilter,
+  newestFirst,
+  searchableTexts,
+} from "./filters.ts";
 export {
   AGENTS,
   type Agent,

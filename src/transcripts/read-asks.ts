@@ -1,10 +1,10 @@
 import { closeSync } from "node:fs";
 import type { AskCache } from "./ask-cache.ts";
 import { agentOfOpenedFile } from "./detect-agent.ts";
-import { type FoundFile, findSessionFiles, problemOf } from "./discover.ts";
+import { type FoundFile, problemOf, walkSessionFiles } from "./discover.ts";
 import type { Agent, AskExchange, FileReport, ReadProblem } from "./model.ts";
 import { type FileAsks, type ReadOptions, readOpenedSessionFile } from "./read-file.ts";
-import { type OpenedFile, openRegularFile } from "./scan/open-file.ts";
+import { type OpenedFile, openRegularFile, statIdentity } from "./scan/open-file.ts";
 
 /** A file or folder to read. */
 export interface AskSource {
@@ -49,7 +49,7 @@ export async function* readAskFiles(
   const seen = new Set<string>();
   for (const source of sources) {
     if (wanted && source.agent && !wanted.has(source.agent)) continue;
-    const files = await findSessionFiles(source.path, source.agent, problems, source.mustExist);
+    const files = await walkSessionFiles(source.path, source.agent, problems, source.mustExist);
     for (const file of files) {
       options.signal?.throwIfAborted();
       const read = await readOne(file, wanted, options, problems);
@@ -63,7 +63,7 @@ export async function* readAskFiles(
  * and read synchronously, one after another, as grep does: from a warm page cache that is the
  * fastest way (measured over 100,000 small files: 2.6 s, against 4.0 s when opening 32 ahead on
  * the thread pool, whose hand-offs cost more than the opens). Folders are read concurrently
- * (see findSessionFiles).
+ * (see walkSessionFiles).
  */
 async function readOne(
   file: FoundFile,
@@ -71,6 +71,12 @@ async function readOne(
   options: ReadAsksOptions,
   problems: ReadProblem[],
 ): Promise<FileAsks | undefined> {
+  // Without an agent to tell from the file, one stat says whether the cache holds it unchanged.
+  const byStat = options.cache !== undefined && !(wanted && file.agent === undefined);
+  if (byStat) {
+    const cached = fromCache(file, options);
+    if (cached) return cached;
+  }
   let opened: OpenedFile;
   try {
     opened = openRegularFile(file.path);
@@ -87,11 +93,13 @@ async function readOne(
     // pass that reads the file.
     const agent = file.agent ?? (wanted ? agentOfOpenedFile(opened, file.path) : undefined);
     if (wanted && agent !== undefined && !wanted.has(agent)) return undefined;
-    const cached = options.cache?.lookup(file.path, file.agent, opened);
+    const cached = byStat
+      ? undefined
+      : options.cache?.lookup(file.path, file.agent, opened.identity);
     if (cached) return cached;
     handedOver = true;
     const read = await readOpenedSessionFile(file.path, opened, agent, options);
-    options.cache?.store(file.path, file.agent, opened, read);
+    options.cache?.store(file.path, file.agent, opened.identity, read);
     return read;
   } catch (error) {
     if (options.signal?.aborted) throw error;
@@ -100,6 +108,21 @@ async function readOne(
   } finally {
     if (!handedOver) closeSync(opened.fd);
   }
+}
+
+/**
+ * A file the cache holds unchanged, known by one stat instead of an open: on an archive of many
+ * small files the open, its checks and the close cost more than the rest of a cached run. Any
+ * doubt (no line for it, another identity, not a regular file) goes the way of a first read,
+ * which opens the file and checks it on the open descriptor.
+ */
+function fromCache(file: FoundFile, options: ReadAsksOptions): FileAsks | undefined {
+  const info = statIdentity(file.path);
+  if (!info) return undefined;
+  if (options.modifiedSince !== undefined && info.modified < options.modifiedSince) {
+    return undefined;
+  }
+  return options.cache?.lookup(file.path, file.agent, info.identity);
 }
 
 /** Drops the exchanges read from records an earlier file already held, counting them. */

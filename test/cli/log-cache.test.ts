@@ -3,7 +3,10 @@ import {
   chownSync,
   existsSync,
   readFileSync,
+  rmSync,
   statSync,
+  symlinkSync,
+  truncateSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
@@ -32,6 +35,11 @@ function session(label: string, extraAsk?: string): string {
     });
   }
   return log.text();
+}
+
+/** The cache's entry lines (after its header). */
+function cacheLines(): string[] {
+  return readFileSync(cacheFile, "utf8").split("\n").slice(1, -1);
 }
 
 let home: string;
@@ -110,15 +118,12 @@ describe("askuser log: the cache of what was read", () => {
 
   it("ignores a corrupt cache, says so, and writes it anew", async () => {
     await answers();
-    writeFileSync(
-      cacheFile,
-      '{"format":"askuser-log-cache","version":1,"reading":"null","files":[{"path":1}]}',
-    );
+    writeFileSync(cacheFile, '{"format":"askuser-log-cache","files":[{"path":1}]}\n');
     rewriteKeepingIdentity("Rediz");
     const { selected, stderr } = await answers();
     expect(selected).toEqual(["Rediz"]);
     expect(stderr).toContain(`ignored the log cache <home>/xdg-cache/askuser/${LOG_CACHE_FILE}`);
-    expect(JSON.parse(readFileSync(cacheFile, "utf8")).files).toHaveLength(1);
+    expect(cacheLines()).toHaveLength(1);
   });
 
   it("ignores a cache file others can open, and replaces it", async () => {
@@ -160,7 +165,6 @@ describe("askuser log: the cache of what was read", () => {
 
   it("never follows a symbolic link in the cache file's place", async () => {
     await answers();
-    const { symlinkSync, rmSync } = await import("node:fs");
     const elsewhere = writeFile(home, "elsewhere.json", readFileSync(cacheFile));
     rmSync(cacheFile);
     symlinkSync(elsewhere, cacheFile);
@@ -168,5 +172,61 @@ describe("askuser log: the cache of what was read", () => {
     const { selected, stderr } = await answers();
     expect(selected).toEqual(["Rediz"]);
     expect(stderr).toContain(`${LOG_CACHE_FILE} is a symbolic link, not a file`);
+  });
+
+  it("ignores a cache cut short in the middle of a line (no line break at its end)", async () => {
+    await answers();
+    const whole = readFileSync(cacheFile, "utf8");
+    writeFileSync(cacheFile, whole.slice(0, whole.length - 20), { mode: 0o600 });
+    rewriteKeepingIdentity("Rediz");
+    const { selected, stderr } = await answers();
+    expect(selected).toEqual(["Rediz"]);
+    expect(stderr).toContain("it is not one askuser wrote; it is written anew");
+    expect(readFileSync(cacheFile, "utf8").endsWith("\n")).toBe(true);
+  });
+
+  it("reads a file again when its line in the cache is damaged, and says so", async () => {
+    await answers();
+    const [header, line] = readFileSync(cacheFile, "utf8").split("\n");
+    // The key and identity still match: only the part that holds the asks is damaged.
+    const damaged = `${line?.slice(0, line.lastIndexOf("\t"))}\t["claude-code",1,2]`;
+    writeFileSync(cacheFile, `${header}\n${damaged}\n`, { mode: 0o600 });
+    rewriteKeepingIdentity("Rediz");
+    const { selected, stderr } = await answers();
+    expect(selected).toEqual(["Rediz"]);
+    expect(stderr).toContain("ignored a damaged entry of the log cache for <home>/.claude");
+    expect(cacheLines()[0]).not.toBe(damaged);
+  });
+
+  it("never takes asks from the cache that name another file than the one looked up", async () => {
+    await answers();
+    const [header, line = ""] = readFileSync(cacheFile, "utf8").split("\n");
+    const forged = line.replace(/"file":"[^"]*"/u, '"file":"/etc/elsewhere.jsonl"');
+    writeFileSync(cacheFile, `${header}\n${forged}\n`, { mode: 0o600 });
+    rewriteKeepingIdentity("Rediz");
+    const { selected, stderr } = await answers();
+    expect(selected).toEqual(["Rediz"]);
+    expect(stderr).toContain("ignored a damaged entry");
+  });
+
+  it("does not read a cache larger than any askuser writes", async () => {
+    await answers();
+    // Sparse: the size is what is checked, before any byte is read.
+    truncateSync(cacheFile, 513 * 1024 * 1024);
+    rewriteKeepingIdentity("Rediz");
+    const { selected, stderr } = await answers();
+    expect(selected).toEqual(["Rediz"]);
+    expect(stderr).toContain("it is larger than");
+    expect(statSync(cacheFile).size).toBeLessThan(1024 * 1024);
+  });
+
+  it("removes the cache file of the first version when it writes its own", async () => {
+    const former = join(cacheFolder, "log-cache.json");
+    await answers();
+    writeFileSync(former, "{}", { mode: 0o600 });
+    rewriteKeepingIdentity("Rediz");
+    writeFileSync(file, session("Redis", "Ship it?"));
+    await answers();
+    expect(existsSync(former)).toBe(false);
   });
 });

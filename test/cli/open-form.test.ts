@@ -10,10 +10,13 @@ const PAYLOAD = JSON.stringify({
 function io(options: { interactive: boolean; files: Record<string, string> }) {
   const out: string[] = [];
   const opened: Ask[] = [];
+  /** What happened, in order: the form's modules asked for ahead of time, files read. */
+  const events: string[] = [];
   const cli: CliIo = {
     stdout: { write: (text: string) => out.push(text) },
     stderr: { write: (text: string) => out.push(text) },
     readText: async (path) => {
+      events.push(`read ${path}`);
       const text = options.files[path];
       if (text === undefined) throw new Error(`no such file ${path}`);
       return text;
@@ -21,6 +24,7 @@ function io(options: { interactive: boolean; files: Record<string, string> }) {
     readStdin: async () => "",
     interactive: options.interactive,
     env: {},
+    prepareForm: () => events.push("prepare form"),
     openForm: async (ask): Promise<AskDetails> => {
       opened.push(ask);
       return {
@@ -31,7 +35,7 @@ function io(options: { interactive: boolean; files: Record<string, string> }) {
       };
     },
   };
-  return { cli, out, opened };
+  return { cli, out, opened, events };
 }
 
 describe("askuser ask and the terminal form", () => {
@@ -55,5 +59,23 @@ describe("askuser ask and the terminal form", () => {
     expect(await main(["ask", "p.json"], cli, "0")).toBe(1);
     expect(opened).toEqual([]);
     expect(out.join("")).toContain("No interactive user can answer questions here");
+  });
+
+  it("starts loading the form before reading the payload, so the two overlap", async () => {
+    const { cli, events } = io({ interactive: true, files: { "p.json": PAYLOAD } });
+    expect(await main(["ask", "p.json"], cli, "0")).toBe(0);
+    expect(events).toEqual(["prepare form", "read p.json"]);
+  });
+
+  it("loads no form ahead of a run that will not show one", async () => {
+    const files = { "p.json": PAYLOAD, "a.json": JSON.stringify({ q1: "Node" }) };
+    for (const [interactive, args] of [
+      [true, ["ask", "p.json", "--answers", "a.json"]],
+      [false, ["ask", "p.json"]],
+    ] as const) {
+      const { cli, events } = io({ interactive, files });
+      await main(args, cli, "0");
+      expect(events).not.toContain("prepare form");
+    }
   });
 });

@@ -81,6 +81,36 @@ describe("finding session files", () => {
     ]);
   });
 
+  it("lists files in the order of their whole paths, where a folder's name sorts with its slash", async () => {
+    const root = tempFolder();
+    // Folder by folder, "a" comes before "a-b" and "a.jsonl"; by whole path, "a-b/…" and
+    // "a.jsonl" come before "a/…" ('-' and '.' sort before '/').
+    for (const name of [
+      "a/x.jsonl",
+      "a-b/y.jsonl",
+      "a.jsonl",
+      "a/b/z.jsonl",
+      "a/a.jsonl",
+      "A.jsonl",
+      "é/e.jsonl",
+      "a0.jsonl",
+    ]) {
+      writeFile(root, name, "{}\n");
+    }
+    const found = (await findSessionFiles(root, "claude-code", [], true)).map((f) => f.path);
+    expect(found).toEqual([...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(found.map((path) => path.slice(root.length + 1))).toEqual([
+      "A.jsonl",
+      "a-b/y.jsonl",
+      "a.jsonl",
+      "a/a.jsonl",
+      "a/b/z.jsonl",
+      "a/x.jsonl",
+      "a0.jsonl",
+      "é/e.jsonl",
+    ]);
+  });
+
   it("tells each file's agent from its first line when given a folder of mixed logs", async () => {
     const root = tempFolder();
     const claude = new ClaudeLog();

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync } from "node:fs";
+import { type BigIntStats, closeSync, constants, fstatSync, openSync, statSync } from "node:fs";
 
 /** A session file opened for reading, with its length and last change when it was opened. */
 export interface OpenedFile {
@@ -38,12 +38,29 @@ export function openRegularFile(path: string): OpenedFile {
       fd,
       size: Number(info.size),
       modified: Number(info.mtimeMs),
-      identity: `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}`,
+      identity: identityOf(info),
     };
   } catch (error) {
     closeSync(fd);
     throw error;
   }
+}
+
+/** The identity (see OpenedFile) of what `path` names now; undefined unless a regular file. */
+export function statIdentity(path: string): { identity: string; modified: number } | undefined {
+  let info: BigIntStats | undefined;
+  try {
+    info = statSync(path, { bigint: true, throwIfNoEntry: false });
+  } catch {
+    // Unreadable now: the open that follows reports why.
+    return undefined;
+  }
+  if (!info?.isFile()) return undefined;
+  return { identity: identityOf(info), modified: Number(info.mtimeMs) };
+}
+
+function identityOf(info: BigIntStats): string {
+  return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}`;
 }
 
 /** What a file-system entry is, as `Stats` or a directory entry tells it. */
