@@ -11,29 +11,10 @@ import type { FileAsks } from "./read-file.ts";
  * tab and compares the identity without parsing anything: only a hit's last field is parsed,
  * and checked before it is used.
  */
-export interface EntryLine {
-  /** The JSON path, a tab and the agent: what a lookup finds the line by. */
-  readonly key: string;
-  readonly identity: string;
-  readonly line: string;
-}
 
 /** The key of a file read as `agent` (undefined: the agent told from the file). */
 export function entryKey(path: string, agent: Agent | undefined): string {
   return `${JSON.stringify(path)}\t${agent ?? "-"}`;
-}
-
-/** Splits a cache line into its key and identity; undefined when it is not one. */
-export function splitEntryLine(line: string): EntryLine | undefined {
-  const agentTab = line.indexOf("\t");
-  const identityTab = agentTab < 0 ? -1 : line.indexOf("\t", agentTab + 1);
-  const payloadTab = identityTab < 0 ? -1 : line.indexOf("\t", identityTab + 1);
-  if (payloadTab < 0) return undefined;
-  return {
-    key: line.slice(0, identityTab),
-    identity: line.slice(identityTab + 1, payloadTab),
-    line,
-  };
 }
 
 /** The line for what was read of `path`. */

@@ -16,6 +16,6 @@ it("askuser log ignores a FIFO in the cache file's place without waiting for a w
   execFileSync("mkfifo", ["-m", "600", cacheFile]);
   const second = await run();
   expect(second.stdout).toBe(first.stdout);
-  expect(second.stderr).toContain("it is not a regular file");
+  expect(second.stderr).toContain("not a regular file");
   expect(statSync(cacheFile).isFile()).toBe(true);
 });

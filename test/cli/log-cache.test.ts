@@ -216,7 +216,7 @@ describe("askuser log: the cache of what was read", () => {
     rewriteKeepingIdentity("Rediz");
     const { selected, stderr } = await answers();
     expect(selected).toEqual(["Rediz"]);
-    expect(stderr).toContain("it is larger than");
+    expect(stderr).toContain("larger than the");
     expect(statSync(cacheFile).size).toBeLessThan(1024 * 1024);
   });
 
