@@ -89,8 +89,11 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
   const ports: HookPorts = {
     headless,
     routeAway: options.routeAway,
-    publish: (ask) =>
-      publishAsk(
+    // Published once the hand-over listens: whoever sees the ask on the page (a Stop hook, the
+    // terminal's PostToolUse) can then reach this hook.
+    publish: async (ask) => {
+      await handover?.catch(() => undefined);
+      return publishAsk(
         ask,
         {
           agent: "Claude Code",
@@ -99,7 +102,8 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
           title: `Claude Code session ${input.sessionId.slice(0, 8)}`,
         },
         { env, reportsDelivery: true },
-      ),
+      );
+    },
     published: (remote, ask) => {
       void settingsForAsk({ env, cwd: io.cwd ?? process.cwd() }, io.stderr).then((settings) => {
         // The user's idle timeout ends the page's copy; a draft on the page is activity.
