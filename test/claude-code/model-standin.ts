@@ -24,13 +24,14 @@ export interface ModelStandin {
 }
 
 /**
- * A stand-in for the Anthropic Messages API: a request that offers `AskUserQuestion` and carries
- * no tool_result is answered with a call to it (the tool_use id is `toolUseId`); one carrying the
+ * A stand-in for the Anthropic Messages API: a request that offers `toolName` (Claude Code's
+ * `AskUserQuestion` unless told) and carries no tool_result is answered with a call to it (the tool_use id is `toolUseId`); one carrying the
  * result gets a short text. Tests read the exact tool_result Claude Code sent the model.
  */
 export async function startModelStandin(
   input: unknown,
   toolUseId = "toolu_askuser_test_1",
+  toolName = "AskUserQuestion",
 ): Promise<ModelStandin> {
   const requests: ModelRequest[] = [];
   const waiters = new Set<() => void>();
@@ -54,7 +55,7 @@ export async function startModelStandin(
         return;
       }
       const offers = ((body.tools as { name?: string }[] | undefined) ?? []).some(
-        (tool) => tool.name === "AskUserQuestion",
+        (tool) => tool.name === toolName,
       );
       const answered = lastToolResult(body) !== undefined;
       const asked = JSON.stringify(body.messages ?? []).includes(`"id":"${toolUseId}"`);
@@ -62,7 +63,7 @@ export async function startModelStandin(
         offers && !answered && !asked
           ? [
               { type: "text", text: "I need a decision." },
-              { type: "tool_use", id: toolUseId, name: "AskUserQuestion", input },
+              { type: "tool_use", id: toolUseId, name: toolName, input },
             ]
           : [{ type: "text", text: answered ? "Thanks, noted." : "ok" }];
       const stop = content.some((block) => block.type === "tool_use") ? "tool_use" : "end_turn";

@@ -1,14 +1,12 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { onTestFinished } from "vitest";
-import { type ReplyBlock, streamMessage } from "../../scripts/messages-stream.ts";
 import { CLAUDE_BINARY, descendants } from "../claude-code/claude-sandbox.ts";
+import { startModelStandin } from "../claude-code/model-standin.ts";
 import { BIN } from "../support/run-cli.ts";
 import { TmuxSession } from "../support/tmux.ts";
-import { Changes, fileText, waitFor } from "../support/wait-for.ts";
+import { fileText } from "../support/wait-for.ts";
 
 const TOOL = "mcp__askuser__ask_user";
 const MCP_TOOL_USE_ID = "toolu_askuser_mcp_1";
@@ -20,60 +18,13 @@ interface McpModel {
   close(): Promise<void>;
 }
 
-/**
- * A stand-in for the Messages API: the first request that offers askuser's MCP tool is answered
- * with a call to it, the one carrying its result with a short text.
- */
+/** The stand-in model, calling askuser's MCP tool instead of Claude Code's own. */
 async function startMcpModel(ask: unknown): Promise<McpModel> {
-  const changes = new Changes();
-  let result: string | undefined;
-  let asked = false;
-  let n = 0;
-  const server: Server = createServer((req, res) => {
-    readBody(req).then((text) => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        // Probes may send nothing.
-      }
-      const url = req.url ?? "";
-      if (!url.startsWith("/v1/messages")) return void res.writeHead(404).end("{}");
-      if (url.includes("count_tokens")) {
-        return void res
-          .writeHead(200, { "content-type": "application/json" })
-          .end('{"input_tokens":10}');
-      }
-      const found = toolResultIn(body);
-      if (found !== undefined) {
-        result ??= found;
-        changes.notify();
-      }
-      const offers = ((body.tools as { name?: string }[] | undefined) ?? []).some(
-        (tool) => tool.name === TOOL,
-      );
-      const ask_ = offers && !asked && found === undefined;
-      if (ask_) asked = true;
-      const content: ReplyBlock[] = ask_
-        ? [
-            { type: "text", text: "I need a decision." },
-            { type: "tool_use", id: MCP_TOOL_USE_ID, name: TOOL, input: ask },
-          ]
-        : [{ type: "text", text: found === undefined ? "ok" : "Thanks, noted." }];
-      n += 1;
-      streamMessage(res, `msg_${n}`, content, ask_ ? "tool_use" : "end_turn");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const model = await startModelStandin(ask, MCP_TOOL_USE_ID, TOOL);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    toolResult: () => waitFor("the tool_result", changes, () => result),
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    baseUrl: model.baseUrl,
+    toolResult: () => model.toolResult(MCP_TOOL_USE_ID).then((result) => result.content),
+    close: () => model.close(),
   };
 }
 
@@ -168,28 +119,4 @@ export async function claudeWithMcpForm(
   tmux.keys("Enter");
   await tmux.waitFor("requests your input");
   return { tmux, model };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let text = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => {
-      text += chunk;
-    });
-    req.on("end", () => resolve(text));
-  });
-}
-
-function toolResultIn(body: Record<string, unknown>): string | undefined {
-  const messages = (body.messages as { content?: unknown }[] | undefined) ?? [];
-  const last = messages.at(-1);
-  if (!Array.isArray(last?.content)) return undefined;
-  for (const block of last.content as Record<string, unknown>[]) {
-    if (block.type !== "tool_result" || block.tool_use_id !== MCP_TOOL_USE_ID) continue;
-    return Array.isArray(block.content)
-      ? (block.content as { text?: string }[]).map((part) => part.text ?? "").join("")
-      : String(block.content ?? "");
-  }
-  return undefined;
 }
