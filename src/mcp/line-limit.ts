@@ -48,8 +48,17 @@ export class LineLimiter extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
+    if (this.#heldBytes === 0 && this.#dropping === undefined) {
+      done();
+      return;
+    }
+    // The end of input ends the last line too: the SDK reads only lines with a line end, and a
+    // message a client wrote without one before closing its side would be dropped unanswered.
+    if (this.#heldBytes > 0) this.#take(Buffer.from("\n"));
     this.#lineEnded();
-    done();
+    // The end is told a turn later, as when the input's end arrives after its last line: the SDK
+    // drops a message it is still taking in (an initialize, for one) when it hears the end first.
+    setImmediate(done);
   }
 
   #take(piece: Buffer): void {

@@ -17,9 +17,9 @@ function run(limit: number, chunks: readonly string[], reply?: string) {
 }
 
 describe("LineLimiter: only whole lines within the limit reach the SDK", () => {
-  it("passes lines split across chunks whole, one at a time, and a last line without a newline", async () => {
+  it("passes lines split across chunks whole, one at a time, and a last line the end of input ends", async () => {
     const { out, dropped } = await run(100, ['{"a":', '1}\n{"b":2}\n{"c"', ":3}"]);
-    expect(out).toEqual(['{"a":1}\n', '{"b":2}\n', '{"c":3}']);
+    expect(out).toEqual(['{"a":1}\n', '{"b":2}\n', '{"c":3}\n']);
     expect(dropped).toEqual([]);
   });
 

@@ -439,6 +439,26 @@ describe("node bin/askuser.js mcp with the remote setting, for a client without 
   });
 });
 
+/** An initialize request as a client writes it, without its line end. */
+const INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "t", version: "1" },
+  },
+});
+
+describe("askuser mcp when standard input ends at once", () => {
+  it("answers an initialize whose line is ended by the end of input instead of a line end", async () => {
+    const run = await runCli(["mcp"], { stdin: INITIALIZE });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^\{"result":\{"protocolVersion":"2025-11-25".*"id":0\}\n$/u);
+  });
+});
+
 describe("askuser mcp on the command line", () => {
   it("prints its help with the one-line setup", async () => {
     const run = await runCli(["mcp", "--help"], { stdin: "" });
