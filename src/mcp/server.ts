@@ -3,6 +3,7 @@ import type { Clock } from "../core/index.ts";
 import type { CommandRunner } from "../settings/notify/command-runner.ts";
 import type { Settings } from "../settings/settings.ts";
 import type { AskUserTool } from "./ask-tool.ts";
+import { DeferredJsonSchemaValidator } from "./deferred-validator.ts";
 import type { PageChannel } from "./page-channel.ts";
 
 export interface AskServerOptions {
@@ -21,17 +22,21 @@ export interface AskServerOptions {
 
 /**
  * The askuser MCP server: one tool, `ask_user`, on the low-level `Server`. The same factory
- * serves both protocol eras; `serveStdio` calls it once per connection. The tool itself is
- * loaded after the handshake (or on the first request that needs it).
+ * serves both protocol eras; `serveStdio` calls it once per connection. The tool itself, and the
+ * validator its form replies are checked with, are loaded after the handshake (or on the first
+ * request that needs them).
  */
 export function createAskServer(options: AskServerOptions): Server {
+  const validator = new DeferredJsonSchemaValidator();
   const server = new Server(
     { name: "askuser", title: "askuser", version: options.version },
-    { capabilities: { tools: {}, logging: {} } },
+    { capabilities: { tools: {}, logging: {} }, jsonSchemaValidator: validator },
   );
   let tool: Promise<AskUserTool> | undefined;
   const loadTool = () => {
-    tool ??= import("./ask-tool.ts").then((module) => new module.AskUserTool(server, options));
+    tool ??= Promise.all([import("./ask-tool.ts"), validator.load()]).then(
+      ([module]) => new module.AskUserTool(server, options),
+    );
     return tool;
   };
   server.oninitialized = () => {
