@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createReadStream, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
@@ -336,6 +337,27 @@ describe("node bin/askuser.js mcp under attack", () => {
     expect(controlIn(server.stderrText())).toBeUndefined();
   });
 });
+
+describe.runIf(process.platform !== "win32")(
+  "node bin/askuser.js mcp's notification command",
+  () => {
+    it("runs when a form opens (its runner loads only then)", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "askuser-mcp-notify-"));
+      const fifo = join(dir, "told");
+      execFileSync("mkfifo", [fifo]);
+      writeFileSync(
+        join(dir, "settings.json"),
+        JSON.stringify({ notifications: { command: `printf '%s' "$ASKUSER_EVENT" > '${fifo}'` } }),
+      );
+      const told = new StreamText(createReadStream(fifo)).all("the notification command");
+      const server = startRawServer({ ASKUSER_CONFIG: join(dir, "settings.json") });
+      running.push({ close: () => server.child.kill() });
+      await initialize(server, { forms: true });
+      server.send(askCall(1, SINGLE));
+      expect(await told).toBe("ask_open");
+    });
+  },
+);
 
 describe("node bin/askuser.js mcp with the remote setting, for a client without forms", () => {
   const envs: Record<string, string>[] = [];
