@@ -10,8 +10,8 @@ import type {
  * of the SDK's code, and answering `initialize` never uses it. The CLI bundle leaves the SDK's
  * default validator out (scripts/build.ts), so every `Server` there must be given this one.
  *
- * Invariant: `load()` has resolved before any request can produce a form reply, because the
- * tool (the only sender of forms) is loaded together with it.
+ * Invariant: `load()` has resolved before any form reply can arrive, because a tool call (the
+ * only sender of forms) waits for it before it starts.
  */
 export class DeferredJsonSchemaValidator implements jsonSchemaValidator {
   #validator: jsonSchemaValidator | undefined;

@@ -34,13 +34,17 @@ export function createAskServer(options: AskServerOptions): Server {
   );
   let tool: Promise<AskUserTool> | undefined;
   const loadTool = () => {
-    tool ??= Promise.all([import("./ask-tool.ts"), validator.load()]).then(
-      ([module]) => new module.AskUserTool(server, options),
-    );
+    tool ??= import("./ask-tool.ts").then((module) => new module.AskUserTool(server, options));
     return tool;
   };
+  // A call may show a form, whose reply the validator checks: the call waits for both. Listing
+  // the tool waits for the tool only.
+  const loadToolAndValidator = async () => (await Promise.all([loadTool(), validator.load()]))[0];
   server.oninitialized = () => {
-    loadTool().catch((error: unknown) => options.report(`askuser mcp: ${String(error)}`));
+    // The tool first: a client lists it next, and the validator is needed only by a form reply.
+    loadTool()
+      .then(() => validator.load())
+      .catch((error: unknown) => options.report(`askuser mcp: ${String(error)}`));
   };
   server.onclose = () => {
     // Only a tool that was loaded can have published anything.
@@ -50,7 +54,7 @@ export function createAskServer(options: AskServerOptions): Server {
   };
   server.setRequestHandler("tools/list", async () => (await loadTool()).list());
   server.setRequestHandler("tools/call", async (request, ctx) =>
-    (await loadTool()).call(request, ctx),
+    (await loadToolAndValidator()).call(request, ctx),
   );
   return server;
 }

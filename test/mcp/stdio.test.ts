@@ -93,6 +93,31 @@ describe("node bin/askuser.js mcp under attack", () => {
     expect(server.strayLines).toEqual([]);
   });
 
+  it("checks a form reply against the form's schema, with the call sent before initialized", async () => {
+    const server = start();
+    server.send({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: { elicitation: { form: {} } },
+        clientInfo: { name: "hasty", version: "1" },
+      },
+    });
+    server.send(askCall(1, SINGLE));
+    const form = await server.next(
+      "the form",
+      (message) => message.method === "elicitation/create",
+    );
+    server.send({ jsonrpc: "2.0", id: form.id, result: { action: "accept", content: { q1: 42 } } });
+    const result = await server.next("the ask's result", (message) => message.id === 1);
+    expect(result.result).toMatchObject({
+      structuredContent: { status: "cancelled", origin: "ui_failure" },
+    });
+    await server.stderr.line(/does not match requested schema: data\/q1 must be string/u);
+  });
+
   it("sends a 2025-06-18 client only that revision's fields, and reads its checkboxes back", async () => {
     const server = start();
     server.send({
