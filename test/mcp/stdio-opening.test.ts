@@ -85,6 +85,26 @@ describe("askuser mcp's opening, as a hostile client writes it", () => {
     await server.served;
   });
 
+  it("answers an initialize after a byte order mark at the start of its input", async () => {
+    const server = serveOverPipes();
+    server.input.end(`\uFEFF${initialize(0, "bom")}`);
+    await server.served;
+    expect(server.replies).toMatchObject([{ id: 0, result: { serverInfo: { name: "askuser" } } }]);
+    expect(server.stderr).toEqual([]);
+  });
+
+  it("says on stderr which line was not JSON instead of ignoring it without a word, and goes on", async () => {
+    const server = serveOverPipes();
+    server.input.write(`hello\n\n{"jsonrpc":"2.0","id":9,"method":\n${initialize(0, "after")}`);
+    expect(await server.reply(0)).toMatchObject({ result: { serverInfo: { name: "askuser" } } });
+    server.input.end();
+    await server.served;
+    expect(server.stderr).toEqual([
+      'askuser mcp: a line of 6 bytes on standard input is not JSON, so nothing in it was read: "hello"',
+      'askuser mcp: a line of 34 bytes on standard input is not JSON, so nothing in it was read: "{\\"jsonrpc\\":\\"2.0\\",\\"id\\":9,\\"method\\":"',
+    ]);
+  });
+
   it("stops without a word when its input is closed before anything was sent", async () => {
     const server = serveOverPipes();
     server.input.end();
