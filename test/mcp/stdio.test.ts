@@ -504,6 +504,10 @@ describe("askuser mcp when standard input ends at once", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^\{"result":\{"protocolVersion":"2025-11-25".*"id":0\}\n$/u);
   });
+
+  it("exits 0 without a word when standard input is closed before it starts", async () => {
+    expect(await runCli(["mcp"], { stdin: "" })).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
 });
 
 describe("askuser mcp on the command line", () => {
