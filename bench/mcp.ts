@@ -8,13 +8,18 @@
  *   input-required result, then the SDK client's own handler). askuser's figure includes
  *   validating the ask, reading the settings file and building the form.
  *
+ * `--against <dir>` adds the starts of another built package (a checkout of an older commit,
+ * built with `node scripts/build.ts`), interleaved with this one's: a before and after in one
+ * run, compared by CPU time, which a loaded machine stretches far less than wall time.
+ *
  * Figures are printed, never asserted.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type Server } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
@@ -151,9 +156,13 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(" ")}`,
 );
+const { against } = parseArgs({ options: { against: { type: "string" } } }).values;
 const STARTS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["node -e (answers one line)", NODE_ANSWERS],
   ["askuser mcp (built)", ["bin/askuser.js", "mcp"]],
+  ...(against === undefined
+    ? []
+    : [["askuser mcp (--against)", [join(resolve(against), "bin/askuser.js"), "mcp"]] as const]),
   ["empty SDK server", ["bench/mcp-empty-server.ts"]],
 ];
 const starts = STARTS.map(() => [] as Start[]);

@@ -94,6 +94,40 @@ const bundledIntoCli: Plugin = {
   },
 };
 
+/**
+ * The MCP SDK's Node shims, without the default JSON Schema validator. The SDK imports it
+ * statically, and it is ajv: a third of the SDK's code, evaluated before `initialize` could be
+ * answered although it only ever checks a form's reply. askuser gives each `Server` the same
+ * validator, loaded after the handshake (src/mcp/deferred-validator.ts); a `Server` built
+ * without one in this bundle fails at once, saying so, instead of validating nothing.
+ */
+const SDK_SHIMS = "@modelcontextprotocol/server/_shims";
+const SDK_SHIMS_SOURCE = `
+import process from "node:process";
+export { process };
+export class DefaultJsonSchemaValidator {
+  constructor() {
+    throw new Error(
+      "askuser's bundle leaves out the MCP SDK's default JSON Schema validator: give the Server a DeferredJsonSchemaValidator (src/mcp/deferred-validator.ts)",
+    );
+  }
+}
+`;
+
+const sdkShimsWithoutAjv: Plugin = {
+  name: "askuser-sdk-shims-without-ajv",
+  setup(context) {
+    context.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({
+      path: SDK_SHIMS,
+      namespace: "askuser-sdk-shims",
+    }));
+    context.onLoad({ filter: /.*/, namespace: "askuser-sdk-shims" }, () => ({
+      contents: SDK_SHIMS_SOURCE,
+      loader: "js",
+    }));
+  },
+};
+
 /** Routes every host-package import of the Pi bundle to the instance Pi handed over. */
 const piHostModules: Plugin = {
   name: "askuser-pi-host-modules",
@@ -183,7 +217,7 @@ const [cli, pi, page] = await Promise.all([
     write: false,
     entryPoints: { process: `${root}src/cli/process.ts` },
     outdir: `${root}dist/cli`,
-    plugins: [ownModulesAreSideEffectFree, piTuiParts, bundledIntoCli],
+    plugins: [ownModulesAreSideEffectFree, piTuiParts, sdkShimsWithoutAjv, bundledIntoCli],
   }),
   build({
     ...shared,

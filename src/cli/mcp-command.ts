@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { serveAskUserStdio } from "../mcp/serve.ts";
-import { runShellCommand } from "../settings/notify/command-runner.ts";
+import type { CommandRunner } from "../settings/notify/command-runner.ts";
 import { systemClock } from "../tui/clock.ts";
 import { EXIT, UsageError } from "./errors.ts";
 import { MCP_HELP } from "./help.ts";
@@ -44,10 +44,22 @@ export async function mcpCommand(args: readonly string[], io: CommandIo): Promis
         : undefined,
     clock: systemClock,
     report: (line) => io.stderr.write(`${line}\n`),
-    runCommand: runShellCommand,
+    runCommand: runNotificationCommand,
   });
   return EXIT.answered;
 }
+
+/**
+ * The notification command's runner, loaded with the first notification: it brings
+ * node:child_process, which answering initialize does not need. Like the runner, it never rejects.
+ */
+const runNotificationCommand: CommandRunner = async (request) => {
+  try {
+    return (await import("../settings/notify/command-runner.ts")).runShellCommand(request);
+  } catch (error) {
+    return { ok: false, reason: `askuser could not load its command runner: ${String(error)}` };
+  }
+};
 
 function parseMcpArgs(args: readonly string[]) {
   try {

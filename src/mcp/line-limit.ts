@@ -15,24 +15,44 @@ export interface OversizeLine {
   readonly kind: "request" | "response";
 }
 
+/** A line that is not JSON: its size and how it starts (at most 60 characters). */
+export interface NotJsonLine {
+  readonly bytes: number;
+  readonly start: string;
+}
+
+const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
+const SHOWN_CHARACTERS = 60;
+
 /**
  * Splits standard input into lines and passes on only lines of at most `limit` bytes, each
  * whole, so the SDK's buffer never overflows (it closed the connection and left every pending
  * ask without a result). A longer line is dropped as it streams in, never held whole, and
  * reported: the caller answers a request with an error, and a response is replaced by an error
  * response with the same id (returned by `onOversize`), so the request it answered ends.
+ *
+ * A line that is not JSON is reported through `onNotJson` and not passed on: the SDK skipped it
+ * without a word. A blank line says nothing and is dropped quietly; a byte order mark at the
+ * start of the input is ignored, as JSON allows.
  */
 export class LineLimiter extends Transform {
   readonly #limit: number;
   readonly #onOversize: (line: OversizeLine) => string | undefined;
+  readonly #onNotJson: (line: NotJsonLine) => void;
   #held: Buffer[] = [];
   #heldBytes = 0;
   #dropping: { prefix: Buffer; bytes: number } | undefined;
+  #firstLine = true;
 
-  constructor(limit: number, onOversize: (line: OversizeLine) => string | undefined) {
+  constructor(
+    limit: number,
+    onOversize: (line: OversizeLine) => string | undefined,
+    onNotJson: (line: NotJsonLine) => void,
+  ) {
     super();
     this.#limit = limit;
     this.#onOversize = onOversize;
+    this.#onNotJson = onNotJson;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
@@ -48,8 +68,17 @@ export class LineLimiter extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
+    if (this.#heldBytes === 0 && this.#dropping === undefined) {
+      done();
+      return;
+    }
+    // The end of input ends the last line too: the SDK reads only lines with a line end, and a
+    // message a client wrote without one before closing its side would be dropped unanswered.
+    if (this.#heldBytes > 0) this.#take(Buffer.from("\n"));
     this.#lineEnded();
-    done();
+    // The end is told a turn later, as when the input's end arrives after its last line: the SDK
+    // drops a message it is still taking in (an initialize, for one) when it hears the end first.
+    setImmediate(done);
   }
 
   #take(piece: Buffer): void {
@@ -69,6 +98,8 @@ export class LineLimiter extends Transform {
   }
 
   #lineEnded(): void {
+    const firstLine = this.#firstLine;
+    this.#firstLine = false;
     const dropped = this.#dropping;
     if (dropped) {
       this.#dropping = undefined;
@@ -77,9 +108,24 @@ export class LineLimiter extends Transform {
       return;
     }
     if (this.#heldBytes === 0) return;
-    this.push(Buffer.concat(this.#held));
+    const whole = Buffer.concat(this.#held);
     this.#held = [];
     this.#heldBytes = 0;
+    const line =
+      firstLine && whole.subarray(0, 3).equals(BYTE_ORDER_MARK) ? whole.subarray(3) : whole;
+    // Parsed here as well as by the SDK: only to tell, since the SDK drops what is not JSON unsaid.
+    const text = line.toString("utf8");
+    if (text.trim() === "") return;
+    try {
+      JSON.parse(text);
+    } catch {
+      const shown = text.replace(/\r?\n$/u, "");
+      const start =
+        shown.length > SHOWN_CHARACTERS ? `${shown.slice(0, SHOWN_CHARACTERS)}…` : shown;
+      this.#onNotJson({ bytes: whole.length, start });
+      return;
+    }
+    this.push(line);
   }
 }
 

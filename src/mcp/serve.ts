@@ -16,23 +16,31 @@ class ClosingStdioTransport extends StdioServerTransport {
   #closed: () => void = () => {};
 
   constructor(streams: StdioStreams, report: (line: string) => void) {
-    const input = new LineLimiter(MAX_LINE_BYTES, (line) => {
-      const message = `a JSON-RPC message of ${line.bytes} bytes is over askuser mcp's limit of ${MAX_LINE_BYTES} bytes; nothing in it was read`;
-      report(
-        `askuser mcp: ${message}${line.id === null ? "" : ` (id ${JSON.stringify(line.id)})`}`,
-      );
-      const reply = { jsonrpc: "2.0" as const, id: line.id, error: { code: -32600, message } };
-      // A response answered one of our requests (a form): it becomes an error response, so that
-      // request ends and its ask gets a true result instead of waiting for an answer that was lost.
-      if (line.kind === "response")
-        return line.id === null ? undefined : `${JSON.stringify(reply)}\n`;
-      this?.send(reply as never).catch((error: unknown) => {
+    const input = new LineLimiter(
+      MAX_LINE_BYTES,
+      (line) => {
+        const message = `a JSON-RPC message of ${line.bytes} bytes is over askuser mcp's limit of ${MAX_LINE_BYTES} bytes; nothing in it was read`;
         report(
-          `askuser mcp: the error for an oversize message could not be sent (${String(error)})`,
+          `askuser mcp: ${message}${line.id === null ? "" : ` (id ${JSON.stringify(line.id)})`}`,
         );
-      });
-      return undefined;
-    });
+        const reply = { jsonrpc: "2.0" as const, id: line.id, error: { code: -32600, message } };
+        // A response answered one of our requests (a form): it becomes an error response, so that
+        // request ends and its ask gets a true result instead of waiting for an answer that was lost.
+        if (line.kind === "response")
+          return line.id === null ? undefined : `${JSON.stringify(reply)}\n`;
+        this?.send(reply as never).catch((error: unknown) => {
+          report(
+            `askuser mcp: the error for an oversize message could not be sent (${String(error)})`,
+          );
+        });
+        return undefined;
+      },
+      (line) => {
+        report(
+          `askuser mcp: a line of ${line.bytes} bytes on standard input is not JSON, so nothing in it was read: ${JSON.stringify(line.start)}`,
+        );
+      },
+    );
     streams.input.on("error", (error: Error) => input.destroy(error));
     streams.input.pipe(input);
     super(input as never, protocolOutput(streams.output));

@@ -3,6 +3,7 @@ import type { Clock } from "../core/index.ts";
 import type { CommandRunner } from "../settings/notify/command-runner.ts";
 import type { Settings } from "../settings/settings.ts";
 import type { AskUserTool } from "./ask-tool.ts";
+import { DeferredJsonSchemaValidator } from "./deferred-validator.ts";
 import type { PageChannel } from "./page-channel.ts";
 
 export interface AskServerOptions {
@@ -21,21 +22,29 @@ export interface AskServerOptions {
 
 /**
  * The askuser MCP server: one tool, `ask_user`, on the low-level `Server`. The same factory
- * serves both protocol eras; `serveStdio` calls it once per connection. The tool itself is
- * loaded after the handshake (or on the first request that needs it).
+ * serves both protocol eras; `serveStdio` calls it once per connection. The tool itself, and the
+ * validator its form replies are checked with, are loaded after the handshake (or on the first
+ * request that needs them).
  */
 export function createAskServer(options: AskServerOptions): Server {
+  const validator = new DeferredJsonSchemaValidator();
   const server = new Server(
     { name: "askuser", title: "askuser", version: options.version },
-    { capabilities: { tools: {}, logging: {} } },
+    { capabilities: { tools: {}, logging: {} }, jsonSchemaValidator: validator },
   );
   let tool: Promise<AskUserTool> | undefined;
   const loadTool = () => {
     tool ??= import("./ask-tool.ts").then((module) => new module.AskUserTool(server, options));
     return tool;
   };
+  // A call may show a form, whose reply the validator checks: the call waits for both. Listing
+  // the tool waits for the tool only.
+  const loadToolAndValidator = async () => (await Promise.all([loadTool(), validator.load()]))[0];
   server.oninitialized = () => {
-    loadTool().catch((error: unknown) => options.report(`askuser mcp: ${String(error)}`));
+    // The tool first: a client lists it next, and the validator is needed only by a form reply.
+    loadTool()
+      .then(() => validator.load())
+      .catch((error: unknown) => options.report(`askuser mcp: ${String(error)}`));
   };
   server.onclose = () => {
     // Only a tool that was loaded can have published anything.
@@ -45,7 +54,7 @@ export function createAskServer(options: AskServerOptions): Server {
   };
   server.setRequestHandler("tools/list", async () => (await loadTool()).list());
   server.setRequestHandler("tools/call", async (request, ctx) =>
-    (await loadTool()).call(request, ctx),
+    (await loadToolAndValidator()).call(request, ctx),
   );
   return server;
 }

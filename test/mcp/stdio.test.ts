@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createReadStream, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
@@ -90,6 +91,31 @@ describe("node bin/askuser.js mcp under attack", () => {
     server.child.stdin?.end();
     expect(await server.exited()).toBe(0);
     expect(server.strayLines).toEqual([]);
+  });
+
+  it("checks a form reply against the form's schema, with the call sent before initialized", async () => {
+    const server = start();
+    server.send({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: { elicitation: { form: {} } },
+        clientInfo: { name: "hasty", version: "1" },
+      },
+    });
+    server.send(askCall(1, SINGLE));
+    const form = await server.next(
+      "the form",
+      (message) => message.method === "elicitation/create",
+    );
+    server.send({ jsonrpc: "2.0", id: form.id, result: { action: "accept", content: { q1: 42 } } });
+    const result = await server.next("the ask's result", (message) => message.id === 1);
+    expect(result.result).toMatchObject({
+      structuredContent: { status: "cancelled", origin: "ui_failure" },
+    });
+    await server.stderr.line(/does not match requested schema: data\/q1 must be string/u);
   });
 
   it("sends a 2025-06-18 client only that revision's fields, and reads its checkboxes back", async () => {
@@ -337,6 +363,27 @@ describe("node bin/askuser.js mcp under attack", () => {
   });
 });
 
+describe.runIf(process.platform !== "win32")(
+  "node bin/askuser.js mcp's notification command",
+  () => {
+    it("runs when a form opens (its runner loads only then)", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "askuser-mcp-notify-"));
+      const fifo = join(dir, "told");
+      execFileSync("mkfifo", [fifo]);
+      writeFileSync(
+        join(dir, "settings.json"),
+        JSON.stringify({ notifications: { command: `printf '%s' "$ASKUSER_EVENT" > '${fifo}'` } }),
+      );
+      const told = new StreamText(createReadStream(fifo)).all("the notification command");
+      const server = startRawServer({ ASKUSER_CONFIG: join(dir, "settings.json") });
+      running.push({ close: () => server.child.kill() });
+      await initialize(server, { forms: true });
+      server.send(askCall(1, SINGLE));
+      expect(await told).toBe("ask_open");
+    });
+  },
+);
+
 describe("node bin/askuser.js mcp with the remote setting, for a client without forms", () => {
   const envs: Record<string, string>[] = [];
   afterEach(async () => {
@@ -436,6 +483,30 @@ describe("node bin/askuser.js mcp with the remote setting, for a client without 
     );
     events.close();
     expect(withdrawn.data).toEqual({ id, origin: "turn_abort" });
+  });
+});
+
+/** An initialize request as a client writes it, without its line end. */
+const INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "t", version: "1" },
+  },
+});
+
+describe("askuser mcp when standard input ends at once", () => {
+  it("answers an initialize whose line is ended by the end of input instead of a line end", async () => {
+    const run = await runCli(["mcp"], { stdin: INITIALIZE });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^\{"result":\{"protocolVersion":"2025-11-25".*"id":0\}\n$/u);
+  });
+
+  it("exits 0 without a word when standard input is closed before it starts", async () => {
+    expect(await runCli(["mcp"], { stdin: "" })).toEqual({ code: 0, stdout: "", stderr: "" });
   });
 });
 
