@@ -10,6 +10,7 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LOG_CACHE_FILE } from "../../src/transcripts/ask-cache.ts";
@@ -218,6 +219,18 @@ describe("askuser log: the cache of what was read", () => {
     expect(selected).toEqual(["Rediz"]);
     expect(stderr).toContain("larger than the");
     expect(statSync(cacheFile).size).toBeLessThan(1024 * 1024);
+  });
+
+  it("removes the half-written caches of runs that died, and nothing else", async () => {
+    await answers();
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+    const left = (pid: number | string) => join(cacheFolder, `${LOG_CACHE_FILE}.${pid}.tmp`);
+    const others = [left(process.ppid), left("x1"), join(cacheFolder, "notes.tmp")];
+    for (const path of [left(dead), ...others]) writeFileSync(path, "half", { mode: 0o600 });
+    writeFileSync(file, session("Redis", "Ship it?"));
+    expect((await answers()).selected).toEqual(["Yes", "Redis"]);
+    expect(existsSync(left(dead))).toBe(false);
+    for (const path of others) expect(existsSync(path)).toBe(true);
   });
 
   it("removes the cache file of the first version when it writes its own", async () => {
