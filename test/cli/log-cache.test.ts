@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import {
   chmodSync,
   chownSync,
@@ -10,7 +11,6 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
-import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LOG_CACHE_FILE } from "../../src/transcripts/ask-cache.ts";
