@@ -97,8 +97,13 @@ async function readOne(
       ? undefined
       : options.cache?.lookup(file.path, file.agent, opened.identity);
     if (cached) return cached;
+    const resumeFrom = options.cache?.resumePoint(file.path, file.agent, opened.identity);
     handedOver = true;
-    const read = await readOpenedSessionFile(file.path, opened, agent, options);
+    const read = await readOpenedSessionFile(file.path, opened, agent, {
+      ...options,
+      keepResume: options.cache !== undefined,
+      ...(resumeFrom ? { resumeFrom } : {}),
+    });
     options.cache?.store(file.path, file.agent, opened.identity, read);
     return read;
   } catch (error) {

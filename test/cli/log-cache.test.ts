@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import {
+  appendFileSync,
   chmodSync,
   chownSync,
   existsSync,
@@ -21,8 +22,8 @@ import { auq, ClaudeLog, tempFolder, writeFile } from "../transcripts/builders.t
 const MTIME = 1_767_000_000;
 
 /** One Claude Code session whose single ask was answered with `label`. */
-function session(label: string, extraAsk?: string): string {
-  const log = new ClaudeLog({ start: "2026-01-10T09:00:00.000Z", version: "2.1.120" });
+function session(label: string, extraAsk?: string, idTag = ""): string {
+  const log = new ClaudeLog({ start: "2026-01-10T09:00:00.000Z", version: "2.1.120", idTag });
   const question = auq("Which cache?", [label, "None"], false, "Cache");
   const call = log.ask([question]);
   log.result(call, "User has answered your questions: …", {
@@ -108,6 +109,55 @@ describe("askuser log: the cache of what was read", () => {
     writeFileSync(file, session("Rediz"));
     utimesSync(file, MTIME + 1, MTIME + 1);
     expect((await answers()).selected).toEqual(["Rediz"]);
+  });
+
+  it("reads a grown file on from its old end, not again from its start", async () => {
+    // Bytes before the last few KB of the old end are not compared: changing them in place
+    // shows whether the start was read again.
+    const padding = JSON.stringify({
+      type: "user",
+      message: { role: "user", content: "x".repeat(9000) },
+    });
+    writeFileSync(file, `${session("Redis")}${padding}\n`);
+    await answers();
+    const text = readFileSync(file, "utf8");
+    writeFileSync(
+      file,
+      `${text.replaceAll("Redis", "Rediz")}${session("Ship", "Ship it?", "more-")}`,
+    );
+    expect((await answers()).selected).toEqual(["Yes", "Redis", "Ship"]);
+    expect((await answers(["--no-cache"])).selected).toEqual(["Yes", "Rediz", "Ship"]);
+  });
+
+  it("reads a grown file from its start when the bytes before its old end changed", async () => {
+    await answers();
+    rewriteKeepingIdentity("Rediz");
+    appendFileSync(file, session("Ship", "Ship it?", "more-"));
+    expect((await answers()).selected).toEqual(["Yes", "Rediz", "Ship"]);
+  });
+
+  it("reads a file truncated and then written longer from its start", async () => {
+    await answers();
+    truncateSync(file, 0);
+    appendFileSync(file, session("Rediz", "Ship it?"));
+    expect((await answers()).selected).toEqual(["Yes", "Rediz"]);
+    await answers();
+    appendFileSync(file, session("Again", undefined, "again-"));
+    expect((await answers()).selected).toEqual(["Yes", "Rediz", "Again"]);
+  });
+
+  it("never goes on from a damaged or forged place to resume, says so, and reads from the start", async () => {
+    await answers();
+    const [header, line = ""] = readFileSync(cacheFile, "utf8").split("\n");
+    const fields = line.split("\t");
+    const point = JSON.parse(fields[3] ?? "") as { reader: { state: { calls: unknown } } };
+    point.reader.state.calls = [{ id: 1 }];
+    fields[3] = JSON.stringify(point);
+    writeFileSync(cacheFile, `${header}\n${fields.join("\t")}\n`, { mode: 0o600 });
+    appendFileSync(file, session("Ship", "Ship it?", "more-"));
+    const { selected, stderr } = await answers();
+    expect(selected).toEqual(["Yes", "Redis", "Ship"]);
+    expect(stderr).toContain("ignored a damaged entry of the log cache for <home>/.claude");
   });
 
   it("--no-cache neither reads nor writes it", async () => {
