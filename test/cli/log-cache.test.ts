@@ -39,6 +39,13 @@ function session(label: string, extraAsk?: string, idTag = ""): string {
   return log.text();
 }
 
+/** A line that makes a session large enough for the cache to keep where its read stopped. */
+const LARGE_LINE = JSON.stringify({
+  type: "user",
+  message: { role: "user", content: "x".repeat(70_000) },
+});
+const LARGE_START = `${LARGE_LINE}\n`;
+
 /** The cache's entry lines (after its header). */
 function cacheLines(): string[] {
   return readFileSync(cacheFile, "utf8").split("\n").slice(1, -1);
@@ -114,11 +121,7 @@ describe("askuser log: the cache of what was read", () => {
   it("reads a grown file on from its old end, not again from its start", async () => {
     // Bytes before the last few KB of the old end are not compared: changing them in place
     // shows whether the start was read again.
-    const padding = JSON.stringify({
-      type: "user",
-      message: { role: "user", content: "x".repeat(9000) },
-    });
-    writeFileSync(file, `${session("Redis")}${padding}\n`);
+    writeFileSync(file, `${session("Redis")}${LARGE_START}`);
     await answers();
     const text = readFileSync(file, "utf8");
     writeFileSync(
@@ -130,13 +133,16 @@ describe("askuser log: the cache of what was read", () => {
   });
 
   it("reads a grown file from its start when the bytes before its old end changed", async () => {
+    writeFileSync(file, `${LARGE_START}${session("Redis")}`);
+    utimesSync(file, MTIME, MTIME);
     await answers();
-    rewriteKeepingIdentity("Rediz");
-    appendFileSync(file, session("Ship", "Ship it?", "more-"));
+    writeFileSync(file, `${LARGE_START}${session("Rediz")}${session("Ship", "Ship it?", "more-")}`);
     expect((await answers()).selected).toEqual(["Yes", "Rediz", "Ship"]);
   });
 
   it("reads a file truncated and then written longer from its start", async () => {
+    writeFileSync(file, `${LARGE_START}${session("Redis")}`);
+    utimesSync(file, MTIME, MTIME);
     await answers();
     truncateSync(file, 0);
     appendFileSync(file, session("Rediz", "Ship it?"));
@@ -147,6 +153,8 @@ describe("askuser log: the cache of what was read", () => {
   });
 
   it("never goes on from a damaged or forged place to resume, says so, and reads from the start", async () => {
+    writeFileSync(file, `${LARGE_START}${session("Redis")}`);
+    utimesSync(file, MTIME, MTIME);
     await answers();
     const [header, line = ""] = readFileSync(cacheFile, "utf8").split("\n");
     const fields = line.split("\t");
