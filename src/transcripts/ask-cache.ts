@@ -80,12 +80,10 @@ export class AskCache {
 
   /** What was read of this file before, when it is the same unchanged file read the same way. */
   lookup(path: string, agent: Agent | undefined, identity: string): FileAsks | undefined {
-    let line: string | undefined;
     try {
       const entry = this.index.find(entryKey(path, agent));
       if (entry === undefined || !this.index.hasIdentity(entry, identity)) return undefined;
-      line = this.index.line(entry);
-      const read = readEntry(path, line);
+      const read = readEntry(path, this.index.lastField(entry));
       if (read) {
         this.index.mark(entry, "kept");
         return read;

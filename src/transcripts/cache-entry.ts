@@ -50,14 +50,13 @@ export function entryLine(
 }
 
 /**
- * What was read of `path`, from its cache line; undefined when the line is damaged or was not
- * written by this version. Every field the output reads is checked: a cache is never trusted.
+ * What was read of `path`, from its cache line's last field; undefined when it is damaged or was
+ * not written by this version. Every field the output reads is checked: a cache is never trusted.
  */
-export function readEntry(path: string, line: string): FileAsks | undefined {
-  const payloadTab = line.lastIndexOf("\t");
+export function readEntry(path: string, lastField: string): FileAsks | undefined {
   let payload: unknown;
   try {
-    payload = JSON.parse(line.slice(payloadTab + 1));
+    payload = JSON.parse(lastField);
   } catch {
     return undefined;
   }
