@@ -140,6 +140,15 @@ describe("askuser log: the cache of what was read", () => {
     expect((await answers()).selected).toEqual(["Yes", "Rediz", "Ship"]);
   });
 
+  it("reads a large file rewritten in place with the same size from its start", async () => {
+    writeFileSync(file, `${LARGE_START}${session("Redis")}`);
+    utimesSync(file, MTIME, MTIME);
+    await answers();
+    writeFileSync(file, `${LARGE_START}${session("Rediz")}`);
+    utimesSync(file, MTIME + 1, MTIME + 1);
+    expect((await answers()).selected).toEqual(["Rediz"]);
+  });
+
   it("reads a file truncated and then written longer from its start", async () => {
     writeFileSync(file, `${LARGE_START}${session("Redis")}`);
     utimesSync(file, MTIME, MTIME);
