@@ -1,6 +1,7 @@
 /**
  * `npm run bench:log`: times `askuser log --json > /dev/null` beside `grep -c` over the same
- * synthetic corpus, warm page cache, at two corpus sizes, and prints throughput and peak memory:
+ * synthetic corpus, warm page cache, at two corpus sizes, and prints throughput, CPU time (user +
+ * system, the least of three runs) and peak memory:
  * cold (`--no-cache`: every byte read), a first run that also writes askuser's own cache, a
  * repeated query over the unchanged corpus, and one after appending 1 MB to one file. The
  * corpus is written under the OS temp dir and deleted afterwards.
@@ -40,6 +41,8 @@ const GREP_PATTERN = "AskUserQuestion";
 interface Measure {
   readonly seconds: number;
   readonly peakKilobytes: number | undefined;
+  /** User + system CPU seconds: load stretches them far less than the wall time. */
+  readonly cpuSeconds: number | undefined;
 }
 
 const { values } = parseArgs({
@@ -111,7 +114,8 @@ for (const megabytes of sizes) {
     appended.push(measure(log, env));
   }
   const grepBest = best(grep);
-  const ofGrep = (m: Measure) => `${((grepBest.seconds / m.seconds) * 100).toFixed(0)}% of grep`;
+  const ofGrep = (m: Measure) =>
+    `${((grepBest.seconds / m.seconds) * 100).toFixed(0)}% of grep${cpuShare(grepBest, m)}`;
   rows.push(
     row(mb(corpus.bytes), `grep -c ${GREP_PATTERN}`, corpus.bytes, grepBest, ""),
     row("", "askuser log, cold", corpus.bytes, best(cold), ofGrep(best(cold))),
@@ -126,7 +130,7 @@ for (const megabytes of sizes) {
 if (smallFiles > 0) rows.push(...smallFilesCase(smallFiles));
 
 console.log(
-  `${"corpus".padEnd(9)}${"command".padEnd(28)}${"time".padStart(8)}${"MB/s".padStart(8)}${"peak RSS".padStart(11)}`,
+  `${"corpus".padEnd(9)}${"command".padEnd(28)}${"time".padStart(8)}${"CPU".padStart(8)}${"MB/s".padStart(8)}${"peak RSS".padStart(11)}`,
 );
 for (const line of rows) console.log(line);
 console.log(`\nload average ${loadNow()} at the end (${availableParallelism()} cores, shared)`);
@@ -181,14 +185,14 @@ function smallFilesCase(count: number): string[] {
       "askuser log, cold",
       bytes,
       askBest,
-      `${(askBest.seconds / grepBest.seconds).toFixed(1)}x grep's time`,
+      `${(askBest.seconds / grepBest.seconds).toFixed(1)}x grep's time${cpuTimes(grepBest, askBest)}`,
     ),
     row(
       "",
       "  with its cache",
       bytes,
       best(repeated),
-      `${(best(repeated).seconds / grepBest.seconds).toFixed(1)}x grep's time`,
+      `${(best(repeated).seconds / grepBest.seconds).toFixed(1)}x grep's time${cpuTimes(grepBest, best(repeated))}`,
     ),
   ];
 }
@@ -224,7 +228,7 @@ function measure(command: readonly string[], env: Record<string, string>): Measu
   mkdirSync(BENCH_ROOT, { recursive: true });
   const statsFile = join(BENCH_ROOT, "time.txt");
   const devNull = openSync("/dev/null", "w");
-  const args = hasTime ? ["-f", "%e %M", "-o", statsFile, ...command] : command.slice(1);
+  const args = hasTime ? ["-f", "%e %M %U %S", "-o", statsFile, ...command] : command.slice(1);
   const program = hasTime ? TIME : (command[0] ?? "");
   const started = performance.now();
   const result = spawnSync(program, args, {
@@ -236,21 +240,46 @@ function measure(command: readonly string[], env: Record<string, string>): Measu
   if (result.status !== 0 && result.status !== 1) {
     throw new Error(`${command.slice(0, 3).join(" ")} failed: ${result.stderr.toString()}`);
   }
-  if (!hasTime) return { seconds: elapsed, peakKilobytes: undefined };
-  const [seconds, kilobytes] = readFileSync(statsFile, "utf8").trim().split(/\s+/u).map(Number);
-  return { seconds: Math.max(seconds ?? elapsed, 0.005), peakKilobytes: kilobytes };
+  if (!hasTime) return { seconds: elapsed, peakKilobytes: undefined, cpuSeconds: undefined };
+  const [seconds, kilobytes, user, system] = readFileSync(statsFile, "utf8")
+    .trim()
+    .split(/\s+/u)
+    .map(Number);
+  return {
+    seconds: Math.max(seconds ?? elapsed, 0.005),
+    peakKilobytes: kilobytes,
+    cpuSeconds: (user ?? 0) + (system ?? 0),
+  };
 }
 
 function best(measures: readonly Measure[]): Measure {
   const seconds = Math.min(...measures.map((m) => m.seconds));
   const peaks = measures.flatMap((m) => (m.peakKilobytes === undefined ? [] : [m.peakKilobytes]));
-  return { seconds, peakKilobytes: peaks.length > 0 ? Math.max(...peaks) : undefined };
+  const cpu = measures.flatMap((m) => (m.cpuSeconds === undefined ? [] : [m.cpuSeconds]));
+  return {
+    seconds,
+    peakKilobytes: peaks.length > 0 ? Math.max(...peaks) : undefined,
+    cpuSeconds: cpu.length > 0 ? Math.min(...cpu) : undefined,
+  };
 }
 
 function row(corpus: string, command: string, bytes: number, m: Measure, note: string): string {
   const rate = (bytes / 1024 / 1024 / m.seconds).toFixed(0);
   const rss = m.peakKilobytes === undefined ? "n/a" : `${(m.peakKilobytes / 1024).toFixed(0)} MB`;
-  return `${corpus.padEnd(9)}${command.padEnd(28)}${`${m.seconds.toFixed(2)} s`.padStart(8)}${rate.padStart(8)}${rss.padStart(11)}  ${note}`;
+  const cpu = m.cpuSeconds === undefined ? "n/a" : `${m.cpuSeconds.toFixed(2)} s`;
+  return `${corpus.padEnd(9)}${command.padEnd(28)}${`${m.seconds.toFixed(2)} s`.padStart(8)}${cpu.padStart(8)}${rate.padStart(8)}${rss.padStart(11)}  ${note}`;
+}
+
+/** ", CPU: n% of grep's throughput", when both CPU times are known. */
+function cpuShare(grep: Measure, m: Measure): string {
+  if (!grep.cpuSeconds || !m.cpuSeconds) return "";
+  return ` (by CPU ${((grep.cpuSeconds / m.cpuSeconds) * 100).toFixed(0)}%)`;
+}
+
+/** " (by CPU n×)", when both CPU times are known. */
+function cpuTimes(grep: Measure, m: Measure): string {
+  if (!grep.cpuSeconds || !m.cpuSeconds) return "";
+  return ` (by CPU ${(m.cpuSeconds / grep.cpuSeconds).toFixed(1)}x)`;
 }
 
 function mb(bytes: number): string {

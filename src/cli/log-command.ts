@@ -18,6 +18,7 @@ import type { CommandIo } from "./io.ts";
 import { type LogOptions, parseLogArgs } from "./log-args.ts";
 import { jsonLine } from "./log-json.ts";
 import { askAsMarkdown, MARKDOWN_TITLE } from "./log-markdown.ts";
+import { withYoungGenerationHeld } from "./log-memory.ts";
 import { COLOUR_THEME, PLAIN_THEME, shortPath, timeZoneOf, wantsColour } from "./log-style.ts";
 import { ReadTally, readSummary } from "./log-summary.ts";
 import { askAsText } from "./log-text.ts";
@@ -41,6 +42,16 @@ export async function logCommand(args: readonly string[], io: CommandIo): Promis
     return await printTurns(options.turns, options, io, { theme, timeZone, home });
   }
 
+  return await withYoungGenerationHeld(() => listAsks(options, io, { theme, timeZone, home }));
+}
+
+/** Reads the sources and prints their asks, newest first, and what could not be read. */
+async function listAsks(
+  options: LogOptions,
+  io: CommandIo,
+  context: Parameters<typeof askAsText>[1] & { readonly home: string },
+): Promise<number> {
+  const { home } = context;
   const sources = sourcesOf(options, io.env, home);
   const problems: ReadProblem[] = [];
   const tally = new ReadTally();
@@ -72,10 +83,7 @@ export async function logCommand(args: readonly string[], io: CommandIo): Promis
     throw error;
   }
   cache?.save();
-  writeInPieces(
-    io.stdout,
-    rendered(asks.newestFirst(options.limit), options, { theme, timeZone, home }),
-  );
+  writeInPieces(io.stdout, rendered(asks.newestFirst(options.limit), options, context));
   io.stderr.write(readSummary(tally, problems, home));
   for (const line of cache?.problems ?? []) io.stderr.write(`askuser: ${neutraliseInline(line)}\n`);
   if (tally.files === 0 && options.paths.length === 0) {

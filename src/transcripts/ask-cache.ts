@@ -6,12 +6,13 @@ import {
   NO_FOLLOW,
   openRefused,
 } from "../private-files/private-path.ts";
-import { entryKey, entryLine, readEntry } from "./cache-entry.ts";
+import { entryKey, entryLine, entryResume, grewFrom, readEntry } from "./cache-entry.ts";
 import { IndexBytes, LINE_BREAK } from "./cache-index.ts";
 import { type ByteSource, bufferSource, FileWindow } from "./cache-source.ts";
 import { CacheWriter } from "./cache-writer.ts";
 import type { Agent } from "./model.ts";
 import type { FileAsks } from "./read-file.ts";
+import { type ResumePoint, resumePointOf } from "./resume-point.ts";
 
 /** The cache file's own name, in `${XDG_CACHE_HOME:-~/.cache}/askuser/`. */
 export const LOG_CACHE_FILE = "log-cache.jsonl";
@@ -21,10 +22,10 @@ const FORMAT = "askuser-log-cache";
 /**
  * Raised whenever what a file's asks are read into changes shape, or a reader reads a record
  * otherwise (2: askuser's own texts in error results are read as their outcomes; 3: the place a
- * Claude Code hook's answer was given is read back). A cache of another version is rebuilt
- * quietly, as one written for other reading options is.
+ * Claude Code hook's answer was given is read back; 4: where to go on reading a file that grew).
+ * A cache of another version is rebuilt quietly, as one written for other reading options is.
  */
-const VERSION = 3;
+const VERSION = 4;
 /** Larger is not a cache askuser wrote for any plausible archive: not read. */
 const MAX_CACHE_BYTES = 512 * 1024 * 1024;
 
@@ -79,12 +80,10 @@ export class AskCache {
 
   /** What was read of this file before, when it is the same unchanged file read the same way. */
   lookup(path: string, agent: Agent | undefined, identity: string): FileAsks | undefined {
-    let line: string | undefined;
     try {
       const entry = this.index.find(entryKey(path, agent));
       if (entry === undefined || !this.index.hasIdentity(entry, identity)) return undefined;
-      line = this.index.line(entry);
-      const read = readEntry(path, line);
+      const read = readEntry(path, this.index.lastField(entry));
       if (read) {
         this.index.mark(entry, "kept");
         return read;
@@ -93,6 +92,29 @@ export class AskCache {
       this.dropIndex(error);
       return undefined;
     }
+    this.notes.push(
+      `ignored a damaged entry of the log cache for ${path}; the file was read again`,
+    );
+    return undefined;
+  }
+
+  /**
+   * Where the last read of this file stopped, when it is the same file grown (same device and
+   * inode, larger): the reader checks the bytes before that point before going on from it.
+   */
+  resumePoint(path: string, agent: Agent | undefined, identity: string): ResumePoint | undefined {
+    let found: { identity: string; resume: string } | undefined;
+    try {
+      const entry = this.index.find(entryKey(path, agent));
+      if (entry === undefined) return undefined;
+      found = entryResume(this.index.line(entry));
+    } catch (error) {
+      this.dropIndex(error);
+      return undefined;
+    }
+    if (!found || !grewFrom(found.identity, identity)) return undefined;
+    const point = resumePointOf(parsedOrUndefined(found.resume));
+    if (point) return point;
     this.notes.push(
       `ignored a damaged entry of the log cache for ${path}; the file was read again`,
     );
@@ -259,6 +281,14 @@ export class AskCache {
     }
     // A line that is not one, or a second line for one key, is dropped and the cache rewritten.
     if (this.index.dropped > 0) this.changed = true;
+  }
+}
+
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 

@@ -4,12 +4,14 @@ import type { FileAsks } from "./read-file.ts";
 /**
  * One line of the log cache per session file:
  *
- *   <path as JSON> TAB <agent or "-"> TAB <identity> TAB <what was read, as JSON>
+ *   <path as JSON> TAB <agent or "-"> TAB <identity> TAB <where to go on, as JSON, or "-">
+ *   TAB <what was read, as JSON>
  *
- * JSON escapes every control character, so a tab ends the path; the agent and the identity
- * (device:inode:size:mtime) hold none. A run finds a file's line by the text before the second
- * tab and compares the identity without parsing anything: only a hit's last field is parsed,
- * and checked before it is used.
+ * JSON escapes every control character, so a tab ends the path and each JSON field; the agent
+ * and the identity (device:inode:size:mtime) hold none. A run finds a file's line by the text
+ * before the second tab and compares the identity without parsing anything: only a hit's last
+ * field is parsed, and checked before it is used. The fourth field (a ResumePoint) is parsed
+ * only when the same file grew.
  */
 
 /** The key of a file read as `agent` (undefined: the agent told from the file). */
@@ -43,18 +45,18 @@ export function entryLine(
     read.exchanges,
     recordKeys,
   ];
-  return `${entryKey(path, agent)}\t${identity}\t${JSON.stringify(payload)}`;
+  const resume = read.resume ?? "-";
+  return `${entryKey(path, agent)}\t${identity}\t${resume}\t${JSON.stringify(payload)}`;
 }
 
 /**
- * What was read of `path`, from its cache line; undefined when the line is damaged or was not
- * written by this version. Every field the output reads is checked: a cache is never trusted.
+ * What was read of `path`, from its cache line's last field; undefined when it is damaged or was
+ * not written by this version. Every field the output reads is checked: a cache is never trusted.
  */
-export function readEntry(path: string, line: string): FileAsks | undefined {
-  const payloadTab = line.indexOf("\t", line.indexOf("\t", line.indexOf("\t") + 1) + 1);
+export function readEntry(path: string, lastField: string): FileAsks | undefined {
   let payload: unknown;
   try {
-    payload = JSON.parse(line.slice(payloadTab + 1));
+    payload = JSON.parse(lastField);
   } catch {
     return undefined;
   }
@@ -162,4 +164,24 @@ function isAnswer(value: unknown): boolean {
     isTextOrNull(value.text) &&
     isTextOrNull(value.notes)
   );
+}
+
+/** The identity and the resume point's text of an entry line, or undefined when it has none. */
+export function entryResume(line: string): { identity: string; resume: string } | undefined {
+  const fields = line.split("\t");
+  if (fields.length !== 5) return undefined;
+  const [, , identity = "", resume = ""] = fields;
+  return resume === "-" ? undefined : { identity, resume };
+}
+
+/**
+ * True when `now` is the identity of the file `before` named, grown: same device and inode,
+ * larger. A file of another inode was replaced, a shorter one rewritten: both read from the start.
+ */
+export function grewFrom(before: string, now: string): boolean {
+  const [device, inode, size] = before.split(":");
+  const [deviceNow, inodeNow, sizeNow] = now.split(":");
+  if (device !== deviceNow || inode !== inodeNow || size === undefined) return false;
+  if (!/^[0-9]+$/u.test(size) || !/^[0-9]+$/u.test(sizeNow ?? "")) return false;
+  return BigInt(sizeNow as string) > BigInt(size);
 }

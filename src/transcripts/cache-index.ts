@@ -91,6 +91,15 @@ export class IndexBytes {
     return this.view(this.starts[line] as number, this.ends[line] as number).toString("utf8");
   }
 
+  /**
+   * The line's last field (what was read of the file, as JSON), decoded alone: the field before
+   * it (where to go on reading a grown file) can be far longer and is not needed for a hit.
+   */
+  lastField(line: number): string {
+    const bytes = this.view(this.starts[line] as number, this.ends[line] as number);
+    return bytes.toString("utf8", bytes.lastIndexOf(TAB) + 1);
+  }
+
   /** The line's bytes and its line break, as read, valid until the next read of the index. */
   lineWithBreak(line: number): Buffer {
     return this.view(this.starts[line] as number, (this.ends[line] as number) + 1);

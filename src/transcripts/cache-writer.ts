@@ -1,4 +1,13 @@
-import { closeSync, constants, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
+import { basename, dirname, join } from "node:path";
 
 /** Bytes gathered before a write: a few large writes, never one buffer of the whole cache. */
 const PIECE_BYTES = 1024 * 1024;
@@ -17,9 +26,10 @@ export class CacheWriter {
   private closed = false;
 
   constructor(path: string) {
-    this.temporary = `${path}.${process.pid}.tmp`;
+    this.temporary = temporaryOf(path, process.pid);
     // Left by a run that died with this pid: the folder is the user's own, so it is theirs.
     rmSync(this.temporary, { force: true });
+    removeAbandoned(path);
     this.fd = openSync(
       this.temporary,
       constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
@@ -74,5 +84,38 @@ export class CacheWriter {
     if (this.closed) return;
     this.closed = true;
     closeSync(this.fd);
+  }
+}
+
+function temporaryOf(path: string, pid: number): string {
+  return `${path}.${pid}.tmp`;
+}
+
+/**
+ * Removes the replacements that runs killed before their rename left next to `path`: only files
+ * named as this writer names them, and only when no process has that pid any more. A live pid
+ * may be another run writing now (or a stranger that took the number): its file is left, and
+ * goes when that pid is gone. The folder is the user's own (0700, checked before a writer is
+ * made), so what is in it is theirs to remove.
+ */
+function removeAbandoned(path: string): void {
+  const folder = dirname(path);
+  const prefix = `${basename(path)}.`;
+  for (const name of readdirSync(folder)) {
+    if (!name.startsWith(prefix) || !name.endsWith(".tmp")) continue;
+    const digits = name.slice(prefix.length, -".tmp".length);
+    if (!/^[1-9][0-9]{0,9}$/u.test(digits)) continue;
+    const pid = Number(digits);
+    if (pid !== process.pid && !isRunning(pid)) rmSync(join(folder, name), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: a process of another user holds the pid; only ESRCH says there is none.
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
   }
 }

@@ -206,9 +206,13 @@ function* inPathOrder(folder: WalkedFolder, agent: Agent | undefined): Generator
     ...folder.folders.map((sub) => ({ key: `${sub.name}/`, folder: sub.folder })),
   ];
   entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // A name from the folder holds no slash and is never . or ..: joined once, the folder's own
+  // path is normalised as `join` would, and each file's path is that and its name (a `join` per
+  // file cost a twentieth of reading 100,000 small files).
+  const prefix = join(folder.path, "x").slice(0, -1);
   for (const entry of entries) {
     if (entry.folder) yield* inPathOrder(entry.folder, agent);
-    else yield entry.found ?? { path: join(folder.path, entry.key), agent };
+    else yield entry.found ?? { path: prefix + entry.key, agent };
   }
 }
 

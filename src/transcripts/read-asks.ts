@@ -6,6 +6,13 @@ import type { Agent, AskExchange, FileReport, ReadProblem } from "./model.ts";
 import { type FileAsks, type ReadOptions, readOpenedSessionFile } from "./read-file.ts";
 import { type OpenedFile, openRegularFile, statIdentity } from "./scan/open-file.ts";
 
+/**
+ * Smaller files are read again whole when they grow: that costs less than keeping where their
+ * read stopped (a hash, the reader's state in the cache), which an archive of 100,000 small
+ * files would pay 100,000 times.
+ */
+const RESUME_MIN_BYTES = 64 * 1024;
+
 /** A file or folder to read. */
 export interface AskSource {
   readonly path: string;
@@ -97,8 +104,13 @@ async function readOne(
       ? undefined
       : options.cache?.lookup(file.path, file.agent, opened.identity);
     if (cached) return cached;
+    const resumeFrom = options.cache?.resumePoint(file.path, file.agent, opened.identity);
     handedOver = true;
-    const read = await readOpenedSessionFile(file.path, opened, agent, options);
+    const read = await readOpenedSessionFile(file.path, opened, agent, {
+      ...options,
+      keepResume: options.cache !== undefined && opened.size >= RESUME_MIN_BYTES,
+      ...(resumeFrom ? { resumeFrom } : {}),
+    });
     options.cache?.store(file.path, file.agent, opened.identity, read);
     return read;
   } catch (error) {

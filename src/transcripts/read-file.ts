@@ -1,15 +1,18 @@
+import { closeSync } from "node:fs";
 import { ClaudeSessionReader } from "./claude/session-reader.ts";
 import { CodexSessionReader } from "./codex/session-reader.ts";
 import { agentOfFirstLine } from "./detect-agent.ts";
 import type { Agent, AskExchange, FileReport } from "./model.ts";
 import { DEFAULT_PI_ASK_TOOLS, PiSessionReader } from "./pi/session-reader.ts";
+import { prefixHashOf, type ReaderState, type ResumePoint } from "./resume-point.ts";
 import {
   type LineVisitor,
   type ScanOptions,
   type ScanResult,
+  type ScanStart,
   scanFile,
 } from "./scan/line-scanner.ts";
-import type { OpenedFile } from "./scan/open-file.ts";
+import { type OpenedFile, openRegularFile } from "./scan/open-file.ts";
 import { SkipTally } from "./scan/skip-tally.ts";
 import type { SessionAsks, SessionReader } from "./session-reader.ts";
 
@@ -18,11 +21,20 @@ export interface ReadOptions extends ScanOptions {
   readonly piAskTools?: readonly string[];
 }
 
+export interface ResumeOptions {
+  /** Where an earlier read of this file stopped: read on from there if the file only grew. */
+  readonly resumeFrom?: ResumePoint;
+  /** Keep where this read stops, in the result's `resume`. */
+  readonly keepResume?: boolean;
+}
+
 export interface FileAsks {
   readonly exchanges: readonly AskExchange[];
   readonly report: FileReport;
   /** Record keys of exchanges that other files may hold copies of (see SessionAsks). */
   readonly recordKeys?: ReadonlyMap<AskExchange, string>;
+  /** Where this read stopped (a ResumePoint as JSON), when asked to keep it. */
+  readonly resume?: string;
 }
 
 function createSessionReader(
@@ -38,6 +50,28 @@ function createSessionReader(
       return new PiSessionReader(file, skips, options.piAskTools ?? DEFAULT_PI_ASK_TOOLS);
     case "codex":
       return new CodexSessionReader(file, skips);
+  }
+}
+
+/** A reader that goes on from `from`. */
+function resumedSessionReader(
+  from: ReaderState,
+  file: string,
+  skips: SkipTally,
+  options: ReadOptions,
+): SessionReader {
+  switch (from.agent) {
+    case "claude-code":
+      return new ClaudeSessionReader(file, skips, from.state);
+    case "pi":
+      return new PiSessionReader(
+        file,
+        skips,
+        options.piAskTools ?? DEFAULT_PI_ASK_TOOLS,
+        from.state,
+      );
+    case "codex":
+      return new CodexSessionReader(file, skips, from.state);
   }
 }
 
@@ -60,18 +94,60 @@ export async function readOpenedSessionFile(
   path: string,
   opened: string | OpenedFile,
   agent: Agent | undefined,
-  options: ReadOptions,
+  options: ReadOptions & ResumeOptions,
 ): Promise<FileAsks> {
-  const skips = new SkipTally();
+  const file = typeof opened === "string" ? openRegularFile(opened) : opened;
+  let from: ResumePoint | undefined;
+  try {
+    from = options.resumeFrom && goesOn(options.resumeFrom, file, agent);
+  } catch (error) {
+    closeSync(file.fd);
+    throw error;
+  }
+  const skips = new SkipTally(from?.skips);
   const visitor = new AgentVisitor(path, agent, skips, options);
-  const scan = await scanFile(opened, visitor, skips, options);
+  if (from?.reader) visitor.resume(from.reader, options);
+  let resume: string | undefined;
+  // A point at the start (no line break read yet) is no use: the next read starts there anyway.
+  const checkpoint = options.keepResume
+    ? (at: ScanStart) => {
+        if (at.offset === 0) return;
+        const point: ResumePoint = {
+          at,
+          prefixHash: prefixHashOf(file.fd, at.offset),
+          skips: skips.copy(),
+          reader: visitor.state(),
+        };
+        resume = JSON.stringify(point);
+      }
+    : undefined;
+  const scan = await scanFile(file, visitor, skips, {
+    ...options,
+    ...(from ? { start: from.at } : {}),
+    ...(checkpoint ? { checkpoint } : {}),
+  });
   const { fileAgent, reader } = visitor.settle();
   const asks = reader.finish();
   return {
     exchanges: asks.exchanges,
     report: fileReport(path, fileAgent, scan, skips, asks),
     ...(asks.recordKeys ? { recordKeys: asks.recordKeys } : {}),
+    ...(resume !== undefined ? { resume } : {}),
   };
+}
+
+/**
+ * `from`, when this file can be read on from it: it reaches that far and holds there the bytes
+ * it held then (an append, not a rewrite), and it was read as the agent asked for now.
+ */
+function goesOn(
+  from: ResumePoint,
+  file: OpenedFile,
+  agent: Agent | undefined,
+): ResumePoint | undefined {
+  if (from.at.offset > file.size) return undefined;
+  if (agent !== undefined && from.reader?.agent !== agent) return undefined;
+  return prefixHashOf(file.fd, from.at.offset) === from.prefixHash ? from : undefined;
 }
 
 const PI_HEADER = Buffer.from('"session"');
@@ -103,6 +179,18 @@ class AgentVisitor implements LineVisitor {
       this.start(agentOfFirstLine(first, this.path));
     }
     this.reader?.line(view, start, end, lineNumber);
+  }
+
+  /** Goes on with the reader an earlier read of this file had. */
+  resume(from: ReaderState, options: ReadOptions): void {
+    this.agent = from.agent;
+    this.reader = resumedSessionReader(from, this.path, this.skips, options);
+  }
+
+  /** The reader's state, once a reader was started. */
+  state(): ReaderState | null {
+    if (!this.reader || this.agent === undefined) return null;
+    return { agent: this.agent, state: this.reader.state() } as ReaderState;
   }
 
   settle(): { fileAgent: Agent; reader: SessionReader } {

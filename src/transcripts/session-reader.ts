@@ -4,6 +4,11 @@ import type { LineVisitor } from "./scan/line-scanner.ts";
 /** Reads the asks of one session file from its lines; `finish` once the last line is seen. */
 export interface SessionReader extends LineVisitor {
   finish(): SessionAsks;
+  /**
+   * What was gathered so far, as data (JSON) that later lines do not change: a reader made with
+   * it goes on as this one would (see ResumePoint).
+   */
+  state(): unknown;
 }
 
 export interface SessionAsks {

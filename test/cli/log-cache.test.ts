@@ -1,4 +1,6 @@
+import { spawnSync } from "node:child_process";
 import {
+  appendFileSync,
   chmodSync,
   chownSync,
   existsSync,
@@ -20,8 +22,8 @@ import { auq, ClaudeLog, tempFolder, writeFile } from "../transcripts/builders.t
 const MTIME = 1_767_000_000;
 
 /** One Claude Code session whose single ask was answered with `label`. */
-function session(label: string, extraAsk?: string): string {
-  const log = new ClaudeLog({ start: "2026-01-10T09:00:00.000Z", version: "2.1.120" });
+function session(label: string, extraAsk?: string, idTag = ""): string {
+  const log = new ClaudeLog({ start: "2026-01-10T09:00:00.000Z", version: "2.1.120", idTag });
   const question = auq("Which cache?", [label, "None"], false, "Cache");
   const call = log.ask([question]);
   log.result(call, "User has answered your questions: …", {
@@ -36,6 +38,13 @@ function session(label: string, extraAsk?: string): string {
   }
   return log.text();
 }
+
+/** A line that makes a session large enough for the cache to keep where its read stopped. */
+const LARGE_LINE = JSON.stringify({
+  type: "user",
+  message: { role: "user", content: "x".repeat(70_000) },
+});
+const LARGE_START = `${LARGE_LINE}\n`;
 
 /** The cache's entry lines (after its header). */
 function cacheLines(): string[] {
@@ -107,6 +116,65 @@ describe("askuser log: the cache of what was read", () => {
     writeFileSync(file, session("Rediz"));
     utimesSync(file, MTIME + 1, MTIME + 1);
     expect((await answers()).selected).toEqual(["Rediz"]);
+  });
+
+  it("reads a grown file on from its old end, not again from its start", async () => {
+    // Bytes before the last few KB of the old end are not compared: changing them in place
+    // shows whether the start was read again.
+    writeFileSync(file, `${session("Redis")}${LARGE_START}`);
+    await answers();
+    const text = readFileSync(file, "utf8");
+    writeFileSync(
+      file,
+      `${text.replaceAll("Redis", "Rediz")}${session("Ship", "Ship it?", "more-")}`,
+    );
+    expect((await answers()).selected).toEqual(["Yes", "Redis", "Ship"]);
+    expect((await answers(["--no-cache"])).selected).toEqual(["Yes", "Rediz", "Ship"]);
+  });
+
+  it("reads a grown file from its start when the bytes before its old end changed", async () => {
+    writeFileSync(file, `${LARGE_START}${session("Redis")}`);
+    utimesSync(file, MTIME, MTIME);
+    await answers();
+    writeFileSync(file, `${LARGE_START}${session("Rediz")}${session("Ship", "Ship it?", "more-")}`);
+    expect((await answers()).selected).toEqual(["Yes", "Rediz", "Ship"]);
+  });
+
+  it("reads a large file rewritten in place with the same size from its start", async () => {
+    writeFileSync(file, `${LARGE_START}${session("Redis")}`);
+    utimesSync(file, MTIME, MTIME);
+    await answers();
+    writeFileSync(file, `${LARGE_START}${session("Rediz")}`);
+    utimesSync(file, MTIME + 1, MTIME + 1);
+    expect((await answers()).selected).toEqual(["Rediz"]);
+  });
+
+  it("reads a file truncated and then written longer from its start", async () => {
+    writeFileSync(file, `${LARGE_START}${session("Redis")}`);
+    utimesSync(file, MTIME, MTIME);
+    await answers();
+    truncateSync(file, 0);
+    appendFileSync(file, session("Rediz", "Ship it?"));
+    expect((await answers()).selected).toEqual(["Yes", "Rediz"]);
+    await answers();
+    appendFileSync(file, session("Again", undefined, "again-"));
+    expect((await answers()).selected).toEqual(["Yes", "Rediz", "Again"]);
+  });
+
+  it("never goes on from a damaged or forged place to resume, says so, and reads from the start", async () => {
+    writeFileSync(file, `${LARGE_START}${session("Redis")}`);
+    utimesSync(file, MTIME, MTIME);
+    await answers();
+    const [header, line = ""] = readFileSync(cacheFile, "utf8").split("\n");
+    const fields = line.split("\t");
+    const point = JSON.parse(fields[3] ?? "") as { reader: { state: { calls: unknown } } };
+    point.reader.state.calls = [{ id: 1 }];
+    fields[3] = JSON.stringify(point);
+    writeFileSync(cacheFile, `${header}\n${fields.join("\t")}\n`, { mode: 0o600 });
+    appendFileSync(file, session("Ship", "Ship it?", "more-"));
+    const { selected, stderr } = await answers();
+    expect(selected).toEqual(["Yes", "Redis", "Ship"]);
+    expect(stderr).toContain("ignored a damaged entry of the log cache for <home>/.claude");
   });
 
   it("--no-cache neither reads nor writes it", async () => {
@@ -218,6 +286,18 @@ describe("askuser log: the cache of what was read", () => {
     expect(selected).toEqual(["Rediz"]);
     expect(stderr).toContain("larger than the");
     expect(statSync(cacheFile).size).toBeLessThan(1024 * 1024);
+  });
+
+  it("removes the half-written caches of runs that died, and nothing else", async () => {
+    await answers();
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+    const left = (pid: number | string) => join(cacheFolder, `${LOG_CACHE_FILE}.${pid}.tmp`);
+    const others = [left(process.ppid), left("x1"), join(cacheFolder, "notes.tmp")];
+    for (const path of [left(dead), ...others]) writeFileSync(path, "half", { mode: 0o600 });
+    writeFileSync(file, session("Redis", "Ship it?"));
+    expect((await answers()).selected).toEqual(["Yes", "Redis"]);
+    expect(existsSync(left(dead))).toBe(false);
+    for (const path of others) expect(existsSync(path)).toBe(true);
   });
 
   it("removes the cache file of the first version when it writes its own", async () => {

@@ -10,6 +10,7 @@ import { contentText } from "../text.ts";
 import { classifyAskResult, hasAskResultShape } from "./ask-result.ts";
 import { ASK_TOOL, isClaudeAskTool, PLAN_TOOL } from "./markers.ts";
 import { type Call, callFor, classifyFor, pending, type Result, recordKey } from "./pairing.ts";
+import type { ClaudeReaderState } from "./reader-state.ts";
 
 /**
  * The search anchor: `_use` occurs in both `"tool_use"` and `"tool_use_id"`, and starts with a
@@ -50,9 +51,28 @@ export class ClaudeSessionReader implements SessionReader {
   /** Keys of result blocks seen again: counted at the end, when it is known which were asks. */
   private readonly copiedResults: string[] = [];
 
-  constructor(file: string, skips: SkipTally) {
+  /** A reader of `file`; given `from`, it goes on from that state (see `state`). */
+  constructor(file: string, skips: SkipTally, from?: ClaudeReaderState) {
     this.file = file;
     this.skips = skips;
+    if (!from) return;
+    for (const [id, tool] of from.toolNames) this.toolNames.set(id, tool);
+    for (const call of from.calls)
+      this.calls.set(call.id, [...(this.calls.get(call.id) ?? []), call]);
+    this.results.push(...from.results);
+    for (const key of from.seen) this.seen.add(key);
+    this.copiedResults.push(...from.copiedResults);
+  }
+
+  /** What was gathered so far, as data that later lines do not change. */
+  state(): ClaudeReaderState {
+    return {
+      toolNames: [...this.toolNames],
+      calls: [...this.calls.values()].flat(),
+      results: [...this.results],
+      seen: [...this.seen],
+      copiedResults: [...this.copiedResults],
+    };
   }
 
   line(view: Buffer, start: number, end: number, lineNumber: number): void {

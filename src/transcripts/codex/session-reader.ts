@@ -7,6 +7,7 @@ import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
 import { classifyCodexAsyncResult, classifyCodexResult } from "./ask-result.ts";
 import { classifyCodexOwnResult } from "./own-result.ts";
+import type { CodexCall, CodexOutput, CodexReaderState, NextMessage } from "./reader-state.ts";
 
 const CODEX_ASK_TOOL = "request_user_input";
 /** The non-blocking variant: the user's next message answers it. */
@@ -34,17 +35,8 @@ const CALL_ID_AFTER_TYPE = Buffer.from(',"call_id":"');
 /** Envelope types whose records are always read: they are small and carry context. */
 const CONTEXT_TYPES = new Set(["session_meta", "turn_context"]);
 
-interface Call {
-  readonly id: string;
-  readonly tool: string;
-  readonly args: unknown;
-  readonly site: RecordSite;
-}
-
-interface Output {
-  readonly output: unknown;
-  readonly site: RecordSite;
-}
+type Call = CodexCall;
+type Output = CodexOutput;
 
 /**
  * Reads the request_user_input asks of a Codex rollout. A call is joined to its output by
@@ -64,13 +56,37 @@ export class CodexSessionReader implements SessionReader {
   /** Calls still waiting for output: only then do turn_aborted events matter. */
   private waiting = 0;
   /** The message that answered each request_user_input_async call. */
-  private readonly nextMessages = new Map<string, { text: string; site: RecordSite }>();
+  private readonly nextMessages = new Map<string, NextMessage>();
   /** request_user_input_async calls the user has not answered yet. */
   private readonly unanswered: string[] = [];
 
-  constructor(file: string, skips: SkipTally) {
+  /** A reader of `file`; given `from`, it goes on from that state (see `state`). */
+  constructor(file: string, skips: SkipTally, from?: CodexReaderState) {
     this.file = file;
     this.skips = skips;
+    if (!from) return;
+    this.sessionId = from.sessionId;
+    this.cwd = from.cwd;
+    for (const call of from.calls) this.calls.set(call.id, call);
+    for (const [id, output] of from.outputs) this.outputs.set(id, output);
+    for (const id of from.aborted) this.aborted.add(id);
+    this.waiting = from.waiting;
+    for (const [id, message] of from.nextMessages) this.nextMessages.set(id, message);
+    this.unanswered.push(...from.unanswered);
+  }
+
+  /** What was gathered so far, as data that later lines do not change. */
+  state(): CodexReaderState {
+    return {
+      sessionId: this.sessionId,
+      cwd: this.cwd,
+      calls: [...this.calls.values()],
+      outputs: [...this.outputs],
+      aborted: [...this.aborted],
+      waiting: this.waiting,
+      nextMessages: [...this.nextMessages],
+      unanswered: [...this.unanswered],
+    };
   }
 
   line(view: Buffer, start: number, end: number, lineNumber: number): void {

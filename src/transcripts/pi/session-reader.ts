@@ -8,35 +8,18 @@ import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
 import { contentText } from "../text.ts";
-import { classifyPiResult, type PiResultInput } from "./ask-result.ts";
+import { classifyPiResult } from "./ask-result.ts";
 import { readPrefix } from "./entry-prefix.ts";
 import { deliveredText, LATER_ANSWER_ENTRY, readLaterAnswer } from "./later-answer.ts";
+import type { LaterEntry, PiCall, PiReaderState, PiResult } from "./reader-state.ts";
 
 /** Tool names read as asks in Pi sessions unless the caller names others. */
 export const DEFAULT_PI_ASK_TOOLS: readonly string[] = ["ask_user", "question", "questionnaire"];
 
 const TOOL_CALL = Buffer.from('"toolCall"');
 
-interface Call {
-  readonly id: string;
-  readonly entryId: string;
-  readonly tool: string;
-  readonly args: unknown;
-  readonly site: RecordSite;
-}
-
-interface Result extends PiResultInput {
-  readonly callId: string;
-  readonly entryId: string;
-  readonly tool: string;
-  readonly site: RecordSite;
-}
-
-interface LaterEntry {
-  readonly entryId: string;
-  readonly site: RecordSite;
-  readonly data: unknown;
-}
+type Call = PiCall;
+type Result = PiResult;
 
 /**
  * Reads the asks of a Pi session (v3; v1 and v2 files are read in file order). Every entry's id
@@ -66,10 +49,44 @@ export class PiSessionReader implements SessionReader {
   /** The user messages that delivered later answers: machinery, not the user typing. */
   private readonly delivered = new Set<string>();
 
-  constructor(file: string, skips: SkipTally, askTools: readonly string[] = DEFAULT_PI_ASK_TOOLS) {
+  /** A reader of `file`; given `from`, it goes on from that state (see `state`). */
+  constructor(
+    file: string,
+    skips: SkipTally,
+    askTools: readonly string[] = DEFAULT_PI_ASK_TOOLS,
+    from?: PiReaderState,
+  ) {
     this.file = file;
     this.skips = skips;
     this.askTools = new Set(askTools);
+    if (!from) return;
+    for (const [id, parent] of from.parents) this.parents.set(id, parent);
+    this.lastEntryId = from.lastEntryId;
+    this.sessionId = from.sessionId;
+    this.cwd = from.cwd;
+    for (const call of from.calls) this.addCall(call);
+    this.results.push(...from.results);
+    this.laterEntries.push(...from.laterEntries);
+  }
+
+  /** What was gathered so far, as data that later lines do not change. */
+  state(): PiReaderState {
+    return {
+      parents: [...this.parents],
+      lastEntryId: this.lastEntryId,
+      sessionId: this.sessionId,
+      cwd: this.cwd,
+      calls: [...this.calls],
+      results: [...this.results],
+      laterEntries: [...this.laterEntries],
+    };
+  }
+
+  private addCall(call: Call): void {
+    this.calls.push(call);
+    const sameId = this.callsById.get(call.id) ?? [];
+    sameId.push(call);
+    this.callsById.set(call.id, sameId);
   }
 
   line(view: Buffer, start: number, end: number, lineNumber: number): void {
@@ -132,11 +149,7 @@ export class PiSessionReader implements SessionReader {
         const callId = stringAt(block, "id");
         const tool = stringAt(block, "name");
         if (callId === undefined || tool === undefined || !this.askTools.has(tool)) continue;
-        const call = { id: callId, entryId: id, tool, args: block.arguments, site };
-        this.calls.push(call);
-        const sameId = this.callsById.get(callId) ?? [];
-        sameId.push(call);
-        this.callsById.set(callId, sameId);
+        this.addCall({ id: callId, entryId: id, tool, args: block.arguments, site });
       }
     } else if (message.role === "toolResult") {
       const callId = stringAt(message, "toolCallId");

@@ -20,8 +20,28 @@ export interface ScanOptions {
   readonly signal?: AbortSignal;
 }
 
+/** Where to go on reading a file that grew: just after a line break an earlier scan reached. */
+export interface ScanStart {
+  /** The byte after that line break. */
+  readonly offset: number;
+  /** Lines before `offset`, blank and skipped ones included. */
+  readonly lines: number;
+}
+
+export interface ScanFrom {
+  readonly start?: ScanStart;
+  /**
+   * Called once every line that ends in a line break has been visited, before a last line
+   * without one (which may be a record still being written, so the next scan of the grown file
+   * reads it again whole): the state of the reading then is where that scan can go on. Not
+   * called when the file ends inside a line too long to read.
+   */
+  readonly checkpoint?: (at: ScanStart) => void;
+}
+
 export interface ScanResult {
   readonly lines: number;
+  /** The length read up to: the whole file as it was when opened. */
   readonly bytes: number;
 }
 
@@ -62,7 +82,7 @@ export async function scanFile(
   file: string | OpenedFile,
   visitor: LineVisitor,
   skips: SkipTally,
-  options: ScanOptions = {},
+  options: ScanOptions & ScanFrom = {},
 ): Promise<ScanResult> {
   const chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
@@ -73,8 +93,8 @@ export async function scanFile(
   let carried = 0;
   /** True while dropping the rest of a line that outgrew `maxLineBytes`. */
   let discarding = false;
-  let lineNumber = 0;
-  let bytes = 0;
+  let lineNumber = options.start?.lines ?? 0;
+  let bytes = options.start?.offset ?? 0;
 
   const visit = (view: Buffer, start: number, end: number): void => {
     lineNumber++;
@@ -120,7 +140,7 @@ export async function scanFile(
     let chunksSinceYield = 0;
     for (;;) {
       const wanted = Math.min(chunkBytes, size - bytes);
-      const bytesRead = wanted > 0 ? readSync(fd, chunk, 0, wanted, null) : 0;
+      const bytesRead = wanted > 0 ? readSync(fd, chunk, 0, wanted, bytes) : 0;
       if (bytesRead === 0) break;
       bytes += bytesRead;
       const view = chunk.subarray(0, bytesRead);
@@ -150,6 +170,7 @@ export async function scanFile(
         options.signal?.throwIfAborted();
       }
     }
+    if (!discarding) options.checkpoint?.({ offset: bytes - carried, lines: lineNumber });
     if (carried > 0 && !discarding) {
       const lastLine = carry.subarray(0, carried);
       if (isBlankOrWhole(lastLine, lineNumber === 0)) visit(lastLine, 0, carried);
