@@ -35,7 +35,7 @@ export interface ResumePoint {
  * written again) changes them. A rewrite that grows the file and leaves these bytes alike is
  * not seen until the file's identity changes again; `--no-cache` reads everything.
  */
-export const PREFIX_BYTES = 4096;
+const PREFIX_BYTES = 4096;
 
 /** The hash of the bytes of `fd` just before `offset` (as `prefixHash` holds it). */
 export function prefixHashOf(fd: number, offset: number): string {
