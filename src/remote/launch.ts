@@ -39,7 +39,7 @@ export interface LaunchSeams {
 /** The pause before a probe refused at once (not timed out) is tried again. */
 const BUSY_RETRY_MS = 100;
 
-const LAUNCH: LaunchSeams = {
+export const LAUNCH: LaunchSeams = {
   spawnServer: spawnBackgroundServer,
   probeTimeoutMs: PROBE_TIMEOUT_MS,
   startTimeoutMs: START_TIMEOUT_MS,

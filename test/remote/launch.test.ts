@@ -3,8 +3,14 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type ServerInfo, writeServerInfo } from "../../src/remote/discovery.ts";
-import { ensureServer, type LaunchSeams, type ServerChild } from "../../src/remote/launch.ts";
+import {
+  ensureServer,
+  LAUNCH,
+  type LaunchSeams,
+  type ServerChild,
+} from "../../src/remote/launch.ts";
 import { privateRuntimeDir, runtimeDir, socketPath } from "../../src/remote/runtime-dir.ts";
+import { watchRuntimeDir } from "../../src/remote/runtime-dir-changes.ts";
 import { Changes, REPORT_AFTER_MS, waitFor } from "../support/wait-for.ts";
 import { runtimeEnv } from "./support.ts";
 
@@ -168,5 +174,67 @@ describe("ensureServer: a server it started is waited for until the start deadli
       reason: "start_failed",
       message: `the answer server did not answer within 0.05 s; see ${join(runtimeDir(env), "server.log")}`,
     });
+  });
+
+  it("two starts at once in one directory end up on the same server", async () => {
+    const env = runtimeEnv();
+    let spawned = 0;
+    const start = () =>
+      ensureServer(
+        env,
+        seams(() => {
+          spawned += 1;
+          const child = fakeChild();
+          // The first takes the socket; any other finds it taken and exits 0, as serve does.
+          if (spawned === 1) void fakeServer(env);
+          else queueMicrotask(() => child.end(0));
+          return child;
+        }),
+      );
+    const [first, second] = await Promise.all([start(), start()]);
+    expect(first.pid).toBe(FAKE_PID);
+    expect(second).toEqual(first);
+  });
+
+  it("the real server killed as it starts: the wait ends at once, naming the signal", async () => {
+    const env = runtimeEnv();
+    await expect(
+      ensureServer(env, {
+        ...LAUNCH,
+        spawnServer: (spawnEnv, log) => {
+          const child = LAUNCH.spawnServer(spawnEnv, log) as ServerChild & {
+            kill(s: string): void;
+          };
+          child.kill("SIGKILL");
+          return child;
+        },
+      }),
+    ).rejects.toMatchObject({
+      reason: "start_failed",
+      message: `the answer server stopped while starting (killed by SIGKILL); see ${join(runtimeDir(env), "server.log")}`,
+    });
+  });
+});
+
+describe("the runtime directory's changes", () => {
+  it("a directory that cannot be watched is looked at again on a timer, not never", async () => {
+    const changes = watchRuntimeDir(join(runtimeDir(runtimeEnv()), "not-there"));
+    try {
+      expect(await changes.after(changes.count, Date.now() + REPORT_AFTER_MS)).toBe("change");
+    } finally {
+      changes.close();
+    }
+  });
+
+  it("a change that came before the wait ends it at once", async () => {
+    const changes = watchRuntimeDir(runtimeDir(runtimeEnv()));
+    try {
+      const seen = changes.count;
+      changes.failed("it ended");
+      expect(await changes.after(seen, Date.now() + REPORT_AFTER_MS)).toBe("change");
+      expect(changes.failure).toBe("it ended");
+    } finally {
+      changes.close();
+    }
   });
 });
