@@ -35,24 +35,35 @@ export function safeStream(raw: RawStream, options: { keepSgr?: boolean } = {}):
   // Only a Node stream calls a write's callback; a capture would leave it waiting forever.
   const reports = typeof (raw as { writableLength?: unknown }).writableLength === "number";
   let failure: Error | undefined;
-  let last: Promise<void> = Promise.resolve();
+  let unflushed = 0;
+  const waiting: (() => void)[] = [];
+  const settled = () => {
+    unflushed -= 1;
+    if (unflushed === 0) for (const wake of waiting.splice(0)) wake();
+  };
   const send = (text: string) => {
     if (!reports) {
       raw.write(text);
       return;
     }
-    last = new Promise((resolve) => {
+    unflushed += 1;
+    try {
       raw.write(text, (error) => {
         if (error) failure ??= error;
-        resolve();
+        settled();
       });
-    });
+    } catch (error) {
+      settled();
+      throw error;
+    }
   };
   return {
     write: (text) => send(clean(text)),
     writeJson: (value, indent) => send(`${jsonForDisplay(value, indent)}\n`),
-    // A stream's callbacks come in the order of its writes: the last one's ends the wait.
-    flushed: () => last.then(() => (failure ? Promise.reject(failure) : undefined)),
+    flushed: async () => {
+      if (unflushed > 0) await new Promise<void>((wake) => waiting.push(wake));
+      if (failure) throw failure;
+    },
   };
 }
 

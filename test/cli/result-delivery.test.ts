@@ -4,6 +4,7 @@ import { INPUT_FILE_LIMIT, readFileBounded } from "../../src/cli/bounded-read.ts
 import { decodeUtf8 } from "../../src/cli/decode-utf8.ts";
 import type { CliIo } from "../../src/cli/io.ts";
 import { runCommandLine } from "../../src/cli/main.ts";
+import { safeStream } from "../../src/cli/output.ts";
 import type { RegistryEvent } from "../../src/remote/registry.ts";
 import type { RunningServer } from "../../src/remote/serve.ts";
 import { call, openEvents, startTestServer } from "../remote/support.ts";
@@ -81,5 +82,40 @@ describe("a result standard output did not take", () => {
     expect(delivery.data).toEqual({ id, delivery: "lost" });
     expect(stderr()).toContain(LOST);
     events.close();
+  });
+});
+
+describe("SafeStream.flushed", () => {
+  it("waits for the write's callback, not for write() to return", async () => {
+    const callbacks: ((error?: Error | null) => void)[] = [];
+    let wrote: () => void = () => {};
+    const writing = new Promise<void>((resolve) => {
+      wrote = resolve;
+    });
+    const raw = new Writable({
+      write(_chunk, _encoding, done) {
+        callbacks.push(done);
+        wrote();
+      },
+    });
+    const out = safeStream(raw);
+    out.write("the result\n");
+    let flushed = false;
+    const waiting = out.flushed().then(() => {
+      flushed = true;
+    });
+    await writing;
+    expect(flushed).toBe(false);
+    callbacks.shift()?.();
+    await waiting;
+    expect(flushed).toBe(true);
+  });
+
+  it("a capture without callbacks has taken the text when write returns", async () => {
+    let text = "";
+    const out = safeStream({ write: (chunk: string) => (text += chunk) });
+    out.write("x\n");
+    await out.flushed();
+    expect(text).toBe("x\n");
   });
 });
