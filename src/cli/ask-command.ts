@@ -12,6 +12,7 @@ import { DEMO_PAYLOAD } from "./demo-payload.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { ASK_HELP } from "./help.ts";
 import type { CommandIo } from "./io.ts";
+import { tellOutputFailure } from "./output.ts";
 import { parseOptions } from "./parse-options.ts";
 import { echo, readJsonSource } from "./read-json.ts";
 
@@ -91,15 +92,24 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
   try {
     if (values.json) io.stdout.writeJson(details, 2);
     else io.stdout.write(`${modelText(details)}\n`);
+    // Given only once standard output took it: a reader that left fails the write later.
+    await io.stdout.flushed();
   } catch (error) {
-    // The result could not be written: the page must not say the agent has it, and the
-    // connection kept open for the report must not keep this process alive.
+    // The result did not reach the agent: the page must not say it did, and the connection
+    // kept open for the report must not keep this process alive.
     undelivered();
-    throw error;
+    if (!isWriteError(error)) throw error;
+    tellOutputFailure(error, io.stderr);
+    return EXIT.outputFailed;
   }
   delivered();
   if (details.status === "answered") return EXIT.answered;
   return details.status === "clarification_requested" ? EXIT.askedBack : EXIT.notAnswered;
+}
+
+/** A failure of the stream itself (it has a system error code), not a bug in what was written. */
+function isWriteError(error: unknown): boolean {
+  return typeof (error as NodeJS.ErrnoException | undefined)?.code === "string";
 }
 
 const TERMINAL = { place: "terminal", reporter: "lifecycle" } as const;

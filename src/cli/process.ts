@@ -1,16 +1,12 @@
 import { readFile } from "node:fs/promises";
-import {
-  type Ask,
-  type AskDetails,
-  cancelledBeforeOpenDetails,
-  neutraliseInline,
-} from "../core/index.ts";
+import { type Ask, type AskDetails, cancelledBeforeOpenDetails } from "../core/index.ts";
 import { INPUT_FILE_LIMIT, readFileBounded, readStreamBounded } from "./bounded-read.ts";
 import { canReachTerminal, isGoneError, withFormTerminal } from "./controlling-terminal.ts";
 import { decodeUtf8 } from "./decode-utf8.ts";
 import { EXIT } from "./errors.ts";
 import type { CliIo, FormOptions } from "./io.ts";
 import { preloadCommand, runCommandLine } from "./main.ts";
+import { tellOutputFailure } from "./output.ts";
 
 /** True while the form owns the terminal: its own wiring handles the terminal going away. */
 let formOpen = false;
@@ -42,6 +38,8 @@ export async function runFromProcess(): Promise<void> {
       return;
     }
     if (formOpen) return;
+    // A command whose output is a result (askuser ask) heard of this through its write's
+    // callback first, and has its exit code (74) in place by now: promises settle before this.
     setImmediate(() => process.exit(process.exitCode ?? 0));
   });
   // Standard error on a closed terminal or a full disk: there is no one left to tell.
@@ -63,11 +61,7 @@ function reportOutputFailure(error: NodeJS.ErrnoException): void {
   if (outputFailed) return;
   outputFailed = true;
   process.exitCode = EXIT.outputFailed;
-  const code = error.code === undefined ? "" : ` (${error.code})`;
-  const reason = error.message.replace(/^[A-Z]+: /u, "").replace(/, write$/u, "");
-  process.stderr.write(
-    `askuser: cannot write to standard output: ${neutraliseInline(reason)}${code}; the output is incomplete\n`,
-  );
+  tellOutputFailure(error, process.stderr);
 }
 
 /**

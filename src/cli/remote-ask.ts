@@ -30,7 +30,8 @@ export interface RemoteAskSeams {
  * `askuser ask --remote`: the ask is published to the answer server and, when there is a
  * terminal, shown in the terminal form as well, in the one race of `raceWithPage`. Without a
  * usable server the form alone asks, and standard error says why the page is off. The caller
- * says `delivered` once the result is on standard output.
+ * says `delivered` once standard output took the result (flushed, not only written), `lost`
+ * when it could not.
  */
 export async function askRemotely(
   ask: Ask,

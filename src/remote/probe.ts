@@ -2,6 +2,9 @@ import { request } from "node:http";
 import type { ServerInfo } from "./discovery.ts";
 import { errorCode } from "./errors.ts";
 
+/** How long a running server may take to answer before it counts as busy. */
+export const PROBE_TIMEOUT_MS = 5000;
+
 /** How the server behind a socket replied to `GET /api/status`. */
 export type ServerCheck = "answers" | "gone" | "busy";
 
@@ -11,7 +14,7 @@ export type ServerCheck = "answers" | "gone" | "busy";
  * the token goes nowhere else. No listener (refused, no file) or another server's reply is
  * "gone"; a listener that does not reply within the time is "busy", never dead.
  */
-export function checkServer(info: ServerInfo, timeoutMs = 5000): Promise<ServerCheck> {
+export function checkServer(info: ServerInfo, timeoutMs = PROBE_TIMEOUT_MS): Promise<ServerCheck> {
   return new Promise((resolve) => {
     const req = request(
       {
