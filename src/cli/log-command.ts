@@ -18,7 +18,6 @@ import type { CommandIo } from "./io.ts";
 import { type LogOptions, parseLogArgs } from "./log-args.ts";
 import { jsonLine } from "./log-json.ts";
 import { askAsMarkdown, MARKDOWN_TITLE } from "./log-markdown.ts";
-import { withYoungGenerationHeld } from "./log-memory.ts";
 import { COLOUR_THEME, PLAIN_THEME, shortPath, timeZoneOf, wantsColour } from "./log-style.ts";
 import { ReadTally, readSummary } from "./log-summary.ts";
 import { askAsText } from "./log-text.ts";
@@ -42,7 +41,7 @@ export async function logCommand(args: readonly string[], io: CommandIo): Promis
     return await printTurns(options.turns, options, io, { theme, timeZone, home });
   }
 
-  return await withYoungGenerationHeld(() => listAsks(options, io, { theme, timeZone, home }));
+  return await listAsks(options, io, { theme, timeZone, home });
 }
 
 /** Reads the sources and prints their asks, newest first, and what could not be read. */

@@ -1,40 +1,19 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { lstatSync } from "node:fs";
 import {
-  checkPrivateFile,
-  checkPrivateFolder,
-  NO_FOLLOW,
-  openRefused,
-} from "../private-files/private-path.ts";
-import { entryKey, entryLine, entryResume, grewFrom, readEntry } from "./cache-entry.ts";
-import { IndexBytes, LINE_BREAK } from "./cache-index.ts";
-import { type ByteSource, bufferSource, FileWindow } from "./cache-source.ts";
-import { CacheWriter } from "./cache-writer.ts";
+  entryKey,
+  entryLine,
+  entryResume,
+  grewFrom,
+  pathOfEntryKey,
+  readEntry,
+} from "./cache-entry.ts";
+import { cachePathIn, finishReplacement, openCacheIndex, startReplacement } from "./cache-file.ts";
+import { IndexBytes } from "./cache-index.ts";
+import { bufferSource } from "./cache-source.ts";
+import type { CacheWriter } from "./cache-writer.ts";
 import type { Agent } from "./model.ts";
 import type { FileAsks } from "./read-file.ts";
 import { type ResumePoint, resumePointOf } from "./resume-point.ts";
-
-/** The cache file's own name, in `${XDG_CACHE_HOME:-~/.cache}/askuser/`. */
-export const LOG_CACHE_FILE = "log-cache.jsonl";
-/** What the first version was called: removed when the cache is written. */
-const FORMER_CACHE_FILE = "log-cache.json";
-const FORMAT = "askuser-log-cache";
-/**
- * Raised whenever what a file's asks are read into changes shape, or a reader reads a record
- * otherwise (2: askuser's own texts in error results are read as their outcomes; 3: the place a
- * Claude Code hook's answer was given is read back; 4: where to go on reading a file that grew).
- * A cache of another version is rebuilt quietly, as one written for other reading options is.
- */
-const VERSION = 4;
-/** Larger is not a cache askuser wrote for any plausible archive: not read. */
-const MAX_CACHE_BYTES = 512 * 1024 * 1024;
-
-interface Header {
-  readonly format: typeof FORMAT;
-  readonly version: number;
-  /** What else decides what is read as an ask (Pi's ask tools): another reading is a miss. */
-  readonly reading: string;
-}
 
 /**
  * What `askuser log` read of each session file before, keyed by the file's identity (device,
@@ -49,7 +28,7 @@ interface Header {
  * The file holds the user's answers, so it lives in a folder only they can enter (0700), is
  * written 0600 through a rename, and is used only when the kernel says both are theirs and
  * closed to others; a cache that is not, or that does not parse as one askuser wrote, is
- * ignored and written anew, and a damaged line is read as a miss.
+ * ignored and written anew (see cache-file.ts), and a damaged line is read as a miss.
  */
 export class AskCache {
   private readonly folder: string;
@@ -166,7 +145,7 @@ export class AskCache {
         const state = this.index.stateOf(entry);
         if (state === "kept") kept.push(entry);
         else if (state === "met") {
-          const path = pathOfKey(this.index.key(entry));
+          const path = pathOfEntryKey(this.index.key(entry));
           if (path !== undefined && exists(path)) kept.push(entry);
           else this.changed = true;
         } else if (state === "replaced") this.changed = true;
@@ -176,7 +155,7 @@ export class AskCache {
       kept = [];
     }
     if (!this.changed) return;
-    const path = join(this.folder, LOG_CACHE_FILE);
+    const path = cachePathIn(this.folder);
     try {
       for (const entry of kept) this.writeBytes(this.index.lineWithBreak(entry));
     } catch (error) {
@@ -189,8 +168,7 @@ export class AskCache {
       return;
     }
     try {
-      writer.finish(path);
-      rmSync(join(this.folder, FORMER_CACHE_FILE), { force: true });
+      finishReplacement(writer, this.folder);
     } catch (error) {
       this.writeError = error as Error;
       writer.abandon();
@@ -234,53 +212,26 @@ export class AskCache {
   /** The replacement file, opened at the first write with the header; undefined once it failed. */
   private openWriter(): CacheWriter | undefined {
     if (this.writer || this.writeError) return this.writer;
-    const header: Header = { format: FORMAT, version: VERSION, reading: this.reading };
     try {
-      checkPrivateFolder(this.folder, { ...CACHE_FOLDER, create: true });
-      this.writer = new CacheWriter(join(this.folder, LOG_CACHE_FILE));
-      this.writer.addText(`${JSON.stringify(header)}\n`);
+      this.writer = startReplacement(this.folder, this.reading);
     } catch (error) {
       this.writeError = error as Error;
-      this.writer?.abandon();
-      this.writer = undefined;
     }
     return this.writer;
   }
 
   private load(): void {
-    const path = join(this.folder, LOG_CACHE_FILE);
-    try {
-      if (!checkPrivateFolder(this.folder, { ...CACHE_FOLDER, create: false })) return;
-    } catch (error) {
-      this.usable = false;
-      this.notes.push(`${errorText(error)}; until then the cache is not used: every file is read`);
+    const opening = openCacheIndex(this.folder, this.reading);
+    if (opening.status === "opened") {
+      this.index = opening.index;
+      // A line that is not one, or a second line for one key, is dropped and the cache rewritten.
+      if (this.index.dropped > 0) this.changed = true;
       return;
     }
-    let bytes: ByteSource | undefined;
-    try {
-      bytes = openPrivateFile(path);
-    } catch (error) {
-      this.notes.push(`${errorText(error)}; the cache was ignored and is written anew`);
-      this.changed = true;
-      return;
-    }
-    if (bytes === undefined) return;
-    try {
-      this.index = indexOf(bytes, this.reading);
-    } catch (error) {
-      bytes.close();
-      if (error === OTHER_READING) {
-        this.changed = true;
-        return;
-      }
-      const reason =
-        error instanceof NotOurs ? "it is not one askuser wrote" : (error as Error).message;
-      this.notes.push(`ignored the log cache ${path}: ${reason}; it is written anew`);
-      this.changed = true;
-      return;
-    }
-    // A line that is not one, or a second line for one key, is dropped and the cache rewritten.
-    if (this.index.dropped > 0) this.changed = true;
+    if (opening.status === "absent") return;
+    if (opening.note !== undefined) this.notes.push(opening.note);
+    if (opening.status === "unusable") this.usable = false;
+    else this.changed = true;
   }
 }
 
@@ -292,88 +243,11 @@ function parsedOrUndefined(text: string): unknown {
   }
 }
 
-/** The path in a key (its JSON text before the tab), or undefined when it is not one. */
-function pathOfKey(key: string): string | undefined {
-  try {
-    const path: unknown = JSON.parse(key.slice(0, key.lastIndexOf("\t")));
-    return typeof path === "string" ? path : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The header, "other-reading" when written for other reading options or by another version,
- * undefined when it is not one askuser wrote.
- */
-function parseHeader(text: string, reading: string): Header | "other-reading" | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return undefined;
-  const header = parsed as Record<string, unknown>;
-  if (header.format !== FORMAT || typeof header.reading !== "string") return undefined;
-  if (header.version !== VERSION) return "other-reading";
-  return header.reading === reading ? (header as unknown as Header) : "other-reading";
-}
-
 function exists(path: string): boolean {
   try {
     lstatSync(path);
     return true;
   } catch {
     return false;
-  }
-}
-
-const CACHE_FOLDER = {
-  role: "the log cache folder",
-  elsewhere: "set XDG_CACHE_HOME to a folder of yours, or give --no-cache",
-} as const;
-const CACHE_FILE = { role: "the log cache", maxBytes: MAX_CACHE_BYTES, closedToOthers: true };
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** A header for other reading options: the cache is rebuilt, quietly. */
-const OTHER_READING = Symbol("other reading");
-class NotOurs extends Error {}
-
-/** The index of the cache's lines after a header askuser wrote for this reading. */
-function indexOf(bytes: ByteSource, reading: string): IndexBytes {
-  const first = bytes.view(0, Math.min(bytes.size, HEADER_BYTES));
-  const headerEnd = first.indexOf(LINE_BREAK);
-  if (headerEnd < 0) throw new NotOurs();
-  const header = parseHeader(first.toString("utf8", 0, headerEnd), reading);
-  if (header === "other-reading") throw OTHER_READING;
-  if (!header || bytes.view(bytes.size - 1, bytes.size)[0] !== LINE_BREAK) throw new NotOurs();
-  return new IndexBytes(bytes, headerEnd + 1);
-}
-
-/** Longer is not a header askuser wrote. */
-const HEADER_BYTES = 4096;
-
-/**
- * The cache, open, or undefined when there is none. Opened without following a link and
- * checked on the open descriptor: a regular file of the user's, closed to others, not huge.
- * It is read only up to the length it had then.
- */
-function openPrivateFile(path: string): ByteSource | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | NO_FOLLOW);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw openRefused(CACHE_FILE.role, path, error);
-  }
-  try {
-    const info = fstatSync(fd);
-    checkPrivateFile(path, info, CACHE_FILE);
-    return new FileWindow(fd, info.size);
-  } catch (error) {
-    closeSync(fd);
-    throw error;
   }
 }

@@ -19,6 +19,16 @@ export function entryKey(path: string, agent: Agent | undefined): string {
   return `${JSON.stringify(path)}\t${agent ?? "-"}`;
 }
 
+/** The path in a key (its JSON text before the tab), or undefined when it is not one. */
+export function pathOfEntryKey(key: string): string | undefined {
+  try {
+    const path: unknown = JSON.parse(key.slice(0, key.lastIndexOf("\t")));
+    return typeof path === "string" ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The line for what was read of `path`. */
 export function entryLine(
   path: string,

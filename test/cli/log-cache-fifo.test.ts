@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { LOG_CACHE_FILE } from "../../src/transcripts/ask-cache.ts";
+import { LOG_CACHE_FILE } from "../../src/transcripts/cache-file.ts";
 import { runInProcess } from "../support/in-process-cli.ts";
 import { fixtureHome } from "./log-fixtures.ts";
 

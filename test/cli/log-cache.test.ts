@@ -14,7 +14,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { LOG_CACHE_FILE } from "../../src/transcripts/ask-cache.ts";
+import { LOG_CACHE_FILE } from "../../src/transcripts/cache-file.ts";
 import { runInProcess } from "../support/in-process-cli.ts";
 import { auq, ClaudeLog, tempFolder, writeFile } from "../transcripts/builders.ts";
 

@@ -13,7 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readServerInfo } from "../../src/remote/discovery.ts";
-import { AskCache, LOG_CACHE_FILE } from "../../src/transcripts/ask-cache.ts";
+import { AskCache } from "../../src/transcripts/ask-cache.ts";
+import { LOG_CACHE_FILE } from "../../src/transcripts/cache-file.ts";
 
 /** Another user's uid, for the cases that need root to make a file someone else's. */
 const OTHER = 4242;

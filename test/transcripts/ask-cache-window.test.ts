@@ -1,7 +1,8 @@
 import { truncateSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AskCache, LOG_CACHE_FILE } from "../../src/transcripts/ask-cache.ts";
+import { AskCache } from "../../src/transcripts/ask-cache.ts";
+import { LOG_CACHE_FILE } from "../../src/transcripts/cache-file.ts";
 import type { FileAsks } from "../../src/transcripts/read-file.ts";
 import { tempFolder } from "./builders.ts";
 

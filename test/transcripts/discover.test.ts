@@ -111,6 +111,32 @@ describe("finding session files", () => {
     ]);
   });
 
+  it("merges a folder's files, in UTF-16 order, with its links and subfolders in the order of their whole paths", async () => {
+    const root = tempFolder();
+    const target = tempFolder();
+    writeFile(target, "t.jsonl", "{}\n");
+    writeFile(target, "sub/s.jsonl", "{}\n");
+    // U+FF01 sorts after an emoji's surrogates in UTF-16, before it by code point.
+    for (const name of ["m.jsonl", "z.jsonl", "é.jsonl", "\uff01.jsonl", "😀.jsonl", "b/x.jsonl"]) {
+      writeFile(root, name, "{}\n");
+    }
+    symlinkSync(join(target, "t.jsonl"), join(root, "a-link.jsonl"));
+    symlinkSync(join(target, "t.jsonl"), join(root, "n-link.jsonl"));
+    symlinkSync(join(target, "sub"), join(root, "q"));
+    const found = (await findSessionFiles(root, "claude-code", [], true)).map((f) => f.path);
+    expect(found.map((path) => path.slice(root.length + 1))).toEqual([
+      "a-link.jsonl",
+      "b/x.jsonl",
+      "m.jsonl",
+      "n-link.jsonl",
+      "q/s.jsonl",
+      "z.jsonl",
+      "é.jsonl",
+      "😀.jsonl",
+      "\uff01.jsonl",
+    ]);
+  });
+
   it("tells each file's agent from its first line when given a folder of mixed logs", async () => {
     const root = tempFolder();
     const claude = new ClaudeLog();
