@@ -27,7 +27,7 @@ async function scan(
 }
 
 describe("the line scanner", () => {
-  const lines = ['{"a":"é—中🚀"}', '{"b":"' + "x".repeat(40) + '"}', "{}", '{"c":"\\u00e9 \\n"}'];
+  const lines = ['{"a":"é—中🚀"}', `{"b":"${"x".repeat(40)}"}`, "{}", '{"c":"\\u00e9 \\n"}'];
   const text = `${lines.join("\n")}\n`;
 
   it.each([1, 2, 3, 5, 7, 16, 64, 1 << 20])(
