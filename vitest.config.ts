@@ -39,6 +39,8 @@ export default defineConfig({
           name: "slow",
           include: slow,
           globalSetup: ["test/global-setup.ts"],
+          // The package is built while the fast project runs; each file waits for it here.
+          setupFiles: ["test/support/package-built.ts"],
           // As in the fast project: what a test changes in this process it restores.
           isolate: false,
           // Its tests mostly wait for other processes (Pi, a browser, tmux) to start and answer,

@@ -21,10 +21,30 @@ const CLOCK_TICKS_PER_SECOND = 100;
 interface JsonReport {
   readonly testResults: readonly {
     readonly name: string;
+    readonly status?: string;
+    readonly message?: string;
     readonly startTime: number;
     readonly endTime: number;
-    readonly assertionResults: readonly unknown[];
+    readonly assertionResults: readonly {
+      readonly fullName?: string;
+      readonly status?: string;
+    }[];
   }[];
+}
+
+/**
+ * Every failed test as "file > describe > test", and a file that failed outside any test (its
+ * setup, its import) as "file: the first line of why".
+ */
+export function failedTests(report: JsonReport, root: string): string[] {
+  return report.testResults.flatMap((file) => {
+    const name = relative(root, file.name);
+    const tests = file.assertionResults
+      .filter((test) => test.status === "failed")
+      .map((test) => `${name} > ${test.fullName ?? "(unnamed)"}`);
+    if (tests.length > 0 || file.status !== "failed") return tests;
+    return [`${name}: ${file.message?.split("\n").find((line) => line.trim() !== "") ?? "failed"}`];
+  });
 }
 
 /** The files that took longest in their worker (collect and tests), slowest first. */

@@ -1,11 +1,13 @@
 /**
  * npm run bench:tests: runs the test suite N times under a deliberate load and prints, per run,
- * whether it passed, its wall and CPU time, the load average while it ran and the test files
- * that failed; then the slowest files and a row for the README's testing table. Figures are
+ * whether it passed, its wall and CPU time, the load average while it ran and each test that
+ * failed, by name; then the slowest files and a row for the README's testing table. Figures are
  * printed, never asserted: they are what the README's testing section quotes, and how flaky
  * tests are found.
  *
  *   node bench/tests.ts [--project fast|slow|all] [--runs N] [--load K] [--top N]
+ *
+ * (with Node 22, as `npm run bench:tests -- …` runs it: the node package this project installs).
  *
  * The load is K busy processes (a tight loop each, default 4: twice the cores of a 2-core
  * machine), started before the first run and stopped after the last. `--project all` runs
@@ -18,7 +20,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { childCpuSeconds, duration, slowestFiles, total } from "./tests-figures.ts";
+import { childCpuSeconds, duration, failedTests, slowestFiles, total } from "./tests-figures.ts";
 
 const { values } = parseArgs({
   options: {
@@ -94,13 +96,18 @@ function runOnce(): Promise<Run> {
     child.on("close", (code) => {
       clearInterval(sampler);
       samples.push(loadavg()[0] ?? 0);
-      const failed = [
-        ...new Set(
-          [...output.matchAll(/^ *FAIL +(?:\S+ +)?(test\/\S+)(?: > (.*))?$/gmu)].map((match) =>
-            match[2] ? `${match[1]} > ${match[2]}` : (match[1] ?? ""),
-          ),
-        ),
-      ];
+      // The failed tests by name, from the JSON report; from the output when there is none (the
+      // check failed, vitest did not start).
+      const failed = existsSync(report)
+        ? failedTests(JSON.parse(readFileSync(report, "utf8")), root)
+        : [
+            ...new Set(
+              [...output.matchAll(/^ *FAIL +(?:\S+ +)?(test\/\S+)(?: > (.*))?$/gmu)].map((match) =>
+                match[2] ? `${match[1]} > ${match[2]}` : (match[1] ?? ""),
+              ),
+            ),
+          ];
+      if (/^npm run check FAILED/mu.test(output)) failed.push("npm run check (see the output)");
       resolve({
         passed: code === 0,
         seconds: (performance.now() - started) / 1000,

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PACKAGE } from "../support/run-cli.ts";
 import { TmuxSession } from "../support/tmux.ts";
 import { activeTools, askResults, PI_CLI, PiSandbox, REPO_ROOT, textOf } from "./helpers/pi-run.ts";
-import { runToExit } from "./helpers/run-to-exit.ts";
+import { type Exited, runToExit } from "./helpers/run-to-exit.ts";
 
 const ASK = {
   questions: [
@@ -62,6 +62,26 @@ afterAll(() => {
   for (const sandbox of sandboxes) sandbox.dispose();
   if (packDir) rmSync(packDir, { recursive: true, force: true });
 });
+
+let installed: Promise<{ sandbox: PiSandbox; install: Exited }> | undefined;
+
+/**
+ * The tarball installed once with `pi install npm:…` into a fresh agent dir, for the tests that
+ * start Pi on an installed package: the npm install is most of their time, and each only reads
+ * what it left (each start of Pi gets its own copy of the faux model's script).
+ */
+function installedOnce() {
+  installed ??= (async () => {
+    const sandbox = freshSandbox();
+    const install = await runToExit(
+      process.execPath,
+      [PI_CLI, "install", `npm:askuser@file:${tarball}`],
+      { env: sandbox.env, cwd: sandbox.dir, timeoutMs: 60_000 },
+    );
+    return { sandbox, install };
+  })();
+  return installed;
+}
 
 /** Runs pi -p with the faux model; true when ask_user was offered and answered "unavailable". */
 async function askUserLoaded(
@@ -190,12 +210,7 @@ describe("the packed package", () => {
   });
 
   it("pi install npm:… into a fresh agent dir loads it, without host-package warnings", async () => {
-    const sandbox = freshSandbox();
-    const install = await runToExit(
-      process.execPath,
-      [PI_CLI, "install", `npm:askuser@file:${tarball}`],
-      { env: sandbox.env, cwd: sandbox.dir, timeoutMs: 60_000 },
-    );
+    const { sandbox, install } = await installedOnce();
     expect(install.code, install.stderr).toBe(0);
     // npm warns of every install or prepare script of a package installed from a file or git;
     // askuser's build runs in its own checkout only, so there is nothing to allow.
@@ -206,16 +221,11 @@ describe("the packed package", () => {
   });
 
   it("an installed package's first start transpiles only its small entry, not the source", async () => {
-    const sandbox = freshSandbox();
-    const install = await runToExit(
-      process.execPath,
-      [PI_CLI, "install", `npm:askuser@file:${tarball}`],
-      { env: sandbox.env, cwd: sandbox.dir, timeoutMs: 60_000 },
-    );
+    const { sandbox, install } = await installedOnce();
     expect(install.code, install.stderr).toBe(0);
-    // An empty temp dir: Pi's loader keeps its transpile cache there, so nothing is cached yet.
-    const emptyTmp = join(sandbox.dir, "tmp");
-    mkdirSync(emptyTmp);
+    // An empty temp dir: Pi's loader keeps its transpile cache there, so nothing is cached yet
+    // (a start of the other test used the usual one).
+    const emptyTmp = mkdtempSync(join(sandbox.dir, "tmp-"));
     const { loaded, stderr } = await askUserLoaded(sandbox, [], {
       JITI_DEBUG: "1",
       TMPDIR: emptyTmp,

@@ -233,6 +233,7 @@ export async function fileText(
   path: string,
   what = `${basename(path)} to be written`,
   complete: (text: string) => boolean = (text) => text !== "",
+  options: WaitOptions = {},
 ): Promise<string> {
   const directory = new WatchedDirectory(dirname(path));
   const read = (): string | undefined => {
@@ -250,7 +251,7 @@ export async function fileText(
         const text = read();
         return text !== undefined && complete(text) && text;
       },
-      { seen: () => read() ?? "(no file)" },
+      { seen: () => read() ?? "(no file)", ...options },
     );
   } finally {
     directory.close();

@@ -6,6 +6,9 @@
  * - a click counts only when the press began on the same control at the same place: a reflow
  *   between finger down and finger up (a notice, a new ask, the keyboard opening) must not turn
  *   the tap into another control's click;
+ * - the verdict is given as the finger lifts, not at the click: when the pressed control was
+ *   drawn again (every render replaces it) the browser sends no click at all, or one to a
+ *   container, and the user must still be told the tap was not taken;
  * - the moment each control last moved is known, so a tap on one that had just moved, and would
  *   act at once (send a one-question ask), can ask to be confirmed first.
  */
@@ -27,8 +30,16 @@ export interface TapGuardPorts {
   readonly refused: () => void;
 }
 
+interface Press {
+  readonly control: HTMLButtonElement;
+  readonly key: string;
+  readonly box: Box;
+}
+
 export class TapGuard {
-  private press: { readonly key: string; readonly box: Box } | undefined;
+  private press: Press | undefined;
+  /** The press that just ended was refused (and said so): its click, if one comes, is dropped. */
+  private refusedPress = false;
   private placed = new Map<string, { readonly box: Box; readonly movedAt: number }>();
   /** When each control on the page now last moved. */
   private movedAt = new WeakMap<Element, number>();
@@ -41,11 +52,13 @@ export class TapGuard {
 
   /** Listens on the document, before any control's own listener (capture phase). */
   install(document: Document): void {
+    document.addEventListener("pointerdown", (event) => this.onPress(event), true);
+    document.addEventListener("pointerup", (event) => this.onLift(event), true);
+    // A press the browser took back (a scroll began, the touch left the page) ends in no click.
     document.addEventListener(
-      "pointerdown",
+      "pointercancel",
       (event) => {
-        const control = controlOf(event.target);
-        this.press = control ? { key: keyOf(control), box: boxOf(control) } : undefined;
+        if (event.isPrimary) this.press = undefined;
       },
       true,
     );
@@ -87,21 +100,62 @@ export class TapGuard {
     this.placed = placed;
   }
 
+  private onPress(event: PointerEvent): void {
+    // A second finger neither starts a tap nor cancels the first one's.
+    if (!event.isPrimary) return;
+    this.refusedPress = false;
+    const control = controlOf(event.target);
+    this.press = control ? { control, key: keyOf(control), box: boxOf(control) } : undefined;
+  }
+
+  /**
+   * The finger lifts: a pressed control that is gone (drawn again, removed) or has moved is a
+   * refused tap, said now, since its click may never come. One still in place waits for its
+   * click; a finger that slid off it onto something else is the user's own doing, not the page's.
+   */
+  private onLift(event: PointerEvent): void {
+    if (!event.isPrimary) return;
+    const press = this.press;
+    if (!press || stillInPlace(press)) return;
+    this.press = undefined;
+    this.refusedPress = true;
+    this.ports.refused();
+  }
+
   private onClick(event: MouseEvent): void {
     // A key's click (Enter, Space) and a script's have no press; they aim by focus, not place.
     if (event.detail === 0) return;
     const press = this.press;
     this.press = undefined;
+    if (this.refusedPress) {
+      // Already said as the finger lifted; whatever this click landed on, it is not taken.
+      this.refusedPress = false;
+      drop(event);
+      return;
+    }
     const control = controlOf(event.target);
     if (!control) return;
-    if (press && press.key === keyOf(control) && samePlace(press.box, boxOf(control))) {
+    if (press && press.control === control && stillInPlace(press)) {
       this.tapped = { movedAt: this.movedAt.get(control) ?? Number.NEGATIVE_INFINITY };
       return;
     }
-    event.preventDefault();
-    event.stopImmediatePropagation();
+    drop(event);
     this.ports.refused();
   }
+}
+
+/** The pressed control is still on the page, as the same control, where it was pressed. */
+function stillInPlace(press: Press): boolean {
+  const { control } = press;
+  return (
+    control.isConnected && keyOf(control) === press.key && samePlace(press.box, boxOf(control))
+  );
+}
+
+/** No control's listener sees the event, and it does nothing by default. */
+function drop(event: Event): void {
+  event.preventDefault();
+  event.stopImmediatePropagation();
 }
 
 function controlOf(target: EventTarget | null): HTMLButtonElement | undefined {

@@ -37,7 +37,12 @@ describe("the real pi in tmux: a page answer crossing pi's exit", () => {
         { toolCall: { name: "ask_user", arguments: ASK } },
         { text: "First run done." },
       ]);
-      const before = startTmuxPi(sandbox, cleanup, { script: first, env: server.env });
+      // The pane reports pi's exit, so the second run starts once the first has ended.
+      const before = startTmuxPi(sandbox, cleanup, {
+        script: first,
+        env: server.env,
+        reportExit: true,
+      });
       await before.waitFor("[Extensions]");
       before.text("Plan the order service");
       before.keys("Enter");
@@ -46,9 +51,9 @@ describe("the real pi in tmux: a page answer crossing pi's exit", () => {
       const listed = (await call(server, "/api/asks")).json as { asks: { id: string }[] };
       const id = listed.asks[0]?.id ?? "";
       const answering = call(server, `/api/asks/${id}/answer`, { body: { q1: "SQLite" } });
-      process.kill(before.panePid(), signal);
+      for (const pid of before.commandPids()) process.kill(pid, signal);
       const reply = await answering;
-      await before.exited().catch(() => undefined);
+      await before.exited();
       before.close();
 
       const second = sandbox.script("second", [{ text: "Noted." }, { text: "Again." }]);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { askOf } from "../../support/asks.ts";
-import { examplePayload, usePageFixture } from "./page-fixture.ts";
+import { examplePayload, releasePlan, usePageFixture } from "./page-fixture.ts";
 
 const fixture = usePageFixture();
 
@@ -169,6 +169,36 @@ describe("a tap counts only where it began, on a page that moves", () => {
     expect(await page.locator(".option.highlighted").getAttribute("data-row")).toBe("0");
     await page.mouse.click(moved.x, moved.y);
     expect(await outcomeOfTap(page, remote)).toEqual(POSTGRES);
+  });
+
+  it("a press whose control is drawn again before the finger lifts (a new ask arrives) is not taken, and says so", async () => {
+    const { page, watch } = await openedAsk();
+    const spot = await centreOf(page, 0);
+    await page.mouse.move(spot.x, spot.y);
+    await page.mouse.down();
+    // Another agent asks: the page draws itself again, every control a new element, the
+    // options where they were.
+    await fixture.publish(releasePlan());
+    await page.getByText("2 questions waiting").waitFor();
+    await page.mouse.up();
+    await page.getByText("That tap was not taken").waitFor();
+    expect(await page.locator('.option[aria-checked="true"]').count()).toBe(0);
+    expect(answerPosts(watch.requests)).toEqual([]);
+  });
+
+  it("a press drawn again, then slid onto another option before the finger lifts, takes neither", async () => {
+    const { page, watch } = await openedAsk();
+    const pressed = await centreOf(page, 0);
+    await page.mouse.move(pressed.x, pressed.y);
+    await page.mouse.down();
+    await fixture.publish(releasePlan());
+    await page.getByText("2 questions waiting").waitFor();
+    const other = await centreOf(page, 1);
+    await page.mouse.move(other.x, other.y);
+    await page.mouse.up();
+    await page.getByText("That tap was not taken").waitFor();
+    expect(await page.locator('.option[aria-checked="true"]').count()).toBe(0);
+    expect(answerPosts(watch.requests)).toEqual([]);
   });
 
   it("a tap well after the last move sends at once, as before", async () => {
