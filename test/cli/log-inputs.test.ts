@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 import { runInProcess } from "../support/in-process-cli.ts";
 import { ClaudeLog, PiLog, tempFolder, writeFile } from "../transcripts/builders.ts";
 
+// A read that never ends is reported by runInProcess after 30 s, never timed here: a loaded
+// machine stretches any figure a test could hold a refusal to.
 async function run(args: string[], home: string, env: Record<string, string> = {}) {
-  const started = performance.now();
   const { code, stdout, stderr } = await runInProcess(args, {
     timeoutMs: 30_000,
     env: { HOME: home, TZ: "UTC", ...env },
@@ -17,7 +18,6 @@ async function run(args: string[], home: string, env: Record<string, string> = {
     code,
     stdout: stdout.replaceAll(home, "<home>"),
     stderr: stderr.replaceAll(home, "<home>"),
-    ms: performance.now() - started,
   };
 }
 
@@ -28,7 +28,6 @@ describe("askuser log: inputs that are not session files are refused at once", (
     expect(result.stderr).toBe(
       "askuser: cannot read the session file /dev/zero: not a regular file (a character device); only session log files are read\n",
     );
-    expect(result.ms).toBeLessThan(2000);
   });
 
   it("a FIFO with no writer is refused for --turns and as a path, and inside a folder", async () => {
@@ -63,7 +62,6 @@ describe("askuser log: a link to a device under a session name", () => {
       1,
       "askuser: cannot read ~/logs/zero.jsonl: not a regular file (a character device); only session log files are read; skipped\n",
     ]);
-    expect(result.ms).toBeLessThan(5000);
   });
 });
 
