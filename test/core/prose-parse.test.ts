@@ -232,13 +232,13 @@ describe("parseProse ignores code and leaves out what it cannot read, saying so"
     expect(reading.leftOut[0]?.reason).toMatch(/^options\[1\]\.label /u);
   });
 
-  it("reads a 1 MB message in well under a second", () => {
+  // Its speed is measured by no test (a loaded machine stretches any figure); a pattern that
+  // backtracks over 1 MB runs for minutes, which the test's own time limit reports.
+  it("reads a 1 MB message", () => {
     const filler = "Some prose about the design without asking anything. ".repeat(20_000);
     const message = `${filler}\nWhich database?\n- Postgres\n- SQLite\n${"x".repeat(50_000)}`;
     expect(message.length).toBeGreaterThan(1_000_000);
-    const start = performance.now();
     const reading = askFromProse(message);
-    expect(performance.now() - start).toBeLessThan(1000);
     expect(reading.ask?.questions).toHaveLength(1);
   });
 });
