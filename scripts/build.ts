@@ -183,7 +183,7 @@ const [cli, pi, page] = await Promise.all([
     write: false,
     entryPoints: { process: `${root}src/cli/process.ts` },
     outdir: `${root}dist/cli`,
-    plugins: [ownModulesAreSideEffectFree, piTuiParts, bundledIntoCli],
+    plugins: [piTuiParts, ownModulesAreSideEffectFree, bundledIntoCli],
   }),
   build({
     ...shared,

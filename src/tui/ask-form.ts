@@ -9,13 +9,13 @@ import {
   type FormAction,
   type FormState,
   type HostEnd,
-  INPUT_GUARD_LIMITS,
   isSubmitTab,
   reduceForm,
 } from "../core/index.ts";
 import { systemClock } from "./clock.ts";
 import { COMMAND_EFFECTS, DISMISS_CONFIRMATION } from "./commands.ts";
 import { DraftEditor } from "./draft-editor.ts";
+import { guardDelayMs } from "./first-frame.ts";
 import { HeldInput } from "./held-input.ts";
 import { PasteTail, textOfInput } from "./input-text.ts";
 import { decodeKey } from "./keymap/decode.ts";
@@ -110,11 +110,7 @@ export class AskForm implements Component, Focusable {
     });
     this.editor = new DraftEditor(options.tui, options.theme);
     this.clock = options.clock ?? systemClock;
-    const guardMs = Math.min(
-      options.inputGuardMs ?? INPUT_GUARD_LIMITS.defaultMs,
-      INPUT_GUARD_LIMITS.maxMs,
-    );
-    this.held = new HeldInput(this.clock, guardMs, () => {
+    this.held = new HeldInput(this.clock, guardDelayMs(options.inputGuardMs), () => {
       this.cached = undefined;
       this.options.tui.requestRender();
     });
