@@ -16,7 +16,7 @@ export interface EarlyScreen {
   holdKeys(): HeldKeys;
 }
 
-export interface HeldKeys {
+interface HeldKeys {
   /** The form's terminal takes the keys over: it must restore the mode the terminal had. */
   handOver(): void;
   /** No form takes over: the terminal goes back to the mode it had. */

@@ -1,6 +1,6 @@
 // Holds the loading of pi-tui's files in a Node process until a test says so, so the test can act
 // between askuser's first frame (drawn before pi-tui is loaded) and the form taking it over.
-// Usage: node --import ./hold-pi-tui.mjs …, with ASKUSER_TEST_HOLD_PI_TUI naming a FIFO: the
+// Usage: node --import test/tmux/hold-pi-tui.mjs …, with ASKUSER_TEST_HOLD_PI_TUI naming a FIFO: the
 // first load of a pi-tui file waits until one byte can be read from it.
 import { register } from "node:module";
 
