@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { readFileSync } from "node:fs";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEMO_PAYLOAD } from "../../src/cli/demo-payload.ts";
 import type { AskInput, CancelOrigin } from "../../src/core/index.ts";
 import type { EarlyScreen } from "../../src/tui/early-screen.ts";
@@ -23,6 +23,29 @@ vi.mock("../../src/tui/pi-tui-ready.ts", () => ({
         })
       : Promise.resolve(),
 }));
+
+/** As in the CLI bundle: pi-tui's text helpers cannot be called while pi-tui is not loaded. */
+vi.mock("@earendil-works/pi-tui", async (original) => {
+  const real = await original<typeof import("@earendil-works/pi-tui")>();
+  const unloaded =
+    <A extends unknown[], R>(helper: (...args: A) => R) =>
+    (...args: A): R => {
+      if (loading.held) throw new Error("pi-tui is not loaded yet");
+      return helper(...args);
+    };
+  return {
+    ...real,
+    visibleWidth: unloaded(real.visibleWidth),
+    truncateToWidth: unloaded(real.truncateToWidth),
+    wrapTextWithAnsi: unloaded(real.wrapTextWithAnsi),
+  };
+});
+
+// A test that failed while holding pi-tui must not leave the next one waiting for it.
+afterEach(() => {
+  loading.held = false;
+  loading.release();
+});
 
 const example = (name: string): AskInput =>
   JSON.parse(readFileSync(new URL(`../../examples/${name}`, import.meta.url), "utf8"));
@@ -168,6 +191,33 @@ describe("pi-tui takes over the first frame without drawing it again", () => {
     expect(signals.eventNames()).toEqual([]);
     await terminal.flush();
     expect(terminal.viewport().filter((row) => row !== "")).toEqual(["$ askuser ask payload.json"]);
+  });
+
+  it("draws nothing early for text it cannot measure without pi-tui, and the form draws it once loaded", async () => {
+    loading.held = true;
+    const signals = new EventEmitter();
+    const terminal = new VirtualTerminal(80, 24);
+    const { screen, events } = earlyScreenOn(terminal);
+    const writes = recordWrites(terminal);
+    const wide: AskInput = {
+      questions: [
+        { question: "どのランタイム？", options: [{ label: "Node" }, { label: "Deno" }] },
+      ],
+    };
+    const run = runTerminalForm(askOf(wide), {
+      terminal,
+      earlyScreen: screen,
+      signals,
+      env: {},
+      theme: identityTheme,
+      inputGuardMs: 0,
+    });
+    expect([events, writes, signals.eventNames()]).toEqual([[], [], []]);
+    loading.held = false;
+    loading.release();
+    await terminal.shows("どのランタイム？");
+    terminal.send(keyBytes("escape"));
+    expect(await run).toMatchObject({ status: "cancelled" });
   });
 
   it("gives the terminal back and erases the frame when the form cannot start", async () => {
