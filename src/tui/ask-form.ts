@@ -16,7 +16,7 @@ import { systemClock } from "./clock.ts";
 import { COMMAND_EFFECTS, DISMISS_CONFIRMATION } from "./commands.ts";
 import { DraftEditor } from "./draft-editor.ts";
 import { guardDelayMs } from "./first-frame.ts";
-import { HeldInput } from "./held-input.ts";
+import { HeldInput, type ShownAt } from "./held-input.ts";
 import { PasteTail, textOfInput } from "./input-text.ts";
 import { decodeKey } from "./keymap/decode.ts";
 import { DEFAULT_KEYMAP, type FormKeymap, type KeyContext } from "./keymap/keymap.ts";
@@ -62,6 +62,8 @@ export interface AskFormOptions {
   readonly clock?: Clock;
   /** Open every single-select question as multi-select (setting `presentSingleAsMulti`). */
   readonly presentSingleAsMulti?: boolean;
+  /** The form's first frame was drawn before the form existed, then (see HeldInput). */
+  readonly shown?: ShownAt;
 }
 
 /** Which key table applies now. */
@@ -110,10 +112,15 @@ export class AskForm implements Component, Focusable {
     });
     this.editor = new DraftEditor(options.tui, options.theme);
     this.clock = options.clock ?? systemClock;
-    this.held = new HeldInput(this.clock, guardDelayMs(options.inputGuardMs), () => {
-      this.cached = undefined;
-      this.options.tui.requestRender();
-    });
+    this.held = new HeldInput(
+      this.clock,
+      guardDelayMs(options.inputGuardMs),
+      () => {
+        this.cached = undefined;
+        this.options.tui.requestRender();
+      },
+      options.shown,
+    );
   }
 
   get state(): FormState {

@@ -1,4 +1,5 @@
 import type { TuiMainScreenRenderState } from "@earendil-works/pi-tui";
+import type { ShownAt } from "./held-input.ts";
 import { freshLine } from "./keep-scrollback.ts";
 
 /**
@@ -27,6 +28,8 @@ interface HeldKeys {
 export interface EarlyFrame {
   /** What pi-tui's main-screen renderer would know had it drawn the frame itself. */
   readonly renderState: TuiMainScreenRenderState;
+  /** When (on the form's clock) and at what size the frame was drawn. */
+  readonly shown: ShownAt;
   /** Right before the renderer starts: the keys typed meanwhile are its to read. */
   handOver(): void;
   /** The form never took over (it failed to load or to start): erase the frame, free the terminal. */
@@ -56,7 +59,11 @@ const SHOW_CURSOR = "\x1b[?25h";
  * renderer, given `renderState`, then finds nothing to change, or redraws once over the frame
  * when the terminal was resized meanwhile.
  */
-export function paintEarlyFrame(screen: EarlyScreen, lines: readonly string[]): EarlyFrame {
+export function paintEarlyFrame(
+  screen: EarlyScreen,
+  lines: readonly string[],
+  now: number,
+): EarlyFrame {
   let held = screen.holdKeys();
   let stale = false;
   const drawn = lines.map((line) => line + LINE_RESET);
@@ -66,6 +73,7 @@ export function paintEarlyFrame(screen: EarlyScreen, lines: readonly string[]): 
   const last = Math.max(0, drawn.length - 1);
   let settled = false;
   return {
+    shown: { at: now, width: screen.columns, rows: screen.rows },
     renderState: {
       previousLines: drawn,
       previousWidth: screen.columns,

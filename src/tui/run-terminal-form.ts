@@ -16,6 +16,7 @@ import {
   parseGuardMs,
 } from "../core/index.ts";
 import { AskForm } from "./ask-form.ts";
+import { systemClock } from "./clock.ts";
 import {
   type EarlyFrame,
   type EarlyScreen,
@@ -42,6 +43,8 @@ export interface TerminalFormOptions {
    * terminal when `terminal` is absent, else none (the form draws once, synchronously).
    */
   readonly earlyScreen?: EarlyScreen;
+  /** Loads pi-tui before the form takes the early frame over; `piTuiReady` by default. */
+  readonly loadPiTui?: () => Promise<void>;
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Defaults to the ANSI theme for `env` (which honours NO_COLOR). */
   readonly theme?: FormTheme;
@@ -113,7 +116,7 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
     before.unnote();
     before = undefined;
   }
-  return piTuiReady().then(
+  return (options.loadPiTui ?? piTuiReady)().then(
     () => showForm(ask, options, form, early, before),
     (error: unknown) => {
       before?.unnote();
@@ -211,7 +214,7 @@ function paintFirst(
     // real fault in it is reported from there.
     return undefined;
   }
-  return paintEarlyFrame(screen, lines);
+  return paintEarlyFrame(screen, lines, (options.clock ?? systemClock).now());
 }
 
 function showForm(
@@ -280,6 +283,7 @@ function showForm(
         ...(options.keymap ? { keymap: options.keymap } : {}),
         ...(inputGuardMs !== undefined ? { inputGuardMs } : {}),
         ...(options.clock ? { clock: options.clock } : {}),
+        ...(early && !early.stale ? { shown: early.shown } : {}),
         ...(options.presentSingleAsMulti ? { presentSingleAsMulti: true } : {}),
         onDone: finish,
         onError: (error) => errors.push(error),

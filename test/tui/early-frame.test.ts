@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { readFileSync } from "node:fs";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { DEMO_PAYLOAD } from "../../src/cli/demo-payload.ts";
 import type { AskInput, CancelOrigin } from "../../src/core/index.ts";
 import type { EarlyScreen } from "../../src/tui/early-screen.ts";
@@ -14,32 +14,17 @@ import { askOf, renderForm } from "./support/render-form.ts";
 import { VirtualTerminal } from "./support/virtual-terminal.ts";
 
 /** pi-tui's loading, which a test may hold to act between the first frame and the take-over. */
-const loading = vi.hoisted(() => ({ held: false, release: () => {} }));
-vi.mock("../../src/tui/pi-tui-ready.ts", () => ({
-  piTuiReady: () =>
-    loading.held
+const loading = {
+  held: false,
+  release: () => {},
+  load(): Promise<void> {
+    return loading.held
       ? new Promise<void>((resolve) => {
           loading.release = resolve;
         })
-      : Promise.resolve(),
-}));
-
-/** As in the CLI bundle: pi-tui's text helpers cannot be called while pi-tui is not loaded. */
-vi.mock("@earendil-works/pi-tui", async (original) => {
-  const real = await original<typeof import("@earendil-works/pi-tui")>();
-  const unloaded =
-    <A extends unknown[], R>(helper: (...args: A) => R) =>
-    (...args: A): R => {
-      if (loading.held) throw new Error("pi-tui is not loaded yet");
-      return helper(...args);
-    };
-  return {
-    ...real,
-    visibleWidth: unloaded(real.visibleWidth),
-    truncateToWidth: unloaded(real.truncateToWidth),
-    wrapTextWithAnsi: unloaded(real.wrapTextWithAnsi),
-  };
-});
+      : Promise.resolve();
+  },
+};
 
 // A test that failed while holding pi-tui must not leave the next one waiting for it.
 afterEach(() => {
@@ -113,6 +98,7 @@ function start(payload = PICK_ONE, signals = new EventEmitter()) {
   const run = runTerminalForm(askOf(payload), {
     terminal,
     earlyScreen: screen,
+    loadPiTui: loading.load,
     signals,
     env: {},
     theme: identityTheme,
@@ -193,29 +179,35 @@ describe("pi-tui takes over the first frame without drawing it again", () => {
     expect(terminal.viewport().filter((row) => row !== "")).toEqual(["$ askuser ask payload.json"]);
   });
 
-  it("draws nothing early for text it cannot measure without pi-tui, and the form draws it once loaded", async () => {
+  it("draws nothing early when the first frame cannot be drawn without pi-tui, and the form draws it once loaded", async () => {
     loading.held = true;
     const signals = new EventEmitter();
     const terminal = new VirtualTerminal(80, 24);
     const { screen, events } = earlyScreenOn(terminal);
     const writes = recordWrites(terminal);
-    const wide: AskInput = {
-      questions: [
-        { question: "どのランタイム？", options: [{ label: "Node" }, { label: "Deno" }] },
-      ],
-    };
-    const run = runTerminalForm(askOf(wide), {
+    // Drawing it fails while pi-tui is held, as measuring text beyond ASCII does in the bundle.
+    const needsPiTui = Object.fromEntries(
+      Object.entries(identityTheme).map(([name, style]) => [
+        name,
+        (text: string) => {
+          if (loading.held) throw new Error("pi-tui is not loaded yet");
+          return style(text);
+        },
+      ]),
+    ) as unknown as typeof identityTheme;
+    const run = runTerminalForm(askOf(PICK_ONE), {
       terminal,
       earlyScreen: screen,
+      loadPiTui: loading.load,
       signals,
       env: {},
-      theme: identityTheme,
+      theme: needsPiTui,
       inputGuardMs: 0,
     });
     expect([events, writes, signals.eventNames()]).toEqual([[], [], []]);
     loading.held = false;
     loading.release();
-    await terminal.shows("どのランタイム？");
+    await terminal.shows("Which runtime?");
     terminal.send(keyBytes("escape"));
     expect(await run).toMatchObject({ status: "cancelled" });
   });
@@ -228,6 +220,7 @@ describe("pi-tui takes over the first frame without drawing it again", () => {
     const run = runTerminalForm(askOf(PICK_ONE), {
       terminal,
       earlyScreen: screen,
+      loadPiTui: loading.load,
       signals,
       env: {},
       theme: identityTheme,
