@@ -36,9 +36,10 @@ export interface EarlyFrame {
   giveBack(): void;
   /**
    * A job-control stop before the form took over: the frame is left on the screen above the
-   * shell's lines and the terminal given back, as the form does when it is stopped.
+   * shell's lines and the terminal given back, as the form does when it is stopped. False, and
+   * nothing done, once the form has taken over (or after an earlier stop).
    */
-  suspend(): void;
+  suspend(): boolean;
   /** Continued after `suspend`: keys are held again; the frame is no longer the screen's last lines. */
   resume(): void;
   /** True after a `suspend`: the form must draw itself afresh, below the shell's lines. */
@@ -96,10 +97,11 @@ export function paintEarlyFrame(
       held.giveBack();
     },
     suspend() {
-      if (settled || stale) return;
+      if (settled || stale) return false;
       stale = true;
       screen.write(`\r\n${BRACKETED_PASTE_OFF}${SHOW_CURSOR}`);
       held.giveBack();
+      return true;
     },
     resume() {
       if (settled || !stale) return;

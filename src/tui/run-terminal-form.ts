@@ -147,8 +147,8 @@ function noteSignals(signals: SignalSource, frame: () => EarlyFrame | undefined)
   // Only the process itself can be stopped; a test's stand-in signals have no stop to take.
   const stop = () => {
     const early = frame();
-    if (!early) return;
-    early.suspend();
+    // Once the form has taken over, the stop is its own (the renderer listens too).
+    if (!early?.suspend()) return;
     signals.off("SIGTSTP", stop);
     process.once("SIGCONT", () => {
       early.resume();
@@ -294,7 +294,6 @@ function showForm(
         signals.on(signal, listener);
         return [signal, listener] as const;
       });
-      before.unnote();
       const onInput = options.onInput;
       if (onInput) {
         tui.addInputListener(() => {
@@ -317,6 +316,8 @@ function showForm(
       early?.handOver();
       handedOver = true;
       tui.start();
+      // Only now: until the renderer listened, a stop or a signal found these listeners.
+      before.unnote();
       const ending = before.ending();
       if (ending) form.end({ kind: "cancelled", origin: ending });
       if (options.disconnected?.aborted) endOnDisconnect();

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { closeSync, constants, openSync, writeSync } from "node:fs";
+import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AskInput } from "../../src/core/index.ts";
@@ -127,5 +127,36 @@ describe("the first frame before pi-tui is loaded, and the form taking it over (
     expect(printed(screen)).toMatch(/^The user cancelled/);
     expect(code).toBe(1);
     expect(tty).toBe("icanon");
+  });
+
+  it("stopped (SIGTSTP) before the take-over: the job stops, and fg draws the form afresh", async () => {
+    const fifo = terminals.file("hold.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const tmux = terminals.start("bash --norc --noprofile -i", {
+      width: 80,
+      height: 24,
+      env: { HISTFILE: "/dev/null", ASKUSER_TEST_HOLD_PI_TUI: fifo },
+    });
+    await tmux.waitFor(/[$#]$/mu);
+    const payload = terminals.payloadFile(PICK_ONE);
+    tmux.text(`${NODE} --import ${HOLD} ${BIN} ask ${payload} | cat`);
+    tmux.keys("Enter");
+    await formShownHeld(tmux);
+    const [pid] = tmux
+      .commandPids()
+      .filter((child) => readFileSync(`/proc/${child}/cmdline`, "utf8").includes("askuser.js"));
+    if (pid === undefined) throw new Error("askuser is not running in the pane");
+    process.kill(pid, "SIGTSTP");
+    await tmux.waitFor(/Stopped/u);
+    const fd = openSync(fifo, constants.O_RDWR);
+    held.push(fd);
+    writeSync(fd, "x");
+    tmux.text("fg");
+    tmux.keys("Enter");
+    await tmux.waitFor((screen) =>
+      screen.slice(screen.lastIndexOf(" fg\n")).includes("❯ 1. ○ Node"),
+    );
+    tmux.keys("2");
+    await tmux.waitFor('"Which runtime?" = "Deno"');
   });
 });
