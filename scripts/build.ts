@@ -217,7 +217,7 @@ const [cli, pi, page] = await Promise.all([
     write: false,
     entryPoints: { process: `${root}src/cli/process.ts` },
     outdir: `${root}dist/cli`,
-    plugins: [ownModulesAreSideEffectFree, piTuiParts, sdkShimsWithoutAjv, bundledIntoCli],
+    plugins: [piTuiParts, ownModulesAreSideEffectFree, sdkShimsWithoutAjv, bundledIntoCli],
   }),
   build({
     ...shared,

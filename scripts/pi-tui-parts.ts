@@ -10,6 +10,10 @@
  * such as the keyboard protocol flag is shared. Should the installed copy not have those files
  * (a later pi-tui that moved them or closed its deep paths), the module falls back to the whole
  * entry: slower to start, never broken.
+ *
+ * Nothing of pi-tui loads when the CLI starts: the files are imported by `piTuiReady()`
+ * (src/tui/pi-tui-ready.ts, which this plugin maps to the parts module), which the terminal form
+ * calls once its first frame is on the screen.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -18,6 +22,9 @@ import type { Plugin } from "esbuild";
 
 const PACKAGE = "@earendil-works/pi-tui";
 const NAMESPACE = "askuser-pi-tui-parts";
+/** src/tui/pi-tui-ready.ts, which the CLI bundle takes from the parts module instead. */
+const READY_MODULE = /\/src\/tui\/pi-tui-ready\.ts$/u;
+const READY_NAME = "piTuiReady";
 
 /**
  * The value names the CLI's sources import from pi-tui (its types cost nothing at run time).
@@ -51,7 +58,12 @@ function filesOfNames(entryText: string): Map<string, string> {
   return files;
 }
 
-/** The module that stands for pi-tui in the CLI bundle. */
+/**
+ * The module that stands for pi-tui in the CLI bundle. Importing it loads nothing of pi-tui: each
+ * name is a live binding that becomes pi-tui's own once `piTuiReady()` has loaded the files, so
+ * the form's first frame can be drawn (by askuser's own measuring) before pi-tui's modules are
+ * read and evaluated. A name used before that throws.
+ */
 export function partsModuleSource(entryText: string, names: readonly string[]): string {
   const files = filesOfNames(entryText);
   const missing = names.filter((name) => !files.has(name));
@@ -69,13 +81,25 @@ export function partsModuleSource(entryText: string, names: readonly string[]): 
   // always works, and it is taken instead.
   return `const NAMES = ${JSON.stringify(names)};
 const AT = ${JSON.stringify(at)};
-const parts = await Promise.all([${imports.join(", ")}]).catch(() => undefined);
-const whole =
-  parts !== undefined && NAMES.every((name, i) => parts[AT[i]][name] !== undefined)
-    ? undefined
-    : await import(${JSON.stringify(PACKAGE)});
-const from = (i) => (whole === undefined ? parts[AT[i]][NAMES[i]] : whole[NAMES[i]]);
-${names.map((name, i) => `export const ${name} = from(${i});`).join("\n")}
+const notLoaded = (name) =>
+  function () {
+    throw new Error(\`askuser: pi-tui's \${name} was used before piTuiReady() loaded it\`);
+  };
+${names.map((name) => `export let ${name} = notLoaded(${JSON.stringify(name)});`).join("\n")}
+let loading;
+export function ${READY_NAME}() {
+  loading ??= load();
+  return loading;
+}
+async function load() {
+  const parts = await Promise.all([${imports.join(", ")}]).catch(() => undefined);
+  const whole =
+    parts !== undefined && NAMES.every((name, i) => parts[AT[i]][name] !== undefined)
+      ? undefined
+      : await import(${JSON.stringify(PACKAGE)});
+  const from = (i) => (whole === undefined ? parts[AT[i]][NAMES[i]] : whole[NAMES[i]]);
+${names.map((name, i) => `  ${name} = from(${i});`).join("\n")}
+}
 `;
 }
 
@@ -83,6 +107,11 @@ ${names.map((name, i) => `export const ${name} = from(${i});`).join("\n")}
 export const piTuiParts: Plugin = {
   name: "askuser-pi-tui-parts",
   setup(context) {
+    context.onResolve({ filter: /pi-tui-ready\.ts$/ }, (args) =>
+      READY_MODULE.test(join(args.resolveDir, args.path))
+        ? { path: PACKAGE, namespace: NAMESPACE }
+        : undefined,
+    );
     context.onResolve({ filter: /^@earendil-works\/pi-tui$/ }, (args) =>
       args.namespace === NAMESPACE || args.importer.includes("/node_modules/")
         ? undefined

@@ -99,7 +99,11 @@ function replaceStdio(name: "stdin" | "stdout", stream: ReadStream | WriteStream
  */
 function followResizes(output: WriteStream): () => void {
   const refreshable = output as WriteStream & { _refreshSize?: () => void };
-  const refresh = () => refreshable._refreshSize?.();
+  // A terminal that went away destroys the stream (its handle is gone): there is no size left
+  // to read, and reading it would throw from the signal handler.
+  const refresh = () => {
+    if (!output.destroyed) refreshable._refreshSize?.();
+  };
   process.on("SIGWINCH", refresh);
   return () => process.off("SIGWINCH", refresh);
 }

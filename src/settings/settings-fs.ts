@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { open, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -44,6 +43,9 @@ export const nodeSettingsFs: SettingsFs = {
     }
   },
   async replace(path, text) {
+    // Loaded here: reading settings (every form's start) never needs it, and it costs a start
+    // about 10 ms to load.
+    const { randomBytes } = await import("node:crypto");
     const temporary = join(dirname(path), `.askuser-${randomBytes(6).toString("hex")}.tmp`);
     try {
       await writeFile(temporary, text, { encoding: "utf8", flag: "wx", mode: 0o644 });

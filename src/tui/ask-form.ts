@@ -9,14 +9,14 @@ import {
   type FormAction,
   type FormState,
   type HostEnd,
-  INPUT_GUARD_LIMITS,
   isSubmitTab,
   reduceForm,
 } from "../core/index.ts";
 import { systemClock } from "./clock.ts";
 import { COMMAND_EFFECTS, DISMISS_CONFIRMATION } from "./commands.ts";
 import { DraftEditor } from "./draft-editor.ts";
-import { HeldInput } from "./held-input.ts";
+import { guardDelayMs } from "./first-frame.ts";
+import { HeldInput, type ShownAt } from "./held-input.ts";
 import { PasteTail, textOfInput } from "./input-text.ts";
 import { decodeKey } from "./keymap/decode.ts";
 import { DEFAULT_KEYMAP, type FormKeymap, type KeyContext } from "./keymap/keymap.ts";
@@ -62,6 +62,8 @@ export interface AskFormOptions {
   readonly clock?: Clock;
   /** Open every single-select question as multi-select (setting `presentSingleAsMulti`). */
   readonly presentSingleAsMulti?: boolean;
+  /** The form's first frame was drawn before the form existed, then (see HeldInput). */
+  readonly shown?: ShownAt;
 }
 
 /** Which key table applies now. */
@@ -110,14 +112,15 @@ export class AskForm implements Component, Focusable {
     });
     this.editor = new DraftEditor(options.tui, options.theme);
     this.clock = options.clock ?? systemClock;
-    const guardMs = Math.min(
-      options.inputGuardMs ?? INPUT_GUARD_LIMITS.defaultMs,
-      INPUT_GUARD_LIMITS.maxMs,
+    this.held = new HeldInput(
+      this.clock,
+      guardDelayMs(options.inputGuardMs),
+      () => {
+        this.cached = undefined;
+        this.options.tui.requestRender();
+      },
+      options.shown,
     );
-    this.held = new HeldInput(this.clock, guardMs, () => {
-      this.cached = undefined;
-      this.options.tui.requestRender();
-    });
   }
 
   get state(): FormState {

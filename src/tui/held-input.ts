@@ -11,6 +11,13 @@ import {
 } from "../core/index.ts";
 import { withHeldKey } from "./input-text.ts";
 
+/** When and at what size the form first appeared on the screen. */
+export interface ShownAt {
+  readonly at: number;
+  readonly width: number;
+  readonly rows: number;
+}
+
 /**
  * The input guard of one form on a real screen: it reads the clock, starts the guard when the
  * form is painted, starts it again when the form comes back (focus regained, a new terminal
@@ -29,10 +36,22 @@ export class HeldInput {
   #focused = false;
   #stopped = false;
 
-  constructor(clock: Clock, delayMs: number, onArmed: () => void) {
+  /**
+   * `shown`: the form was already on the screen at this time and size (its first frame drawn
+   * before the form existed), so the guard runs from then: keys typed since are judged as keys
+   * typed on the form.
+   */
+  constructor(clock: Clock, delayMs: number, onArmed: () => void, shown?: ShownAt) {
     this.#clock = clock;
     this.#delayMs = delayMs;
     this.#onArmed = onArmed;
+    if (shown) {
+      // In view already: the focus the form is given next is not a return to it.
+      this.#focused = true;
+      this.#screen = `${shown.width}x${shown.rows}`;
+      this.#guard = guardShown(shown.at, delayMs);
+      this.#schedule();
+    }
   }
 
   /** What the user typed while keys were held: text meant for wherever they were typing. */

@@ -24,12 +24,29 @@ const RESIZE_SETTLE_MS = 80;
 /**
  * pi-tui's main-screen renderer, for a one-off prompt in the user's shell: the form draws below
  * the cursor on a line of its own, and a resize redraws it in place, keeping the scrollback.
+ *
+ * `painted`: the first frame is already on the screen, drawn before pi-tui was loaded (see
+ * early-screen.ts), and this is the state the renderer would have after drawing it. The renderer
+ * starts from it, so its first render changes only what differs, and the first start begins no
+ * fresh line (the frame's own drawing did).
  */
-export function inlineTui(terminal: Terminal): TuiMainScreen {
-  const inline = new ScrollbackKeepingTerminal(terminal);
+export function inlineTui(terminal: Terminal, painted?: TuiMainScreenRenderState): TuiMainScreen {
+  const inline = new ScrollbackKeepingTerminal(terminal, { onFreshLine: painted !== undefined });
   const tui = new TuiMainScreen(inline);
+  if (painted) tui.restoreRenderState(painted);
   inline.followRenderState(() => tui.captureRenderState());
   return tui;
+}
+
+/**
+ * Moves the cursor to the start of a fresh line. A full row of spaces wraps to the next line
+ * only when the cursor was not at column 0; at column 0 it leaves the cursor waiting at the end
+ * of the same row. Either way "\r" then lands at the start of an empty line, and the spaces are
+ * erased. Up and a line feed then mark the row above as ended rather than wrapped, or a terminal
+ * that rewraps on a resize would join the form's first line to the text before it.
+ */
+export function freshLine(columns: number): string {
+  return `${" ".repeat(Math.max(1, columns))}\r\x1b[K\x1b[A\n`;
 }
 
 /**
@@ -52,9 +69,12 @@ export class ScrollbackKeepingTerminal implements Terminal {
   /** Started again (after a job-control stop) and no frame drawn since: none is on the screen. */
   private restarted = false;
   private started = false;
+  /** The cursor is already at the start of a fresh line for the first start. */
+  private onFreshLine: boolean;
 
-  constructor(inner: Terminal) {
+  constructor(inner: Terminal, options: { onFreshLine?: boolean } = {}) {
     this.inner = inner;
+    this.onFreshLine = options.onFreshLine === true;
   }
 
   /** Lets a full redraw find the form's first line: the renderer's lines, width and cursor row. */
@@ -72,12 +92,8 @@ export class ScrollbackKeepingTerminal implements Terminal {
         onResize();
       }, RESIZE_SETTLE_MS);
     });
-    // A full row of spaces wraps to the next line only when the cursor was not at column 0; at
-    // column 0 it leaves the cursor waiting at the end of the same row. Either way "\r" then lands
-    // at the start of an empty line, and the spaces are erased. Up and a line feed then mark the
-    // row above as ended rather than wrapped, or a terminal that rewraps on a resize would join
-    // the form's first line to the text before it.
-    this.inner.write(`${" ".repeat(Math.max(1, this.inner.columns))}\r\x1b[K\x1b[A\n`);
+    if (!this.onFreshLine) this.inner.write(freshLine(this.inner.columns));
+    this.onFreshLine = false;
   }
 
   stop(): void {

@@ -1,4 +1,9 @@
-import { ProcessTerminal, type Terminal, type TuiMainScreen } from "@earendil-works/pi-tui";
+import {
+  ProcessTerminal,
+  type Terminal,
+  type TuiMainScreen,
+  type TuiMainScreenRenderState,
+} from "@earendil-works/pi-tui";
 import {
   type Ask,
   type AskDetails,
@@ -11,8 +16,17 @@ import {
   parseGuardMs,
 } from "../core/index.ts";
 import { AskForm } from "./ask-form.ts";
+import { systemClock } from "./clock.ts";
+import {
+  type EarlyFrame,
+  type EarlyScreen,
+  paintEarlyFrame,
+  processScreen,
+} from "./early-screen.ts";
+import { firstFrameLines } from "./first-frame.ts";
 import { inlineTui } from "./keep-scrollback.ts";
 import type { FormKeymap } from "./keymap/keymap.ts";
+import { piTuiReady } from "./pi-tui-ready.ts";
 import { defaultAnsiTheme, type FormTheme } from "./theme.ts";
 
 /** The process events the standalone form listens to; `process` in real use. */
@@ -24,6 +38,13 @@ interface SignalSource {
 export interface TerminalFormOptions {
   /** Defaults to the process's own terminal. */
   readonly terminal?: Terminal;
+  /**
+   * Where the first frame is drawn before pi-tui is loaded; defaults to the process's own
+   * terminal when `terminal` is absent, else none (the form draws once, synchronously).
+   */
+  readonly earlyScreen?: EarlyScreen;
+  /** Loads pi-tui before the form takes the early frame over; `piTuiReady` by default. */
+  readonly loadPiTui?: () => Promise<void>;
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Defaults to the ANSI theme for `env` (which honours NO_COLOR). */
   readonly theme?: FormTheme;
@@ -73,12 +94,6 @@ const SIGNAL_ORIGINS: ReadonlyArray<readonly [NodeJS.Signals, CancelOrigin]> = [
  * lines are cleared so the result printed next starts where the form did.
  */
 export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Promise<AskDetails> {
-  const tui = inlineTui(options.terminal ?? new ProcessTerminal());
-  const terminal = tui.terminal;
-  const signals = options.signals ?? process;
-  const reportError = options.reportError ?? writeErrorToStderr;
-  const reportTypedAhead = options.reportTypedAhead ?? writeTypedAheadToStderr;
-  const errors: unknown[] = [];
   const env = options.env ?? process.env;
   const guardText = env[INPUT_GUARD_ENV] || undefined;
   const inputGuardMs = options.inputGuardMs ?? parseGuardMs(guardText);
@@ -87,9 +102,143 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
       `askuser: ${INPUT_GUARD_ENV}=${JSON.stringify(neutraliseInline(guardText))} is not a whole number of milliseconds from 0 to ${INPUT_GUARD_LIMITS.maxMs}; the default ${INPUT_GUARD_LIMITS.defaultMs} is used\n`,
     );
   }
+  const form: FormSetup = {
+    theme: options.theme ?? defaultAnsiTheme(env),
+    ...(inputGuardMs !== undefined ? { inputGuardMs } : {}),
+  };
+  const screen = options.earlyScreen ?? (options.terminal ? undefined : processScreen());
+  if (!screen) return showForm(ask, options, form, undefined);
+  // Listening first: a signal sent as soon as the frame shows must find the listener there.
+  let early: EarlyFrame | undefined;
+  let before: NotedSignals | undefined = noteSignals(options.signals ?? process, () => early);
+  early = paintFirst(ask, options, form, screen);
+  if (!early) {
+    before.unnote();
+    before = undefined;
+  }
+  return (options.loadPiTui ?? piTuiReady)().then(
+    () => showForm(ask, options, form, early, before),
+    (error: unknown) => {
+      before?.unnote();
+      early?.giveBack();
+      throw error;
+    },
+  );
+}
+
+/** The signals that arrived while the early frame waited for the form. */
+interface NotedSignals {
+  /** The first ending signal, if one arrived. */
+  readonly ending: () => CancelOrigin | undefined;
+  readonly unnote: () => void;
+}
+
+/**
+ * Listens, while the first frame is on the screen and the form is not yet there, for what the
+ * form listens to: an ending signal ends the form once it is there, as it would have on the
+ * screen, and a job-control stop gives the terminal back and stops, as the form does. Their
+ * default actions would leave the terminal raw.
+ */
+function noteSignals(signals: SignalSource, frame: () => EarlyFrame | undefined): NotedSignals {
+  const arrived: CancelOrigin[] = [];
+  const listeners: Array<readonly [NodeJS.Signals, () => void]> = SIGNAL_ORIGINS.map(
+    ([signal, origin]) => [signal, () => arrived.push(origin)] as const,
+  );
+  // Only the process itself can be stopped; a test's stand-in signals have no stop to take.
+  const stop = () => {
+    const early = frame();
+    // Once the form has taken over, the stop is its own (the renderer listens too).
+    if (!early?.suspend()) return;
+    signals.off("SIGTSTP", stop);
+    process.once("SIGCONT", () => {
+      early.resume();
+      signals.on("SIGTSTP", stop);
+    });
+    // To the whole process group, as the terminal's own Ctrl+Z: see suspendUntilContinued.
+    process.kill(0, "SIGTSTP");
+  };
+  if (signals === process) listeners.push(["SIGTSTP", stop]);
+  for (const [signal, listener] of listeners) signals.on(signal, listener);
+  return {
+    ending: () => arrived[0],
+    unnote: () => {
+      for (const [signal, listener] of listeners) signals.off(signal, listener);
+    },
+  };
+}
+
+const NOTHING_NOTED: NotedSignals = { ending: () => undefined, unnote: () => {} };
+
+/** pi-tui's main-screen renderer before its first render. */
+const NOTHING_DRAWN: TuiMainScreenRenderState = {
+  previousLines: [],
+  previousWidth: 0,
+  previousHeight: 0,
+  cursorRow: 0,
+  hardwareCursorRow: 0,
+  maxLinesRendered: 0,
+  previousViewportTop: 0,
+};
+
+/** What the form is built with besides the ask and the caller's options. */
+interface FormSetup {
+  readonly theme: FormTheme;
+  readonly inputGuardMs?: number;
+}
+
+/**
+ * The first frame on `screen`, drawn before pi-tui is loaded; undefined when drawing it needs
+ * pi-tui (text beyond what the form measures itself), and then the form draws it once loaded.
+ */
+function paintFirst(
+  ask: Ask,
+  options: TerminalFormOptions,
+  form: FormSetup,
+  screen: EarlyScreen,
+): EarlyFrame | undefined {
+  let lines: readonly string[];
+  try {
+    lines = firstFrameLines(
+      {
+        ask,
+        theme: form.theme,
+        ...(options.keymap ? { keymap: options.keymap } : {}),
+        ...(form.inputGuardMs !== undefined ? { inputGuardMs: form.inputGuardMs } : {}),
+        ...(options.presentSingleAsMulti ? { presentSingleAsMulti: true } : {}),
+      },
+      screen.columns,
+      screen.rows,
+    );
+  } catch {
+    // Not an error to report: the form draws the same frame once pi-tui is loaded, and any
+    // real fault in it is reported from there.
+    return undefined;
+  }
+  return paintEarlyFrame(screen, lines, (options.clock ?? systemClock).now());
+}
+
+function showForm(
+  ask: Ask,
+  options: TerminalFormOptions,
+  setup: FormSetup,
+  early: EarlyFrame | undefined,
+  before: NotedSignals = NOTHING_NOTED,
+): Promise<AskDetails> {
+  // A frame left above the shell's lines by a stop is not where the form goes on.
+  const tui = inlineTui(
+    options.terminal ?? new ProcessTerminal(),
+    early?.stale ? undefined : early?.renderState,
+  );
+  const terminal = tui.terminal;
+  const signals = options.signals ?? process;
+  const reportError = options.reportError ?? writeErrorToStderr;
+  const reportTypedAhead = options.reportTypedAhead ?? writeTypedAheadToStderr;
+  const errors: unknown[] = [];
+  const { theme, inputGuardMs } = setup;
 
   return new Promise<AskDetails>((resolve, reject) => {
     let finished = false;
+    let handedOver = false;
     let shown: AskForm | undefined;
     let listeners: ReadonlyArray<readonly [NodeJS.Signals, () => void]> = [];
     let endOnDisconnect: (() => void) | undefined;
@@ -129,11 +278,12 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
     try {
       const form = new AskForm({
         ask,
-        theme: options.theme ?? defaultAnsiTheme(env),
+        theme,
         tui,
         ...(options.keymap ? { keymap: options.keymap } : {}),
         ...(inputGuardMs !== undefined ? { inputGuardMs } : {}),
         ...(options.clock ? { clock: options.clock } : {}),
+        ...(early && !early.stale ? { shown: early.shown } : {}),
         ...(options.presentSingleAsMulti ? { presentSingleAsMulti: true } : {}),
         onDone: finish,
         onError: (error) => errors.push(error),
@@ -163,12 +313,24 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
           return !finished;
         });
       });
+      early?.handOver();
+      handedOver = true;
       tui.start();
+      // Only now: until the renderer listened, a stop or a signal found these listeners.
+      before.unnote();
+      const ending = before.ending();
+      if (ending) form.end({ kind: "cancelled", origin: ending });
       if (options.disconnected?.aborted) endOnDisconnect();
       if (options.timeout?.aborted) endOnTimeout();
       options.onShown?.(terminal);
     } catch (error) {
       finished = true;
+      before.unnote();
+      if (early && !handedOver) {
+        // The renderer never drew: the early frame is erased, and the renderer forgets it.
+        if (!early.stale) tui.restoreRenderState(NOTHING_DRAWN);
+        early.giveBack();
+      }
       try {
         release();
       } catch (releaseError) {

@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import * as piTui from "@earendil-works/pi-tui";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { DEMO_PAYLOAD } from "../../src/cli/demo-payload.ts";
 import type { AskInput } from "../../src/core/index.ts";
+import { glyphWrap } from "../../src/tui/render/glyph-wrap.ts";
 import { glyphLineWidth, SINGLE_CELL_GLYPHS, widthOf } from "../../src/tui/render/measure.ts";
 import { defaultAnsiTheme } from "../../src/tui/theme.ts";
 import { renderForm } from "./support/render-form.ts";
@@ -25,21 +27,26 @@ vi.mock("@earendil-works/pi-tui", async (original) => {
   };
 });
 
-/** Printable ASCII: pi-tui measures it without its Unicode patterns. */
-const ASCII_ONLY = /^[\x20-\x7e]*$/u;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the SGR sequences are what is removed
-const SGR = /\x1b\[[0-9;:]*m/gu;
-
 describe("the form's first frame measures its own glyphs itself", () => {
-  it("hands pi-tui only ASCII text for the release-plan example, so no Unicode pattern compiles", () => {
-    const payload = JSON.parse(
-      readFileSync(new URL("../../examples/release-plan.json", import.meta.url), "utf8"),
-    ) as AskInput;
-    measured.length = 0;
-    const form = renderForm(payload, { width: 100, rows: 30, theme: defaultAnsiTheme({}) });
-    const lines = form.lines();
-    expect(lines.join("")).toContain("❯");
-    expect(measured.filter((text) => !ASCII_ONLY.test(text.replace(SGR, "")))).toEqual([]);
+  it("draws the first frames of the examples without pi-tui's helpers, so they can be drawn before pi-tui loads", () => {
+    const example = (name: string) =>
+      JSON.parse(readFileSync(new URL(`../../examples/${name}`, import.meta.url), "utf8"));
+    for (const [name, payload, width] of [
+      ["release-plan.json", example("release-plan.json"), 100],
+      ["release-plan.json", example("release-plan.json"), 60],
+      ["database.json", example("database.json"), 100],
+      ["database.json", example("database.json"), 40],
+      ["--demo", DEMO_PAYLOAD, 100],
+    ] as const) {
+      measured.length = 0;
+      const form = renderForm(payload as AskInput, {
+        width,
+        rows: 30,
+        theme: defaultAnsiTheme({}),
+      });
+      expect(form.lines().join("")).toContain("❯");
+      expect([name, width, measured]).toEqual([name, width, []]);
+    }
   });
 
   it("counts each of its glyphs as pi-tui does", () => {
@@ -74,6 +81,31 @@ describe("the form's first frame measures its own glyphs itself", () => {
         if (counted !== undefined) expect(counted).toBe(piTui.visibleWidth(text));
         expect(widthOf(text)).toBe(piTui.visibleWidth(text));
       }),
+    );
+  });
+});
+
+describe("the form wraps plain text of ASCII and its own glyphs itself", () => {
+  it("breaks lines where pi-tui breaks them, and leaves any other text to pi-tui", () => {
+    const pieces = fc.constantFrom("a", "bc", "defgh", " ", "  ", "-", "~", ...SINGLE_CELL_GLYPHS);
+    const others = fc.constantFrom("\t", "中", "😀", "\u0301", "\x1b[1m", "\n");
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof({ weight: 20, arbitrary: pieces }, { weight: 1, arbitrary: others }), {
+          maxLength: 40,
+        }),
+        fc.integer({ min: 1, max: 30 }),
+        (parts, width) => {
+          const text = parts.join("");
+          const own = glyphWrap(text, width);
+          if (glyphLineWidth(text) === undefined || text.includes("\x1b")) {
+            expect(own).toBeUndefined();
+          } else {
+            expect(own).toEqual(piTui.wrapTextWithAnsi(text, width));
+          }
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });

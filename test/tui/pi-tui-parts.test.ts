@@ -24,7 +24,10 @@ function installed(packageJson: object, keys = "export const matchesKey = () => 
     join(dist, "index.js"),
     `export const visibleWidth = () => "whole";\nexport const matchesKey = () => "whole";\n${ENTRY.split("\n").at(-2)}\n`,
   );
-  writeFileSync(join(dist, "utils.js"), "export const visibleWidth = () => 'utils';\n");
+  writeFileSync(
+    join(dist, "utils.js"),
+    "globalThis.utilsLoads = (globalThis.utilsLoads ?? 0) + 1;\nexport const visibleWidth = () => 'utils';\n",
+  );
   writeFileSync(join(dist, "keys.js"), keys);
   writeFileSync(join(root, "parts.mjs"), partsModuleSource(ENTRY, ["visibleWidth", "matchesKey"]));
   return root;
@@ -36,6 +39,7 @@ function installed(packageJson: object, keys = "export const matchesKey = () => 
  */
 function importedIn(root: string): { values: string[]; wholeEntryLoads: number } {
   const script = `const parts = await import("./parts.mjs");
+await parts.piTuiReady();
 console.log(JSON.stringify({ values: [parts.visibleWidth(), parts.matchesKey()], wholeEntryLoads: globalThis.wholeEntryLoads ?? 0 }));`;
   const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
     cwd: root,
@@ -62,6 +66,26 @@ describe("the CLI's pi-tui: only the files the form uses, else the whole entry",
   it("falls back to the whole entry when a file no longer defines its name", () => {
     const root = installed({ main: "dist/index.js" }, "export const other = 1;\n");
     expect(importedIn(root)).toEqual({ values: ["whole", "whole"], wholeEntryLoads: 1 });
+  });
+
+  it("loads nothing of pi-tui until piTuiReady() is called, and a name used before it throws", () => {
+    const root = installed({ main: "dist/index.js" });
+    const script = `const parts = await import("./parts.mjs");
+let thrown = "";
+try { parts.visibleWidth("x"); } catch (error) { thrown = error.message; }
+const before = globalThis.utilsLoads ?? 0;
+await Promise.all([parts.piTuiReady(), parts.piTuiReady()]);
+console.log(JSON.stringify({ before, thrown, after: globalThis.utilsLoads, value: parts.visibleWidth() }));`;
+    const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    expect(JSON.parse(output)).toEqual({
+      before: 0,
+      thrown: "askuser: pi-tui's visibleWidth was used before piTuiReady() loaded it",
+      after: 1,
+      value: "utils",
+    });
   });
 
   it("fails the build for a name the entry does not re-export from a file", () => {

@@ -1,4 +1,5 @@
 import { wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import { glyphWrap } from "./glyph-wrap.ts";
 import { widthOf } from "./measure.ts";
 import { MemoByWidth } from "./memo.ts";
 import { safeLines } from "./safe-text.ts";
@@ -9,7 +10,9 @@ const wrapped = new MemoByWidth<readonly string[]>(4096);
 export function wrapLine(text: string, width: number): readonly string[] {
   const columns = Math.max(2, width);
   return wrapped.get(columns, text, () =>
-    widthOf(text) <= columns ? [text] : wrapTextWithAnsi(text, columns),
+    widthOf(text) <= columns
+      ? [text]
+      : (glyphWrap(text, columns) ?? wrapTextWithAnsi(text, columns)),
   );
 }
 
