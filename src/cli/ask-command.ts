@@ -8,6 +8,7 @@ import {
   validateAskInput,
   withProvenance,
 } from "../core/index.ts";
+import { isGoneError } from "./controlling-terminal.ts";
 import { DEMO_PAYLOAD } from "./demo-payload.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
 import { ASK_HELP } from "./help.ts";
@@ -100,6 +101,11 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
     undelivered();
     if (!isWriteError(error)) throw error;
     tellOutputFailure(error, io.stderr);
+    // The terminal that went away (ending the ask as disconnected) was this output's only
+    // reader: nothing anyone could read was lost, and the exit code keeps saying why it ended.
+    if (details.origin === "disconnected" && io.stdoutIsTerminal && isGoneError(error)) {
+      return EXIT.notAnswered;
+    }
     return EXIT.outputFailed;
   }
   delivered();
