@@ -19,9 +19,11 @@ describe("the start of askuser log in the built package", () => {
     expect(start.modules).toContain("src/transcripts/claude/session-reader.ts");
   });
 
-  it("loads neither another command's modules, the form's, nor a bundled dependency", () => {
+  it("loads neither another command's modules, the form's, nor any package (bundled or not)", () => {
     expect(start.modules.filter((module) => OTHER_COMMANDS.test(module))).toEqual([]);
     expect(start.builtins).not.toContain("node:child_process");
+    // The schema validator (typebox) is the core's for asks: reading a log never needs it.
+    expect(start.packages).toEqual([]);
   });
 
   it("loads the cache, and the hash that checks a resumed file, only when the cache is used", () => {

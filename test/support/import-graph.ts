@@ -15,10 +15,12 @@ function staticGraph(entry: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-/** What a built CLI command loads before it runs: its bundled modules and Node built-ins. */
+/** What a built CLI command loads before it runs: its bundled modules, Node built-ins, packages. */
 export interface CommandStart {
   readonly modules: readonly string[];
   readonly builtins: readonly string[];
+  /** Packages left as imports (not bundled), such as typebox or Pi's. */
+  readonly packages: readonly string[];
 }
 
 /**
@@ -34,12 +36,12 @@ export function commandStart(cli: string, chunk: string): CommandStart {
   const texts = [...staticGraph(join(cli, command), staticGraph(processJs))].map((file) =>
     readFileSync(file, "utf8"),
   );
+  const specifiers = texts.flatMap((text) =>
+    [...text.matchAll(STATIC_IMPORT)].map(([, specifier = ""]) => specifier),
+  );
   return {
     modules: texts.flatMap((text) => [...text.matchAll(MODULE_MARK)].map(([, name = ""]) => name)),
-    builtins: texts.flatMap((text) =>
-      [...text.matchAll(STATIC_IMPORT)]
-        .map(([, specifier = ""]) => specifier)
-        .filter((specifier) => specifier.startsWith("node:")),
-    ),
+    builtins: specifiers.filter((specifier) => specifier.startsWith("node:")),
+    packages: specifiers.filter((specifier) => !/^(node:|\.)/u.test(specifier)),
   };
 }
