@@ -1,4 +1,5 @@
-import { type AskExchange, type AskOrder, newestFirst } from "../transcripts/index.ts";
+import { type AskOrder, newestFirst } from "../transcripts/filters.ts";
+import type { AskExchange } from "../transcripts/model.ts";
 
 /** Bytes per piece of the store: a few large buffers, not one per ask. */
 const PIECE_BYTES = 1024 * 1024;

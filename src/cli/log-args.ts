@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { errorMessage } from "../core/index.ts";
-import type { Agent } from "../transcripts/index.ts";
+import type { Agent } from "../transcripts/model.ts";
 import { UsageError } from "./errors.ts";
 import { parseOptions } from "./parse-options.ts";
 

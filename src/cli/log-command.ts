@@ -1,16 +1,11 @@
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { errorMessage, neutraliseInline } from "../core/index.ts";
-import { AskCache } from "../transcripts/ask-cache.ts";
-import {
-  type AskExchange,
-  type AskSource,
-  defaultRoots,
-  matchesFilter,
-  type ReadProblem,
-  readAskFiles,
-  readTurns,
-} from "../transcripts/index.ts";
+import type { AskCache } from "../transcripts/ask-cache.ts";
+import { defaultRoots } from "../transcripts/discover.ts";
+import { matchesFilter } from "../transcripts/filters.ts";
+import type { AskExchange, ReadProblem } from "../transcripts/model.ts";
+import { type AskSource, readAskFiles } from "../transcripts/read-asks.ts";
 import { EXIT, InputError } from "./errors.ts";
 import { HeldAsks } from "./held-asks.ts";
 import { LOG_HELP } from "./help.ts";
@@ -21,7 +16,6 @@ import { askAsMarkdown, MARKDOWN_TITLE } from "./log-markdown.ts";
 import { COLOUR_THEME, PLAIN_THEME, shortPath, timeZoneOf, wantsColour } from "./log-style.ts";
 import { ReadTally, readSummary } from "./log-summary.ts";
 import { askAsText } from "./log-text.ts";
-import { turnsOutput } from "./log-turns.ts";
 
 /**
  * `askuser log`: every ask in the agents' session logs, newest first, and what the user answered.
@@ -55,9 +49,7 @@ async function listAsks(
   const problems: ReadProblem[] = [];
   const tally = new ReadTally();
   const asks = new HeldAsks();
-  const cache = options.noCache
-    ? undefined
-    : AskCache.open(cacheFolder(io.env, home), options.piAskTools);
+  const cache = options.noCache ? undefined : await openCache(cacheFolder(io.env, home), options);
   const files = readAskFiles(sources, problems, {
     ...(cache ? { cache } : {}),
     ...(options.agents ? { agents: options.agents } : {}),
@@ -92,6 +84,12 @@ async function listAsks(
     io.stderr.write(`askuser: no session logs found (looked in ${looked})\n`);
   }
   return problems.length > 0 ? EXIT.unreadable : EXIT.answered;
+}
+
+/** The cache's modules load only when it is used: `--no-cache` starts without them. */
+async function openCache(folder: string, options: LogOptions): Promise<AskCache> {
+  const { AskCache } = await import("../transcripts/ask-cache.ts");
+  return AskCache.open(folder, options.piAskTools);
 }
 
 /** `${XDG_CACHE_HOME:-~/.cache}/askuser`: a relative XDG_CACHE_HOME is ignored, as the spec says. */
@@ -162,6 +160,11 @@ async function printTurns(
   io: CommandIo,
   context: Parameters<typeof askAsText>[1],
 ): Promise<number> {
+  // Loaded here: a listing of asks, the usual run, has no use for them.
+  const [{ readTurns }, { turnsOutput }] = await Promise.all([
+    import("../transcripts/turns.ts"),
+    import("./log-turns.ts"),
+  ]);
   let read: Awaited<ReturnType<typeof readTurns>>;
   try {
     read = await readTurns(

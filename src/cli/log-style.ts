@@ -1,7 +1,7 @@
 import type { PresentedType, QuestionType } from "../core/index.ts";
 // biome-ignore lint/style/noRestrictedImports: askuser log loads no TypeBox (the core index does, ~70 ms)
 import { ANSWER_PLACE_WORDS, END_REPORTER_WORDS } from "../core/provenance.ts";
-import type { Agent, AskExchange } from "../transcripts/index.ts";
+import type { Agent, AskExchange } from "../transcripts/model.ts";
 
 /** Styles for the text output; the plain theme is used without a terminal and in tests. */
 export interface LogTheme {

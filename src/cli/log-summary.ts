@@ -1,11 +1,11 @@
 import { neutraliseInline } from "../core/index.ts";
 import {
-  DEFAULT_MAX_LINE_BYTES,
   type FileReport,
   type ReadProblem,
   SKIP_REASONS,
   type SkipReason,
-} from "../transcripts/index.ts";
+} from "../transcripts/model.ts";
+import { DEFAULT_MAX_LINE_BYTES } from "../transcripts/scan/line-scanner.ts";
 import { shortPath } from "./log-style.ts";
 
 const LISTED_FILES = 10;

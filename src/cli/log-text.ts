@@ -1,5 +1,5 @@
 import { neutraliseInline, neutraliseMultiline } from "../core/index.ts";
-import type { AskExchange, ExchangeQuestion } from "../transcripts/index.ts";
+import type { AskExchange, ExchangeQuestion } from "../transcripts/model.ts";
 import {
   AGENT_NAMES,
   formatTime,

@@ -1,5 +1,5 @@
 import { neutraliseInline, neutraliseMultiline, truncateCodePoints } from "../core/index.ts";
-import type { Turn } from "../transcripts/index.ts";
+import type { Turn } from "../transcripts/model.ts";
 import type { LogFormat } from "./log-args.ts";
 import { jsonLine } from "./log-json.ts";
 import { formatTime, type LogTheme } from "./log-style.ts";

@@ -4,7 +4,7 @@ import { CodexSessionReader } from "./codex/session-reader.ts";
 import { agentOfFirstLine } from "./detect-agent.ts";
 import type { Agent, AskExchange, FileReport } from "./model.ts";
 import { DEFAULT_PI_ASK_TOOLS, PiSessionReader } from "./pi/session-reader.ts";
-import { prefixHashOf, type ReaderState, type ResumePoint } from "./resume-point.ts";
+import type { ReaderState, ResumePoint } from "./resume-point.ts";
 import {
   type LineVisitor,
   type ScanOptions,
@@ -98,8 +98,12 @@ export async function readOpenedSessionFile(
 ): Promise<FileAsks> {
   const file = typeof opened === "string" ? openRegularFile(opened) : opened;
   let from: ResumePoint | undefined;
+  let prefixHashOf: PrefixHash | undefined;
   try {
-    from = options.resumeFrom && goesOn(options.resumeFrom, file, agent);
+    // Only a resumed or resumable read hashes: a read without the cache never loads node:crypto.
+    if (options.resumeFrom || options.keepResume) prefixHashOf = await loadPrefixHash();
+    from =
+      options.resumeFrom && prefixHashOf && goesOn(options.resumeFrom, file, agent, prefixHashOf);
   } catch (error) {
     closeSync(file.fd);
     throw error;
@@ -109,18 +113,19 @@ export async function readOpenedSessionFile(
   if (from?.reader) visitor.resume(from.reader, options);
   let resume: string | undefined;
   // A point at the start (no line break read yet) is no use: the next read starts there anyway.
-  const checkpoint = options.keepResume
-    ? (at: ScanStart) => {
-        if (at.offset === 0) return;
-        const point: ResumePoint = {
-          at,
-          prefixHash: prefixHashOf(file.fd, at.offset),
-          skips: skips.copy(),
-          reader: visitor.state(),
-        };
-        resume = JSON.stringify(point);
-      }
-    : undefined;
+  const checkpoint =
+    prefixHashOf && options.keepResume
+      ? (at: ScanStart) => {
+          if (at.offset === 0) return;
+          const point: ResumePoint = {
+            at,
+            prefixHash: prefixHashOf(file.fd, at.offset),
+            skips: skips.copy(),
+            reader: visitor.state(),
+          };
+          resume = JSON.stringify(point);
+        }
+      : undefined;
   const scan = await scanFile(file, visitor, skips, {
     ...options,
     ...(from ? { start: from.at } : {}),
@@ -144,10 +149,17 @@ function goesOn(
   from: ResumePoint,
   file: OpenedFile,
   agent: Agent | undefined,
+  prefixHashOf: PrefixHash,
 ): ResumePoint | undefined {
   if (from.at.offset > file.size) return undefined;
   if (agent !== undefined && from.reader?.agent !== agent) return undefined;
   return prefixHashOf(file.fd, from.at.offset) === from.prefixHash ? from : undefined;
+}
+
+type PrefixHash = typeof import("./prefix-hash.ts").prefixHashOf;
+
+async function loadPrefixHash(): Promise<PrefixHash> {
+  return (await import("./prefix-hash.ts")).prefixHashOf;
 }
 
 const PI_HEADER = Buffer.from('"session"');

@@ -1,5 +1,3 @@
-import { createHash } from "node:crypto";
-import { readSync } from "node:fs";
 import { type ClaudeReaderState, claudeStateOf } from "./claude/reader-state.ts";
 import { type CodexReaderState, codexStateOf } from "./codex/reader-state.ts";
 import { isObject } from "./json.ts";
@@ -22,32 +20,11 @@ export type ReaderState =
  */
 export interface ResumePoint {
   readonly at: ScanStart;
-  /** SHA-256 of the bytes just before `at` (see PREFIX_BYTES): other bytes there, a rewrite. */
+  /** SHA-256 of the bytes just before `at` (see prefix-hash.ts): other bytes there, a rewrite. */
   readonly prefixHash: string;
   readonly skips: SkipCounts;
   /** Undefined when no line had told the agent yet. */
   readonly reader: ReaderState | null;
-}
-
-/**
- * Bytes before the old end compared before going on: an append leaves them as they were, and
- * nearly every rewrite (an editor's save, a session rewritten by its tool, a file truncated and
- * written again) changes them. A rewrite that grows the file and leaves these bytes alike is
- * not seen until the file's identity changes again; `--no-cache` reads everything.
- */
-const PREFIX_BYTES = 4096;
-
-/** The hash of the bytes of `fd` just before `offset` (as `prefixHash` holds it). */
-export function prefixHashOf(fd: number, offset: number): string {
-  const length = Math.min(PREFIX_BYTES, offset);
-  const bytes = Buffer.allocUnsafe(length);
-  let filled = 0;
-  while (filled < length) {
-    const got = readSync(fd, bytes, filled, length - filled, offset - length + filled);
-    if (got === 0) break;
-    filled += got;
-  }
-  return createHash("sha256").update(bytes.subarray(0, filled)).digest("hex");
 }
 
 /**
