@@ -49,24 +49,51 @@ const listsRead = (page: Page, n: number) => page.evaluate(`window.__listsRead($
  */
 async function openedBeforeLive() {
   const remote = await fixture.publish(askOf(examplePayload("database")));
-  let held: (route: Route) => void = () => {};
-  const streamAsked = new Promise<Route>((resolve) => {
-    held = resolve;
-  });
+  const streams: Route[] = [];
+  const waiting: Array<(route: Route) => void> = [];
+  const nextStream = () =>
+    new Promise<Route>((resolve) => {
+      const route = streams.shift();
+      if (route) resolve(route);
+      else waiting.push(resolve);
+    });
   const opened = await fixture.open(remote.pageUrl, { width: 375, height: 740 }, async (page) => {
     await page.addInitScript(LIST_PROBE);
-    await page.route("**/api/events", (route) => held(route));
+    await page.route("**/api/events", (route) => {
+      const taker = waiting.shift();
+      if (taker) taker(route);
+      else streams.push(route);
+    });
   });
   const { page } = opened;
   await page.locator(".option").first().waitFor();
   await listsRead(page, 1);
-  const stream = await streamAsked;
   const goLive = async () => {
-    await stream.continue();
+    await (await nextStream()).continue();
     await page.locator(".connection.live").waitFor();
     await listsRead(page, 2);
   };
-  return { ...opened, remote, goLive };
+  /**
+   * The stream goes live and ends at once (the server went away): the page says it lost the
+   * server and asks again in a millisecond, which is held until `comeBack`, when it goes live
+   * again and reads the same list a third time.
+   */
+  const dropStream = async () => {
+    await (await nextStream()).fulfill({
+      status: 200,
+      headers: { "content-type": "text/event-stream" },
+      body: "retry: 1\n\n",
+    });
+    await page.locator(".connection.lost").waitFor();
+    await listsRead(page, 2);
+    const again = await nextStream();
+    return async () => {
+      await again.continue();
+      await page.locator(".connection.live").waitFor();
+      await listsRead(page, 3);
+    };
+  };
+  return { ...opened, remote, goLive, dropStream };
 }
 
 async function centreOf(page: Page, row: number): Promise<{ x: number; y: number }> {
@@ -86,6 +113,21 @@ describe("a redraw that changes nothing the user sees keeps the controls", () =>
     await page.locator(".ended, .cue.shown").first().waitFor();
     expect(await page.getByText("That tap was not taken").count()).toBe(0);
     expect((await remote.ended).details?.answers).toEqual({ database: { selected: ["SQLite"] } });
+  });
+
+  it("a finger down on an option while the stream is lost and comes back: the tap is taken", async () => {
+    const { page, remote, dropStream } = await openedBeforeLive();
+    const comeBack = await dropStream();
+    const spot = await centreOf(page, 0);
+    await page.mouse.move(spot.x, spot.y);
+    await page.mouse.down();
+    await comeBack();
+    await page.mouse.up();
+    await page.locator(".ended, .cue.shown").first().waitFor();
+    expect(await page.getByText("That tap was not taken").count()).toBe(0);
+    expect((await remote.ended).details?.answers).toEqual({
+      database: { selected: ["Postgres (Recommended)"] },
+    });
   });
 
   it("an unchanged option is the same element after the stream goes live and the list is read again", async () => {
