@@ -15,6 +15,7 @@ import { type Connection, followEvents, type ServerEventType } from "./events.ts
 import { noteFocus, restoreFocus } from "./keep-focus.ts";
 import { actionForKey } from "./keys.ts";
 import { Notifier, notifyButton } from "./notify.ts";
+import { redraw } from "./redraw.ts";
 import { type DraftStore, forgetEndedForms } from "./saved-form.ts";
 import { AFTER_MOVE_MS, type Cue, cueLine, highlightedBy, wouldSend } from "./tap-cue.ts";
 import { TapGuard } from "./tap-guard.ts";
@@ -50,6 +51,8 @@ export class App {
    */
   private shownView = "";
   private editor: { key: string; element: HTMLTextAreaElement } | undefined;
+  /** What the shown controls' listeners act on: the open ask and the ask "next" opens. */
+  private drawnFor: { session: AskSession | undefined; nextId: string | undefined } | undefined;
   /** Until when an ask that appeared by itself ignores input, and whether some was ignored. */
   private heldUntil = 0;
   private cue: Cue | undefined;
@@ -324,7 +327,15 @@ export class App {
     const sameView = view === this.shownView;
     this.shownView = view;
     const freshEditor = this.editor !== undefined && !this.editor.element.isConnected;
-    this.root.replaceChildren(
+    const drawnFor = this.drawnFor;
+    const sameHandlers =
+      drawnFor !== undefined &&
+      drawnFor.session === session &&
+      drawnFor.nextId === nextId &&
+      this.editor === undefined;
+    this.drawnFor = { session, nextId };
+    redraw(
+      this.root,
       h(
         "div",
         { class: session ? "app has-open" : "app" },
@@ -364,6 +375,7 @@ export class App {
           ),
         ),
       ),
+      sameHandlers,
     );
     const keep = kept !== undefined && (sameView || !kept.scoped);
     if (freshEditor || !keep || !restoreFocus(this.root, kept)) this.placeFocus();
