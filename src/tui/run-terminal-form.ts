@@ -27,6 +27,7 @@ import { firstFrameLines } from "./first-frame.ts";
 import { inlineTui } from "./keep-scrollback.ts";
 import type { FormKeymap } from "./keymap/keymap.ts";
 import { piTuiReady } from "./pi-tui-ready.ts";
+import { type QueryReplies, trackQueryReplies } from "./query-replies.ts";
 import { defaultAnsiTheme, type FormTheme } from "./theme.ts";
 
 /** The process events the standalone form listens to; `process` in real use. */
@@ -244,6 +245,7 @@ function showForm(
     let endOnDisconnect: (() => void) | undefined;
     let resume: (() => void) | undefined;
     let endOnTimeout: (() => void) | undefined;
+    let replies: QueryReplies | undefined;
     const release = () => {
       for (const [signal, listener] of listeners) signals.off(signal, listener);
       resume?.();
@@ -259,12 +261,15 @@ function showForm(
       if (finished) return;
       finished = true;
       // Let the key handler that ended the form return before the terminal is torn down.
-      setImmediate(() => {
+      setImmediate(async () => {
+        // Raw and read until then: a reply arriving once the terminal is cooked would be echoed.
+        await replies?.settled();
         try {
           release();
         } catch (error) {
           errors.push(error);
         }
+        replies?.dispose();
         for (const error of errors) reportError(error);
         const typed = shown?.typedAhead ?? "";
         if (typed.trim()) reportTypedAhead(typed);
@@ -316,6 +321,11 @@ function showForm(
       early?.handOver();
       handedOver = true;
       tui.start();
+      // Right after the start, not before: a listener on stdin would read the held keys itself.
+      if (!options.terminal) {
+        replies = trackQueryReplies(process.stdin, (data) => process.stdout.write(data));
+        replies.started();
+      }
       // Only now: until the renderer listened, a stop or a signal found these listeners.
       before.unnote();
       const ending = before.ending();
@@ -336,6 +346,7 @@ function showForm(
       } catch (releaseError) {
         errors.push(releaseError);
       }
+      replies?.dispose();
       for (const extra of errors) reportError(extra);
       reject(error);
     }

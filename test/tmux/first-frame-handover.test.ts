@@ -1,6 +1,7 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AskInput } from "../../src/core/index.ts";
 import { BIN } from "../support/run-cli.ts";
@@ -158,5 +159,44 @@ describe("the first frame before pi-tui is loaded, and the form taking it over (
     );
     tmux.keys("2");
     await tmux.waitFor('"Which runtime?" = "Deno"');
+  });
+});
+
+/**
+ * pi-tui's terminal asks the terminal questions when it starts (keyboard protocol, DA1 last) and
+ * the replies come back on its input. One that arrives after the form has put the terminal back
+ * in cooked mode is echoed onto the user's screen (`^[[?1;2c`) and left in their shell's input
+ * line. late-reply-terminal.py is a terminal that holds its replies as long as it may: until
+ * askuser asks again or gives the terminal back, so a form that ends before the replies came
+ * (a signal or a key right at the take-over) meets the late reply every time.
+ */
+describe("the terminal's replies to pi-tui's start-up queries, arriving after the form ended", () => {
+  const LATE_REPLY_TERMINAL = join(process.cwd(), "test/tmux/late-reply-terminal.py");
+
+  async function endBeforeTheReplies(action: string) {
+    const fifo = terminals.file("hold.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const payload = terminals.payloadFile(PICK_ONE);
+    const { stdout } = await promisify(execFile)(
+      "python3",
+      [LATE_REPLY_TERMINAL, fifo, action, "--", NODE, "--import", HOLD, BIN, "ask", payload],
+      {
+        env: { ...process.env, ASKUSER_TEST_HOLD_PI_TUI: fifo, ASKUSER_INPUT_GUARD_MS: "0" },
+      },
+    );
+    return JSON.parse(stdout) as { after: string; status: number };
+  }
+
+  it.each([
+    ["SIGTERM before the take-over", "term", /The question ended because the session closed/],
+    ["Enter right after the take-over", "\\r", /The user answered:/],
+    ["Esc right after the take-over", "\\x1b", /The user cancelled/],
+    ["Ctrl+C right after the take-over", "\\x03", /The user cancelled/],
+  ])("%s: the reply is read by the form, never echoed", async (_, action, result) => {
+    const { after } = await endBeforeTheReplies(action);
+    expect(after).toMatch(result);
+    // The echo of a reply, and the byte the terminal sent after the end, echoed as typed.
+    expect(after).not.toContain("^[");
+    expect(after.endsWith("Z")).toBe(true);
   });
 });
