@@ -4,7 +4,7 @@ const DEVICE_ATTRIBUTES_REPLY = /\x1b\[\?[\d;]*c/gu;
 /** The query itself. */
 const DEVICE_ATTRIBUTES_QUERY = "\x1b[c";
 /** The longest a reply is waited for: a terminal that never answers must not hold the form. */
-export const REPLY_WAIT_LIMIT_MS = 1000;
+const REPLY_WAIT_LIMIT_MS = 1000;
 
 /** The terminal's input as the replies are read from it. */
 interface ReplyInput {
