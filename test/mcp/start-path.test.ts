@@ -1,44 +1,10 @@
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { commandStart } from "../support/import-graph.ts";
 import { PACKAGE } from "../support/run-cli.ts";
 
-const STATIC_IMPORT = /^import\s(?:[^;]*?\sfrom\s*)?"([^"]+)";?$/gmu;
-/** esbuild's comment naming each bundled module at its start: `// ../node_modules/zod/v4/…`. */
-const MODULE_MARK = /^\/\/ (\S+\.m?[jt]s)$/gmu;
-
-/** Every file Node loads with `entry`, following static imports only (dynamic ones wait). */
-function staticGraph(entry: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(entry)) return seen;
-  seen.add(entry);
-  for (const [, specifier = ""] of readFileSync(entry, "utf8").matchAll(STATIC_IMPORT)) {
-    if (specifier.startsWith(".")) staticGraph(join(dirname(entry), specifier), seen);
-  }
-  return seen;
-}
-
-/** What `askuser mcp` loads before it can answer `initialize`: bundled modules and built-ins. */
-function mcpStart(cli: string): { modules: string[]; builtins: string[] } {
-  const processJs = join(cli, "process.js");
-  const command = /import\("(\.\/chunks\/mcp-command-[^"]+)"\)/u.exec(
-    readFileSync(processJs, "utf8"),
-  )?.[1];
-  if (command === undefined) throw new Error(`${processJs} imports no mcp-command chunk`);
-  const texts = [...staticGraph(join(cli, command), staticGraph(processJs))].map((file) =>
-    readFileSync(file, "utf8"),
-  );
-  return {
-    modules: texts.flatMap((text) => [...text.matchAll(MODULE_MARK)].map(([, name = ""]) => name)),
-    builtins: texts.flatMap((text) =>
-      [...text.matchAll(STATIC_IMPORT)]
-        .map(([, specifier = ""]) => specifier)
-        .filter((specifier) => specifier.startsWith("node:")),
-    ),
-  };
-}
-
 describe("the start of askuser mcp in the built package", () => {
-  const start = mcpStart(join(PACKAGE, "dist/cli"));
+  const start = commandStart(join(PACKAGE, "dist/cli"), "mcp-command");
 
   it("loads the SDK's stdio server but not its JSON Schema validator (ajv), which only form replies need", () => {
     expect(start.modules).toContainEqual(
