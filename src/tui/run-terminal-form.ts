@@ -1,13 +1,7 @@
-import {
-  ProcessTerminal,
-  type Terminal,
-  type TuiMainScreen,
-  type TuiMainScreenRenderState,
-} from "@earendil-works/pi-tui";
+import { ProcessTerminal, type Terminal, type TuiMainScreen } from "@earendil-works/pi-tui";
 import {
   type Ask,
   type AskDetails,
-  type CancelOrigin,
   type Clock,
   INPUT_GUARD_ENV,
   INPUT_GUARD_LIMITS,
@@ -17,24 +11,13 @@ import {
 } from "../core/index.ts";
 import { AskForm } from "./ask-form.ts";
 import { systemClock } from "./clock.ts";
-import {
-  type EarlyFrame,
-  type EarlyScreen,
-  paintEarlyFrame,
-  processScreen,
-} from "./early-screen.ts";
-import { firstFrameLines } from "./first-frame.ts";
+import { type EarlyScreen, processScreen } from "./early-screen.ts";
+import { type Handover, handOverFirstFrame } from "./first-frame-handover.ts";
+import { SIGNAL_ORIGINS, type SignalSource } from "./form-signals.ts";
 import { inlineTui } from "./keep-scrollback.ts";
 import type { FormKeymap } from "./keymap/keymap.ts";
 import { piTuiReady } from "./pi-tui-ready.ts";
-import { type QueryReplies, trackQueryReplies } from "./query-replies.ts";
 import { defaultAnsiTheme, type FormTheme } from "./theme.ts";
-
-/** The process events the standalone form listens to; `process` in real use. */
-interface SignalSource {
-  on(signal: NodeJS.Signals, listener: () => void): unknown;
-  off(signal: NodeJS.Signals, listener: () => void): unknown;
-}
 
 export interface TerminalFormOptions {
   /** Defaults to the process's own terminal. */
@@ -78,17 +61,6 @@ export interface TerminalFormOptions {
 }
 
 /**
- * What each signal means for the form. The user's own Ctrl+C arrives as a key in raw mode; a
- * SIGINT from elsewhere is still an interrupt on the user's behalf. SIGTERM and SIGHUP end the
- * form without the user choosing to.
- */
-const SIGNAL_ORIGINS: ReadonlyArray<readonly [NodeJS.Signals, CancelOrigin]> = [
-  ["SIGINT", "user"],
-  ["SIGTERM", "session_closed"],
-  ["SIGHUP", "disconnected"],
-];
-
-/**
  * Shows the form inline below the cursor (the terminal's main screen, not the alternate one),
  * resolves with its outcome, and always gives the terminal back: raw mode, bracketed paste,
  * keyboard protocol and cursor are restored on submit, cancel, a signal or an error, and the form's
@@ -107,79 +79,24 @@ export function runTerminalForm(ask: Ask, options: TerminalFormOptions = {}): Pr
     theme: options.theme ?? defaultAnsiTheme(env),
     ...(inputGuardMs !== undefined ? { inputGuardMs } : {}),
   };
-  const screen = options.earlyScreen ?? (options.terminal ? undefined : processScreen());
-  if (!screen) return showForm(ask, options, form, undefined);
-  // Listening first: a signal sent as soon as the frame shows must find the listener there.
-  let early: EarlyFrame | undefined;
-  let before: NotedSignals | undefined = noteSignals(options.signals ?? process, () => early);
-  early = paintFirst(ask, options, form, screen);
-  if (!early) {
-    before.unnote();
-    before = undefined;
-  }
-  return (options.loadPiTui ?? piTuiReady)().then(
-    () => showForm(ask, options, form, early, before),
-    (error: unknown) => {
-      before?.unnote();
-      early?.giveBack();
-      throw error;
+  return handOverFirstFrame(
+    {
+      screen: options.earlyScreen ?? (options.terminal ? undefined : processScreen()),
+      frame: {
+        ask,
+        theme: form.theme,
+        ...(options.keymap ? { keymap: options.keymap } : {}),
+        ...(form.inputGuardMs !== undefined ? { inputGuardMs: form.inputGuardMs } : {}),
+        ...(options.presentSingleAsMulti ? { presentSingleAsMulti: true } : {}),
+      },
+      clock: options.clock ?? systemClock,
+      signals: options.signals ?? process,
+      loadPiTui: options.loadPiTui ?? piTuiReady,
+      processTerminal: !options.terminal,
     },
+    (handover) => showForm(ask, options, form, handover),
   );
 }
-
-/** The signals that arrived while the early frame waited for the form. */
-interface NotedSignals {
-  /** The first ending signal, if one arrived. */
-  readonly ending: () => CancelOrigin | undefined;
-  readonly unnote: () => void;
-}
-
-/**
- * Listens, while the first frame is on the screen and the form is not yet there, for what the
- * form listens to: an ending signal ends the form once it is there, as it would have on the
- * screen, and a job-control stop gives the terminal back and stops, as the form does. Their
- * default actions would leave the terminal raw.
- */
-function noteSignals(signals: SignalSource, frame: () => EarlyFrame | undefined): NotedSignals {
-  const arrived: CancelOrigin[] = [];
-  const listeners: Array<readonly [NodeJS.Signals, () => void]> = SIGNAL_ORIGINS.map(
-    ([signal, origin]) => [signal, () => arrived.push(origin)] as const,
-  );
-  // Only the process itself can be stopped; a test's stand-in signals have no stop to take.
-  const stop = () => {
-    const early = frame();
-    // Once the form has taken over, the stop is its own (the renderer listens too).
-    if (!early?.suspend()) return;
-    signals.off("SIGTSTP", stop);
-    process.once("SIGCONT", () => {
-      early.resume();
-      signals.on("SIGTSTP", stop);
-    });
-    // To the whole process group, as the terminal's own Ctrl+Z: see suspendUntilContinued.
-    process.kill(0, "SIGTSTP");
-  };
-  if (signals === process) listeners.push(["SIGTSTP", stop]);
-  for (const [signal, listener] of listeners) signals.on(signal, listener);
-  return {
-    ending: () => arrived[0],
-    unnote: () => {
-      for (const [signal, listener] of listeners) signals.off(signal, listener);
-    },
-  };
-}
-
-const NOTHING_NOTED: NotedSignals = { ending: () => undefined, unnote: () => {} };
-
-/** pi-tui's main-screen renderer before its first render. */
-const NOTHING_DRAWN: TuiMainScreenRenderState = {
-  previousLines: [],
-  previousWidth: 0,
-  previousHeight: 0,
-  cursorRow: 0,
-  hardwareCursorRow: 0,
-  maxLinesRendered: 0,
-  previousViewportTop: 0,
-};
 
 /** What the form is built with besides the ask and the caller's options. */
 interface FormSetup {
@@ -187,49 +104,13 @@ interface FormSetup {
   readonly inputGuardMs?: number;
 }
 
-/**
- * The first frame on `screen`, drawn before pi-tui is loaded; undefined when drawing it needs
- * pi-tui (text beyond what the form measures itself), and then the form draws it once loaded.
- */
-function paintFirst(
-  ask: Ask,
-  options: TerminalFormOptions,
-  form: FormSetup,
-  screen: EarlyScreen,
-): EarlyFrame | undefined {
-  let lines: readonly string[];
-  try {
-    lines = firstFrameLines(
-      {
-        ask,
-        theme: form.theme,
-        ...(options.keymap ? { keymap: options.keymap } : {}),
-        ...(form.inputGuardMs !== undefined ? { inputGuardMs: form.inputGuardMs } : {}),
-        ...(options.presentSingleAsMulti ? { presentSingleAsMulti: true } : {}),
-      },
-      screen.columns,
-      screen.rows,
-    );
-  } catch {
-    // Not an error to report: the form draws the same frame once pi-tui is loaded, and any
-    // real fault in it is reported from there.
-    return undefined;
-  }
-  return paintEarlyFrame(screen, lines, (options.clock ?? systemClock).now());
-}
-
 function showForm(
   ask: Ask,
   options: TerminalFormOptions,
   setup: FormSetup,
-  early: EarlyFrame | undefined,
-  before: NotedSignals = NOTHING_NOTED,
+  handover: Handover,
 ): Promise<AskDetails> {
-  // A frame left above the shell's lines by a stop is not where the form goes on.
-  const tui = inlineTui(
-    options.terminal ?? new ProcessTerminal(),
-    early?.stale ? undefined : early?.renderState,
-  );
+  const tui = inlineTui(options.terminal ?? new ProcessTerminal(), handover.renderState);
   const terminal = tui.terminal;
   const signals = options.signals ?? process;
   const reportError = options.reportError ?? writeErrorToStderr;
@@ -239,13 +120,11 @@ function showForm(
 
   return new Promise<AskDetails>((resolve, reject) => {
     let finished = false;
-    let handedOver = false;
     let shown: AskForm | undefined;
     let listeners: ReadonlyArray<readonly [NodeJS.Signals, () => void]> = [];
     let endOnDisconnect: (() => void) | undefined;
     let resume: (() => void) | undefined;
     let endOnTimeout: (() => void) | undefined;
-    let replies: QueryReplies | undefined;
     const release = () => {
       for (const [signal, listener] of listeners) signals.off(signal, listener);
       resume?.();
@@ -263,13 +142,13 @@ function showForm(
       // Let the key handler that ended the form return before the terminal is torn down.
       setImmediate(async () => {
         // Raw and read until then: a reply arriving once the terminal is cooked would be echoed.
-        await replies?.settled();
+        await handover.repliesSettled();
         try {
           release();
         } catch (error) {
           errors.push(error);
         }
-        replies?.dispose();
+        handover.stopReadingReplies();
         for (const error of errors) reportError(error);
         const typed = shown?.typedAhead ?? "";
         if (typed.trim()) reportTypedAhead(typed);
@@ -288,7 +167,7 @@ function showForm(
         ...(options.keymap ? { keymap: options.keymap } : {}),
         ...(inputGuardMs !== undefined ? { inputGuardMs } : {}),
         ...(options.clock ? { clock: options.clock } : {}),
-        ...(early && !early.stale ? { shown: early.shown } : {}),
+        ...(handover.shown ? { shown: handover.shown } : {}),
         ...(options.presentSingleAsMulti ? { presentSingleAsMulti: true } : {}),
         onDone: finish,
         onError: (error) => errors.push(error),
@@ -318,35 +197,20 @@ function showForm(
           return !finished;
         });
       });
-      early?.handOver();
-      handedOver = true;
-      tui.start();
-      // Right after the start, not before: a listener on stdin would read the held keys itself.
-      if (!options.terminal) {
-        replies = trackQueryReplies(process.stdin, (data) => process.stdout.write(data));
-        replies.started();
-      }
-      // Only now: until the renderer listened, a stop or a signal found these listeners.
-      before.unnote();
-      const ending = before.ending();
+      const ending = handover.startRenderer(tui);
       if (ending) form.end({ kind: "cancelled", origin: ending });
       if (options.disconnected?.aborted) endOnDisconnect();
       if (options.timeout?.aborted) endOnTimeout();
       options.onShown?.(terminal);
     } catch (error) {
       finished = true;
-      before.unnote();
-      if (early && !handedOver) {
-        // The renderer never drew: the early frame is erased, and the renderer forgets it.
-        if (!early.stale) tui.restoreRenderState(NOTHING_DRAWN);
-        early.giveBack();
-      }
+      handover.abandon(tui);
       try {
         release();
       } catch (releaseError) {
         errors.push(releaseError);
       }
-      replies?.dispose();
+      handover.stopReadingReplies();
       for (const extra of errors) reportError(extra);
       reject(error);
     }
