@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { sep } from "node:path";
+import { runtimeDir } from "../../src/remote/runtime-dir.ts";
+
+/**
+ * Finding the answer servers a test caused to be started. A surface (`askuser ask --remote`, a
+ * hook, `askuser mcp`, Pi) starts its server as a detached `askuser serve --background` that
+ * outlives it on purpose, so no test holds it: it is found by what every process shows in /proc
+ * (Linux, as the real-process tests need): its command line, and the environment it was started
+ * with, which names its runtime directory. That finds one still starting too, before it wrote
+ * a discovery file: two surfaces starting one at once may leave the loser starting after the
+ * test, which then claims a runtime directory the test already removed and runs for its idle
+ * half hour.
+ */
+export interface BackgroundServer {
+  readonly pid: number;
+  /** Where it keeps its socket and discovery file (XDG_RUNTIME_DIR, else ~/.cache, + askuser). */
+  readonly runtimeDir: string;
+  /** The environment it was started with. */
+  readonly env: Readonly<Record<string, string>>;
+}
+
+/** Every `askuser … serve --background` of this user's that /proc shows, with its environment. */
+export function backgroundServers(): BackgroundServer[] {
+  const found: BackgroundServer[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return found;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/u.test(entry)) continue;
+    const pid = Number(entry);
+    if (pid === process.pid) continue;
+    // Gone since the listing, or another user's (its environment is not readable): not ours.
+    const args = readNulSeparated(`/proc/${entry}/cmdline`);
+    if (!args || !isBackgroundServe(args)) continue;
+    const variables = readNulSeparated(`/proc/${entry}/environ`);
+    if (!variables) continue;
+    const env: Record<string, string> = {};
+    for (const variable of variables) {
+      const equals = variable.indexOf("=");
+      if (equals > 0) env[variable.slice(0, equals)] = variable.slice(equals + 1);
+    }
+    found.push({ pid, runtimeDir: runtimeDir(env), env });
+  }
+  return found;
+}
+
+function readNulSeparated(path: string): string[] | undefined {
+  try {
+    return readFileSync(path, "utf8").split("\0").filter(Boolean);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `node …/askuser.js serve --background` (the arguments launch.ts starts it with). */
+function isBackgroundServe(args: readonly string[]): boolean {
+  const bin = args.findIndex((arg) => arg.endsWith("askuser.js"));
+  return bin >= 0 && args[bin + 1] === "serve" && args.slice(bin + 2).includes("--background");
+}
+
+/** Whether `path` is `dir` or inside it. */
+function isWithin(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : `${dir}${sep}`);
+}
+
+/**
+ * Kills (SIGKILL) every background server whose runtime directory is inside `dir`, a test's
+ * temporary folder, and returns their pids. A server elsewhere, the user's own above all, is
+ * never touched. SIGKILL, not SIGTERM: one still starting has no handler yet either way, and a
+ * running one would otherwise go on removing its files while the test removes the folder; the
+ * folder goes with the test, so nothing it would clean up is left.
+ */
+export function stopBackgroundServersUnder(dir: string): number[] {
+  const stopped: number[] = [];
+  for (const server of backgroundServers()) {
+    if (!isWithin(server.runtimeDir, dir)) continue;
+    try {
+      process.kill(server.pid, "SIGKILL");
+      stopped.push(server.pid);
+    } catch {
+      // Gone since it was listed.
+    }
+  }
+  return stopped;
+}
