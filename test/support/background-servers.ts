@@ -87,3 +87,36 @@ export function stopBackgroundServersUnder(dir: string): number[] {
   }
   return stopped;
 }
+
+/**
+ * Marks in the environment of every process a test run starts (set by the slow project's global
+ * setup and by a setup file, inherited by whatever the tests start and what that starts in
+ * turn): the run, and the test file that was running. They are the suite's own; askuser never
+ * reads them.
+ */
+export const RUN_MARK = "ASKUSER_TEST_RUN";
+export const FILE_MARK = "ASKUSER_TEST_FILE";
+
+/**
+ * The background servers started during the run `run` that outlived it, stopped (SIGKILL), and
+ * a report naming the test file each was started under; undefined when there are none. One in
+ * `userRuntimeDir`, the runtime dir of the user who runs the suite, is reported but left
+ * running: a surface of the user's own may be using it by now.
+ */
+export function serversLeftByRun(run: string, userRuntimeDir: string): string | undefined {
+  const left = backgroundServers().filter((server) => server.env[RUN_MARK] === run);
+  if (left.length === 0) return undefined;
+  const lines = left.map((server) => {
+    const file = server.env[FILE_MARK] ?? "a test file the run did not mark";
+    if (server.runtimeDir === userRuntimeDir) {
+      return `- pid ${server.pid}, started under ${file}, runs in your own runtime dir ${server.runtimeDir}: left running; the test must give its surfaces a runtime dir of its own (runtimeEnv() in test/remote/support.ts)`;
+    }
+    try {
+      process.kill(server.pid, "SIGKILL");
+    } catch {
+      // Gone since it was listed.
+    }
+    return `- pid ${server.pid}, started under ${file}, in ${server.runtimeDir}: stopped now`;
+  });
+  return `answer servers the tests caused to be started outlived the run (${left.length}); the test that causes one must stop it (a runtime dir from runtimeEnv() or testDir() in test/remote/support.ts stops those in it once the test finished):\n${lines.join("\n")}`;
+}
