@@ -12,7 +12,7 @@ import { runtimeDir } from "../../src/remote/runtime-dir.ts";
  * test, which then claims a runtime directory the test already removed and runs for its idle
  * half hour.
  */
-export interface BackgroundServer {
+interface BackgroundServer {
   readonly pid: number;
   /** Where it keeps its socket and discovery file (XDG_RUNTIME_DIR, else ~/.cache, + askuser). */
   readonly runtimeDir: string;
@@ -21,7 +21,7 @@ export interface BackgroundServer {
 }
 
 /** Every `askuser … serve --background` of this user's that /proc shows, with its environment. */
-export function backgroundServers(): BackgroundServer[] {
+function backgroundServers(): BackgroundServer[] {
   const found: BackgroundServer[] = [];
   let entries: string[];
   try {
@@ -33,7 +33,7 @@ export function backgroundServers(): BackgroundServer[] {
     if (!/^\d+$/u.test(entry)) continue;
     const pid = Number(entry);
     if (pid === process.pid) continue;
-    // Gone since the listing, or another user's (its environment is not readable): not ours.
+    // Gone since the listing, or not readable (another user's): skipped.
     const args = readNulSeparated(`/proc/${entry}/cmdline`);
     if (!args || !isBackgroundServe(args)) continue;
     const variables = readNulSeparated(`/proc/${entry}/environ`);
@@ -69,23 +69,20 @@ function isWithin(path: string, dir: string): boolean {
 
 /**
  * Kills (SIGKILL) every background server whose runtime directory is inside `dir`, a test's
- * temporary folder, and returns their pids. A server elsewhere, the user's own above all, is
- * never touched. SIGKILL, not SIGTERM: one still starting has no handler yet either way, and a
- * running one would otherwise go on removing its files while the test removes the folder; the
- * folder goes with the test, so nothing it would clean up is left.
+ * temporary folder. A server elsewhere, the user's own above all, is never touched. SIGKILL, not
+ * SIGTERM: one still starting has no handler yet either way, and a running one would otherwise
+ * go on removing its files while the test removes the folder; the folder goes with the test, so
+ * nothing it would clean up is left.
  */
-export function stopBackgroundServersUnder(dir: string): number[] {
-  const stopped: number[] = [];
+export function stopBackgroundServersUnder(dir: string): void {
   for (const server of backgroundServers()) {
     if (!isWithin(server.runtimeDir, dir)) continue;
     try {
       process.kill(server.pid, "SIGKILL");
-      stopped.push(server.pid);
     } catch {
       // Gone since it was listed.
     }
   }
-  return stopped;
 }
 
 /**
