@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { runtimeDir } from "../src/remote/runtime-dir.ts";
+import { RUN_MARK, serversLeftByRun } from "./support/background-servers.ts";
 import { BUILD_REPORT, type BuildReport } from "./support/build-report.ts";
 
 declare module "vitest" {
@@ -36,10 +38,18 @@ const PACKAGE_SOURCES = [
  * fast one: the build is started here and not awaited, so it goes on while the fast project
  * runs (which leaves a core idle much of the time). Each slow test file waits for its report
  * (test/support/package-built.ts, a setup file of the slow project) before it starts.
+ *
+ * It also marks every process the run starts (RUN_MARK, in the environment the test workers
+ * inherit) and, once the run ended, fails it if a background answer server the tests caused to
+ * be started is still running, naming the test file (see serversLeftByRun).
  */
 export default function setup(project: TestProject): () => Promise<void> {
   const root = fileURLToPath(new URL("..", import.meta.url));
   const dir = mkdtempSync(join(tmpdir(), "askuser-package-"));
+  // Read before the run changes anything: the runtime dir of the user running the suite.
+  const userRuntimeDir = runtimeDir(process.env);
+  // This run's package folder is unique to it, so it names the run.
+  process.env[RUN_MARK] = dir;
   for (const entry of PACKAGE_SOURCES)
     cpSync(join(root, entry), join(dir, entry), { recursive: true });
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
@@ -75,6 +85,9 @@ export default function setup(project: TestProject): () => Promise<void> {
     // folder being removed.
     if (build.exitCode === null && build.signalCode === null) build.kill("SIGTERM");
     await ended;
+    // Before the package folder goes: a server running from it may not outlive that long.
+    const left = serversLeftByRun(dir, userRuntimeDir);
     rmSync(dir, { recursive: true, force: true });
+    if (left !== undefined) throw new Error(left);
   };
 }

@@ -7,6 +7,7 @@ import { loadPageAssets, PAGE_DIR } from "../../src/remote/page-assets.ts";
 import type { RegistryEvent } from "../../src/remote/registry.ts";
 import { type RunningServer, startServer } from "../../src/remote/serve.ts";
 import { TEST_ASSETS } from "../remote/support.ts";
+import { stopBackgroundServersUnder } from "../support/background-servers.ts";
 import { BIN, PACKAGE } from "../support/run-cli.ts";
 import { TmuxSession } from "../support/tmux.ts";
 import { type ModelStandin, startModelStandin } from "./model-standin.ts";
@@ -112,6 +113,8 @@ export async function claudeSandbox(
       close?.();
     }
     await server.stop();
+    // A hook that found no server here would have started one in the sandbox's runtime dir.
+    stopBackgroundServersUnder(root);
     await model.close();
     // A process SIGKILLed a moment ago may finish a write already under way: a file that
     // appears after the walk fails the removal, and a second walk removes it.

@@ -1,8 +1,17 @@
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { discoveryPath, parseServerInfo } from "../../src/remote/discovery.ts";
-import { findServer } from "../../src/remote/launch.ts";
+import { findServer, LAUNCH } from "../../src/remote/launch.ts";
 import type { RegistryEvent } from "../../src/remote/registry.ts";
 import { socketPath } from "../../src/remote/runtime-dir.ts";
 import type { RunningServer } from "../../src/remote/serve.ts";
@@ -167,5 +176,27 @@ describe("asks and servers outlive nothing they should not", () => {
     expect(listed.asks).toHaveLength(2);
     for (const agent of agents) agent.child.kill("SIGKILL");
     process.kill(info.pid, "SIGTERM");
+  });
+});
+
+describe("a background server a test caused to be started", () => {
+  let ended: Promise<string> | undefined;
+
+  it("is started in the test's runtime dir and left starting when the test ends", () => {
+    // What a surface does (ensureServer), and what the loser of two surfaces starting one at
+    // once is left as: a detached server no test holds, still starting as the test ends.
+    const env = runtimeEnv();
+    const log = openSync("/dev/null", "w");
+    const server = LAUNCH.spawnServer(env, log);
+    closeSync(log);
+    ended = new Promise((resolve) =>
+      server.on("exit", (code, signal) => resolve(signal ?? `exit code ${code}`)),
+    );
+  });
+
+  it("is stopped by the teardown of that test's runtime dir", async () => {
+    if (!ended) throw new Error("runs after the test before it, which starts the server");
+    // Left running, it would claim the removed runtime dir again and run for its idle half hour.
+    expect(await ended).toBe("SIGKILL");
   });
 });

@@ -7,6 +7,7 @@ import { onTestFinished } from "vitest";
 import type { PageAsset } from "../../src/remote/page-assets.ts";
 import { type RunningServer, type StartOptions, startServer } from "../../src/remote/serve.ts";
 import { askOf, THREE } from "../support/asks.ts";
+import { stopBackgroundServersUnder } from "../support/background-servers.ts";
 import { ROOT } from "../support/run-cli.ts";
 import { Changes, StreamText, waitFor, watchedArray } from "../support/wait-for.ts";
 
@@ -19,10 +20,18 @@ export const TEST_ASSETS: readonly PageAsset[] = [
   },
 ];
 
-/** A temporary folder for this test, removed once it finished (after its afterEach hooks). */
+/**
+ * A temporary folder for this test, removed once it finished (after its afterEach hooks, which
+ * end the processes it started). A background server whose runtime dir is in it (one a surface
+ * started, even one still starting) is stopped first: nothing else holds it, and one left to
+ * start would claim the folder again and outlive the run.
+ */
 export function testDir(prefix = "askuser-remote-"): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  onTestFinished(() => {
+    stopBackgroundServersUnder(dir);
+    rmSync(dir, { recursive: true, force: true });
+  });
   return dir;
 }
 
