@@ -1,3 +1,4 @@
+import { refreshAges } from "./ages.ts";
 import { getAsk, postAnswer, postCancel, postProgress } from "./api.ts";
 import { AskFeed } from "./ask-feed.ts";
 import { AskSession, type SessionPorts } from "./ask-session.ts";
@@ -70,7 +71,10 @@ export class App {
   async start(): Promise<void> {
     this.input.install(document);
     new ResizeObserver(() => this.input.notePlaces()).observe(this.root);
-    setInterval(() => this.render(), 30_000);
+    setInterval(() => {
+      refreshAges(this.root, Date.now());
+      this.input.notePlaces();
+    }, 30_000);
     this.render();
     await this.feed.refresh(askInAddress(location.hash), true);
     this.feed.follow();

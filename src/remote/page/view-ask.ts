@@ -6,11 +6,11 @@ import {
   modelText,
   withProvenance,
 } from "../../core/index.ts";
+import { ageLabel } from "./ages.ts";
 import type { AskSession } from "./ask-session.ts";
 import { block, h, line } from "./dom.ts";
 import { endedView } from "./view-ended.ts";
 import { DIGIT_ROWS, type QuestionHandlers, questionView } from "./view-question.ts";
-import { age } from "./wording.ts";
 
 export interface AskHandlers extends QuestionHandlers {
   readonly retry: () => void;
@@ -31,7 +31,7 @@ export function askView(session: AskSession, now: number, handlers: AskHandlers)
       { class: "ask-header" },
       h("span", { class: "agent" }, line(record.agent)),
       h("span", { class: "cwd" }, line(record.cwd)),
-      h("span", { class: "age" }, age(record.createdAt, now)),
+      ageLabel(record.createdAt, now),
     ),
     answering && state.ask.questions.length > 1 && tabBar(state, handlers.dispatch),
     answering ? formBody(session, handlers) : endedView(phase, handlers),

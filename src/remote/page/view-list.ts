@@ -1,6 +1,6 @@
+import { ageLabel } from "./ages.ts";
 import type { AskSummary } from "./api.ts";
 import { h, line } from "./dom.ts";
-import { age } from "./wording.ts";
 
 /** Every pending ask from every agent, oldest first: who asks, where, how long ago, the tabs. */
 export function askList(
@@ -46,7 +46,7 @@ export function askList(
                   "span",
                   { class: "ask-item-top" },
                   h("span", { class: "agent" }, line(ask.agent)),
-                  h("span", { class: "age" }, age(ask.createdAt, now)),
+                  ageLabel(ask.createdAt, now),
                 ),
                 h("span", { class: "cwd" }, line(ask.cwd)),
                 h("span", { class: "headers" }, ask.headers.map(line).join(" · ")),

@@ -140,3 +140,42 @@ describe("a redraw that changes nothing the user sees keeps the controls", () =>
     expect(same).toBe(true);
   });
 });
+
+describe("the ages shown move on by themselves, without drawing the page again", () => {
+  /** The database ask opened from its own address, with the page's clock paused just after. */
+  async function openedWithClock() {
+    const remote = await fixture.publish(askOf(examplePayload("database")));
+    const opened = await fixture.open(remote.pageUrl, { width: 375, height: 740 }, (page) =>
+      page.clock.install(),
+    );
+    await opened.page.locator(".option").first().waitFor();
+    await opened.page.clock.pauseAt(Date.now() + 1_000);
+    return { ...opened, remote };
+  }
+
+  it("a finger down on an option as the ages tick over: the tap is taken", async () => {
+    const { page, remote } = await openedWithClock();
+    const spot = await centreOf(page, 1);
+    await page.mouse.move(spot.x, spot.y);
+    await page.mouse.down();
+    await page.clock.runFor(60_000);
+    await page.locator(".ask .age", { hasText: "1 min ago" }).waitFor();
+    await page.mouse.up();
+    await page.locator(".ended, .cue.shown").first().waitFor();
+    expect(await page.getByText("That tap was not taken").count()).toBe(0);
+    expect((await remote.ended).details?.answers).toEqual({ database: { selected: ["SQLite"] } });
+  });
+
+  it("the list's age and the open ask's age both say how long the ask has waited, on the same controls", async () => {
+    const { page } = await openedWithClock();
+    await page.evaluate(`window.__shown = document.querySelector('.option[data-row="1"]')`);
+    expect(await page.locator(".age").allTextContents()).toEqual(["just now", "just now"]);
+    await page.clock.runFor(5 * 60_000);
+    await page.locator(".ask .age", { hasText: "5 min ago" }).waitFor();
+    expect(await page.locator(".age").allTextContents()).toEqual(["5 min ago", "5 min ago"]);
+    const same = await page.evaluate(
+      `window.__shown.isConnected && window.__shown === document.querySelector('.option[data-row="1"]')`,
+    );
+    expect(same).toBe(true);
+  });
+});
