@@ -2,7 +2,7 @@ import { askExchange, type ClassifiedAsk } from "../exchange.ts";
 import { arrayAt, isObject, isoTime, type JsonObject, objectAt, stringAt } from "../json.ts";
 import type { AskExchange } from "../model.ts";
 import { bytesAt, PatternCursor, stringValueAt } from "../scan/byte-search.ts";
-import { callIdAt, callNameAt } from "../scan/call-block.ts";
+import { callBlockAt } from "../scan/call-block.ts";
 import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
@@ -96,13 +96,10 @@ export class ClaudeSessionReader implements SessionReader {
 
   /** Indexes a `"type":"tool_use","id":…,"name":…` block; true when the line must be parsed. */
   private indexCall(view: Buffer, token: number, end: number): boolean {
-    const afterType = token + TOOL_USE.length;
-    const id = callIdAt(view, afterType, end);
-    if (id === undefined) return true;
-    const name = callNameAt(view, afterType, end, id);
-    if (name === undefined) return true;
-    this.toolNames.set(id, name);
-    return isClaudeAskTool(name);
+    const call = callBlockAt(view, token + TOOL_USE.length, end);
+    if (call === undefined) return true;
+    this.toolNames.set(call.id, call.name);
+    return isClaudeAskTool(call.name);
   }
 
   private readRecord(view: Buffer, start: number, end: number, lineNumber: number): void {

@@ -1,4 +1,4 @@
-import { bytesAt, stringValueAt, stringValueNear } from "../scan/byte-search.ts";
+import { bytesAt, stringEndAt, stringValueNear } from "../scan/byte-search.ts";
 
 const TYPE = Buffer.from('{"type":"');
 const ID = Buffer.from('","id":"');
@@ -21,21 +21,22 @@ export interface Prefix {
  * start: the layout Pi writes. Undefined for any other layout; the caller then parses the line.
  */
 export function readPrefix(view: Buffer, start: number, end: number): Prefix | undefined {
-  const type = stringValueAt(view, start, end, TYPE);
-  if (type === undefined) return undefined;
-  let at = start + TYPE.length + Buffer.byteLength(type);
-  const id = stringValueAt(view, at, end, ID);
-  if (id === undefined) return undefined;
-  at += ID.length + Buffer.byteLength(id);
+  const typeEnd = stringEndAt(view, start, end, TYPE);
+  if (typeEnd < 0) return undefined;
+  const type = view.toString("utf8", start + TYPE.length, typeEnd);
+  // Each prefix after the first starts with the closing quote of the value before it.
+  const idEnd = stringEndAt(view, typeEnd, end, ID);
+  if (idEnd < 0) return undefined;
+  const id = view.toString("utf8", typeEnd + ID.length, idEnd);
   let parentId: string | null;
-  if (bytesAt(view, at, PARENT_NULL)) {
+  let at: number;
+  if (bytesAt(view, idEnd, PARENT_NULL)) {
     parentId = null;
-    at += PARENT_NULL.length;
+    at = idEnd + PARENT_NULL.length;
   } else {
-    const parent = stringValueAt(view, at, end, PARENT);
-    if (parent === undefined) return undefined;
-    parentId = parent;
-    at += PARENT.length + Buffer.byteLength(parent);
+    at = stringEndAt(view, idEnd, end, PARENT);
+    if (at < 0) return undefined;
+    parentId = view.toString("utf8", idEnd + PARENT.length, at);
   }
   if (type !== "message") return { type, id, parentId, role: undefined, toolName: undefined };
   const role = stringValueNear(view, at, end, ROLE);

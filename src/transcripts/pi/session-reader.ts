@@ -3,7 +3,7 @@ import { arrayAt, isObject, isoTime, type JsonObject, objectAt, stringAt } from 
 import type { AskExchange } from "../model.ts";
 import { classifyOwnDetails } from "../own-details.ts";
 import { bytesAt, PatternCursor } from "../scan/byte-search.ts";
-import { callIdAt, callNameAt } from "../scan/call-block.ts";
+import { callBlockAt } from "../scan/call-block.ts";
 import { parseRecord } from "../scan/parse-line.ts";
 import type { SkipTally } from "../scan/skip-tally.ts";
 import type { RecordSite, SessionAsks, SessionReader } from "../session-reader.ts";
@@ -107,10 +107,8 @@ export class PiSessionReader implements SessionReader {
         const token = hit - '"tool'.length;
         hit = this.cursor.find(view, hit + 1, end);
         if (!bytesAt(view, token, TOOL_CALL)) continue;
-        const afterType = token + TOOL_CALL.length;
-        const id = callIdAt(view, afterType, end);
-        const name = id === undefined ? undefined : callNameAt(view, afterType, end, id);
-        relevant = name === undefined || this.askTools.has(name);
+        const call = callBlockAt(view, token + TOOL_CALL.length, end);
+        relevant = call === undefined || this.askTools.has(call.name);
       }
     }
     if (relevant) this.readRecord(view, start, end, lineNumber);

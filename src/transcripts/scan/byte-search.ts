@@ -55,15 +55,25 @@ export function stringValueAt(
   end: number,
   prefix: Buffer,
 ): string | undefined {
-  if (!bytesAt(view, position, prefix)) return undefined;
+  const close = stringEndAt(view, position, end, prefix);
+  return close < 0 ? undefined : view.toString("utf8", position + prefix.length, close);
+}
+
+/**
+ * Where the value `stringValueAt` reads ends: the index of its closing quote, or -1 where that
+ * gives undefined. A reader going on through a record from there needs no byte length of the
+ * decoded value.
+ */
+export function stringEndAt(view: Buffer, position: number, end: number, prefix: Buffer): number {
+  if (!bytesAt(view, position, prefix)) return -1;
   const from = position + prefix.length;
   const limit = Math.min(end, from + WINDOW);
   for (let i = from; i < limit; i++) {
     const byte = view[i];
-    if (byte === QUOTE) return view.toString("utf8", from, i);
-    if (byte === BACKSLASH) return undefined;
+    if (byte === QUOTE) return i;
+    if (byte === BACKSLASH) return -1;
   }
-  return undefined;
+  return -1;
 }
 
 /**
