@@ -149,6 +149,7 @@ const askServer = () =>
     clock: systemClock,
     report: (line) => process.stderr.write(`${line}\n`),
     runCommand: async () => ({ ok: true }),
+    resultWritten: async () => {},
   });
 
 console.log(

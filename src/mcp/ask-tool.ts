@@ -112,6 +112,7 @@ export class AskUserTool {
         settings,
         clock: options.clock,
         signal: ctx.mcpReq.signal,
+        resultWritten: () => options.resultWritten(ctx.mcpReq.id, ctx.mcpReq.signal),
         announce,
         report: options.report,
       }).finally(stopProgress);
