@@ -129,6 +129,7 @@ export class AskUserTool {
         report: options.report,
         pages,
         ended: this.#ended,
+        resultWritten: () => options.resultWritten(ctx.mcpReq.id, ctx.mcpReq.signal),
         ...(page
           ? {
               openPage: (digest: string, handle: string) =>
