@@ -68,7 +68,7 @@ describe("askuser ask --remote without a terminal", () => {
       [BIN, "ask", "examples/release-plan.json", "--answers", "examples/release-plan.answers.json"],
       freshEnv(),
     );
-    ask.child.stdout.destroy();
+    ask.child.stdout?.destroy();
     expect(await ask.exited).toBe(74);
     expect(ask.err()).toBe(
       "askuser: cannot write to standard output: its reader closed it (EPIPE); the output is incomplete\n",
