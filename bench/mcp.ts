@@ -160,6 +160,7 @@ const askServer = () =>
     // dismissed before anyone could read it: expected here, one line per ask, so not printed.
     report: () => {},
     runCommand: async () => ({ ok: true }),
+    resultWritten: async () => {},
   });
 
 console.log(

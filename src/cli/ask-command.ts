@@ -8,6 +8,8 @@ import {
   validateAskInput,
   withProvenance,
 } from "../core/index.ts";
+import type { RaceEnd } from "../remote/race-ports.ts";
+import { reportOnceWritten } from "../remote/written-result.ts";
 import { isGoneError } from "./controlling-terminal.ts";
 import { DEMO_PAYLOAD } from "./demo-payload.ts";
 import { EXIT, InputError, UsageError } from "./errors.ts";
@@ -62,9 +64,8 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
   }
 
   let details: AskDetails;
-  /** Tells the page that took the answer, if one did, whether the agent now holds it. */
-  let delivered = () => {};
-  let undelivered = () => {};
+  /** The page that took the answer, if one did: it hears whether the agent now holds it. */
+  let ended: RaceEnd | undefined;
   if (values.answers !== undefined) {
     const script = await readJsonSource(io, values.answers, "answers");
     const scripted = answerFromScript(validation.ask, script);
@@ -78,10 +79,8 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
     details = withProvenance(scripted.details, { place: "answers_file", reporter: "lifecycle" });
   } else if (values.remote || (await remoteByDefault(io))) {
     const { askRemotely } = await import("./remote-ask.ts");
-    const ended = await askRemotely(validation.ask, io);
+    ended = await askRemotely(validation.ask, io);
     details = ended.details;
-    delivered = () => ended.delivered("delivered");
-    undelivered = () => ended.delivered("lost");
   } else if (io.interactive && io.openForm) {
     details = await io.openForm(validation.ask);
   } else {
@@ -91,14 +90,11 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
   // A form's end, or one that crossed from the page and already says where it was given.
   details = withProvenance(details, TERMINAL);
   try {
-    if (values.json) io.stdout.writeJson(details, 2);
-    else io.stdout.write(`${modelText(details)}\n`);
-    // Given only once standard output took it: a reader that left fails the write later.
-    await io.stdout.flushed();
+    // Given only once standard output took it: a reader that left fails the write later. A
+    // result that did not reach the agent is lost, and the connection kept open for the report
+    // must not keep this process alive.
+    await reportOnceWritten(ended, writeResult(io, details, values.json === true));
   } catch (error) {
-    // The result did not reach the agent: the page must not say it did, and the connection
-    // kept open for the report must not keep this process alive.
-    undelivered();
     if (!isWriteError(error)) throw error;
     tellOutputFailure(error, io.stderr);
     // The terminal that went away (ending the ask as disconnected) was this output's only
@@ -108,9 +104,19 @@ export async function askCommand(args: readonly string[], io: CommandIo): Promis
     }
     return EXIT.outputFailed;
   }
-  delivered();
   if (details.status === "answered") return EXIT.answered;
   return details.status === "clarification_requested" ? EXIT.askedBack : EXIT.notAnswered;
+}
+
+/** The result on standard output; settles once it left, or with the write's error. */
+function writeResult(io: CommandIo, details: AskDetails, json: boolean): Promise<void> {
+  try {
+    if (json) io.stdout.writeJson(details, 2);
+    else io.stdout.write(`${modelText(details)}\n`);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return io.stdout.flushed();
 }
 
 /** A failure of the stream itself (it has a system error code), not a bug in what was written. */

@@ -21,6 +21,7 @@ import {
 import { hookOutput } from "../claude-code/hook-output.ts";
 import { type Ask, errorMessage, escapeUnsafeInJson } from "../core/index.ts";
 import { publishAsk } from "../remote/client.ts";
+import { reportOnceWritten } from "../remote/written-result.ts";
 import { idleTimerFor } from "../settings/idle-timer.ts";
 import { runShellCommand } from "../settings/notify/command-runner.ts";
 import { notificationForAsk } from "../settings/notify/notification.ts";
@@ -126,7 +127,15 @@ async function runHook(args: readonly string[], io: CommandIo): Promise<number> 
     const result = await answerNative(input, ports);
     const output = hookOutput(event, result.decision, result.systemMessage);
     if (output !== "") io.stdout.write(`${escapeUnsafeInJson(output)}\n`);
-    result.ended?.delivered(deliveryAfter(stopping.reason));
+    if (deliveryAfter(stopping.reason) === "lost") {
+      result.ended?.delivered("lost");
+      return 0;
+    }
+    // Claude Code has the decision only once the pipe took it: one it closed fails the write
+    // later (EPIPE), and then the page hears lost, as with askuser ask. The exit code stays 0:
+    // the Claude Code that closed the pipe reads none, and the process's own handler of standard
+    // output's errors says what a full disk or an I/O error cost (see cli/process.ts).
+    await reportOnceWritten(result.ended, io.stdout.flushed()).catch(() => {});
     return 0;
   } finally {
     stopping.dispose();

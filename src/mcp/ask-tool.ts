@@ -112,6 +112,7 @@ export class AskUserTool {
         settings,
         clock: options.clock,
         signal: ctx.mcpReq.signal,
+        resultWritten: () => options.resultWritten(ctx.mcpReq.id, ctx.mcpReq.signal),
         announce,
         report: options.report,
       }).finally(stopProgress);
@@ -128,6 +129,7 @@ export class AskUserTool {
         report: options.report,
         pages,
         ended: this.#ended,
+        resultWritten: () => options.resultWritten(ctx.mcpReq.id, ctx.mcpReq.signal),
         ...(page
           ? {
               openPage: (digest: string, handle: string) =>

@@ -13,6 +13,8 @@ import {
   neutraliseInline,
   pendingDetails,
 } from "../core/index.ts";
+import type { ReportedDelivery } from "../remote/types.ts";
+import { reportOnceWritten } from "../remote/written-result.ts";
 import type { EndedRounds } from "./ended-rounds.ts";
 import { type FormReading, readFormReply } from "./form-answers.ts";
 import type { FormDialect } from "./form-dialect.ts";
@@ -43,6 +45,11 @@ export interface RoundPorts {
   readonly ended: EndedRounds;
   /** Publishes a first round's ask to the answer page; absent when the page is off. */
   readonly openPage?: (digest: string, handle: string) => Promise<string | undefined>;
+  /**
+   * Settles once this call's result was handed to the OS, whole; rejects when it was not (see
+   * `ResponseWatch.expect`).
+   */
+  readonly resultWritten: () => Promise<void>;
   /** Holds this call open on the page alone, once the client's form can no longer answer. */
   readonly pageAlone: (copy: PageAsk) => Promise<AskCallResult>;
 }
@@ -98,6 +105,7 @@ async function retried(
   const side = state.verified ? ports.pages.side(state.handle, digest) : undefined;
   if (side?.kind === "resolved") {
     ports.pages.release(state.handle);
+    tellPage(ports, side.copy);
     return callResult(side.end.details, {
       clientName: ports.clientName,
       lateFormReply: lateReplyOf(view),
@@ -166,6 +174,8 @@ async function usersEnd(
   if (copy) {
     try {
       const claim = await copy.claim(reading.details, "mcp");
+      // Whichever answer the server resolved the ask with, this result carries it.
+      tellPage(ports, copy);
       if (!claim.won && claim.end.details) {
         return callResult(claim.end.details, {
           clientName: ports.clientName,
@@ -183,6 +193,15 @@ async function usersEnd(
     reading.details,
     reading.action === "accept" ? {} : { formAction: reading.action, clientName: ports.clientName },
   );
+}
+
+/**
+ * The page hears whether the result that carries the answer the server resolved the ask with
+ * reached the client (nothing, for an ask the server did not resolve: see `reportDelivery`).
+ */
+function tellPage(ports: RoundPorts, copy: PageAsk): void {
+  const page = { delivered: (state: ReportedDelivery) => void copy.reportDelivery?.(state) };
+  reportOnceWritten(page, ports.resultWritten()).catch(() => {});
 }
 
 /** The form can no longer answer: the page still can, or the ask failed. */

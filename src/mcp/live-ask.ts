@@ -8,6 +8,7 @@ import {
   unavailableDetails,
 } from "../core/index.ts";
 import { type Ended, type LocalSurface, raceWithPage } from "../remote/local-race.ts";
+import { reportOnceWritten } from "../remote/written-result.ts";
 import { idleTimerFor } from "../settings/idle-timer.ts";
 import { SETTINGS_LIMITS, type Settings } from "../settings/settings.ts";
 import { type FormReply, readFormReply } from "./form-answers.ts";
@@ -39,6 +40,11 @@ export interface LiveAskPorts {
   readonly announce: (ask: Ask, pageUrl: string) => void;
   /** A line for standard error, already about what went wrong and where. */
   readonly report: (line: string) => void;
+  /**
+   * Settles once the call's result was handed to the OS, whole; rejects when it was not (see
+   * `ResponseWatch.expect`). Called as the ask ends, before its result is returned.
+   */
+  readonly resultWritten: () => Promise<void>;
 }
 
 export interface LiveOutcome {
@@ -112,8 +118,10 @@ export async function runLiveAsk(ask: Ask, ports: LiveAskPorts): Promise<LiveOut
     // left, the newest draft at a stop), so the form's report is matched by who ended the ask.
     const provenance =
       ended.by === "mcp" && formEnd.details !== undefined ? (formEnd.provenance ?? {}) : {};
-    // The SDK sends the result next, unless the call was cancelled: then nobody receives it.
-    ended.delivered(ports.signal.aborted ? "lost" : "delivered");
+    // The SDK sends the result next, unless the call was cancelled: the page that took the
+    // answer hears which once the write carrying it is over (the page is where the user learns
+    // of a lost answer; the client that left reads no standard error).
+    reportOnceWritten(ended, ports.resultWritten()).catch(() => {});
     return { details: ended.details, provenance };
   } finally {
     timer?.stop();

@@ -8,7 +8,12 @@ import type { PageAsk, PageChannel } from "./page-channel.ts";
 export type PageSide =
   | { readonly kind: "open"; readonly copy: PageAsk }
   /** Answered (or cancelled, or asked back) there first: that end is the ask's. */
-  | { readonly kind: "resolved"; readonly end: RemoteEnd & { readonly details: AskDetails } }
+  | {
+      readonly kind: "resolved";
+      readonly end: RemoteEnd & { readonly details: AskDetails };
+      /** Where the page hears whether the result carrying that end reached the client. */
+      readonly copy: PageAsk;
+    }
   /** Withdrawn at the idle timeout, or the server is gone: only the form can answer now. */
   | { readonly kind: "closed" };
 
@@ -67,7 +72,7 @@ export class RoundPages {
       entry.stopTimer();
       entry.side =
         end.kind === "resolved" && end.details
-          ? { kind: "resolved", end: { ...end, details: end.details } }
+          ? { kind: "resolved", end: { ...end, details: end.details }, copy }
           : { kind: "closed" };
     });
     this.#entries.set(handle, entry);
@@ -103,7 +108,7 @@ export class RoundPages {
     // An answer the page sent just before the withdrawal is the ask's: its user was told so.
     const crossed = await copy.withdraw(origin).catch(() => undefined);
     if (crossed?.kind === "resolved" && crossed.details) {
-      entry.side = { kind: "resolved", end: { ...crossed, details: crossed.details } };
+      entry.side = { kind: "resolved", end: { ...crossed, details: crossed.details }, copy };
     }
   }
 }

@@ -3,6 +3,7 @@ import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/s
 // biome-ignore lint/style/noRestrictedImports: the core index's chunk loads TypeBox, which answering initialize does not need
 import { escapeUnsafeInJson } from "../core/text-safety.ts";
 import { LineLimiter, MAX_LINE_BYTES } from "./line-limit.ts";
+import { ResponseWatch } from "./response-watch.ts";
 import { type AskServerOptions, createAskServer } from "./server.ts";
 
 export interface StdioStreams {
@@ -10,10 +11,16 @@ export interface StdioStreams {
   readonly output: NodeJS.WritableStream;
 }
 
-/** A stdio transport that says when the connection is over (stdin ended, or closed by us). */
+/**
+ * A stdio transport that says when the connection is over (stdin ended, or closed by us), and
+ * whose `send` settles only once the OS took the message (see `ResponseWatch`).
+ */
 class ClosingStdioTransport extends StdioServerTransport {
   readonly closed: Promise<void>;
+  readonly responses = new ResponseWatch();
   #closed: () => void = () => {};
+  #isClosed = false;
+  readonly #output: Writable;
 
   constructor(streams: StdioStreams, report: (line: string) => void) {
     const input = new LineLimiter(
@@ -43,13 +50,33 @@ class ClosingStdioTransport extends StdioServerTransport {
     );
     streams.input.on("error", (error: Error) => input.destroy(error));
     streams.input.pipe(input);
-    super(input as never, protocolOutput(streams.output));
+    const output = protocolOutput(streams.output);
+    super(input as never, output);
+    this.#output = output;
     this.closed = new Promise((resolve) => {
       this.#closed = resolve;
     });
   }
 
+  /**
+   * Writes one message and settles once the OS took it (the write's callback), or with the
+   * write's error: the SDK's own send resolves when `write` returns, which a client that closed
+   * its end of the pipe contradicts later (EPIPE).
+   */
+  override send(message: Parameters<StdioServerTransport["send"]>[0]): Promise<void> {
+    if (this.#isClosed) return Promise.reject(new Error("StdioServerTransport is closed"));
+    const written = new Promise<void>((resolve, reject) => {
+      this.#output.write(`${JSON.stringify(message)}\n`, (error) =>
+        error ? reject(error) : resolve(),
+      );
+    });
+    this.responses.sending(message, written);
+    return written;
+  }
+
   override async close(): Promise<void> {
+    this.#isClosed = true;
+    this.responses.closeAll();
     await super.close();
     this.#closed();
   }
@@ -78,13 +105,20 @@ function protocolOutput(output: NodeJS.WritableStream): Writable {
  * requests are aborted, which ends them as `turn_abort` everywhere they were shown.
  */
 export async function serveAskUserStdio(
-  options: AskServerOptions & { readonly streams: StdioStreams },
+  options: Omit<AskServerOptions, "resultWritten"> & { readonly streams: StdioStreams },
 ): Promise<void> {
   const transport = new ClosingStdioTransport(options.streams, options.report);
-  const handle = serveStdio(() => createAskServer(options), {
-    transport,
-    onerror: (error) => options.report(`askuser mcp: ${error.message}`),
-  });
+  const handle = serveStdio(
+    () =>
+      createAskServer({
+        ...options,
+        resultWritten: (id, signal) => transport.responses.expect(id, signal),
+      }),
+    {
+      transport,
+      onerror: (error) => options.report(`askuser mcp: ${error.message}`),
+    },
+  );
   await transport.closed;
   await handle.close();
 }

@@ -16,6 +16,11 @@ export interface AskServerOptions {
   /** One line for standard error (made display-safe by the caller's stream). */
   readonly report: (line: string) => void;
   readonly runCommand: CommandRunner;
+  /**
+   * Settles once the result of the call with this id was handed to the OS, whole; rejects when
+   * it was not and will not be (see `ResponseWatch.expect`).
+   */
+  readonly resultWritten: (id: string | number, signal: AbortSignal) => Promise<void>;
   /** How often progress goes out while an ask waits (so clients' progress-reset timeouts hold). */
   readonly progressIntervalMs?: number;
 }

@@ -29,8 +29,9 @@ export interface PageCopy {
 /**
  * The race's end as the host receives it. The host hands `details` to its agent and then says
  * where they are with `delivered`: `delivered` once the agent holds them (a tool result returned,
- * a message the session took, standard output written), `owed` when they are kept for the next
- * run. Until then the page that answered says it waits for the agent.
+ * a message the session took, a result on a stream written through: `reportOnceWritten`),
+ * `owed` when they are kept for the next run. Until then the page that answered says it waits
+ * for the agent.
  */
 export interface RaceEnd extends Ended {
   delivered(state: ReportedDelivery): void;

@@ -100,6 +100,33 @@ describe("askuser mcp, 2026-07-28 era: the page beside the client's form", () =>
     expect(late.status).toBe(409);
   });
 
+  it.each([
+    ["the page answers first", true],
+    ["the form answers first", false],
+  ])("%s: the page hears delivered once the retry's result was sent", async (_what, pageFirst) => {
+    server = await startTestServer();
+    const running = server;
+    const form = heldForm();
+    harness = await connect({
+      era: "input_required",
+      page: pageOn(running, { reportsDelivery: true }),
+      onElicit: form.onElicit,
+    });
+    const result = harness.call(SINGLE);
+    const id = await pendingAskId(harness);
+    await waitFor("the form", harness.changes, () => harness?.elicitations.length === 1);
+    if (pageFirst) await call(running, `/api/asks/${id}/answer`, { body: { q1: "DynamoDB" } });
+    form.send({ action: "accept", content: { q1: "Postgres" } });
+    expect((await result).structuredContent).toMatchObject({
+      answers: { q1: { selected: [pageFirst ? "DynamoDB" : "Postgres"] } },
+    });
+    const delivered = await waitFor("the delivery report", running.registry, () => {
+      const delivery = running.registry.get(id)?.delivery;
+      return delivery !== "waiting" && delivery;
+    });
+    expect(delivered).toBe("delivered");
+  });
+
   it("a form the client dismisses before anyone could read it leaves the call open on the page", async () => {
     server = await startTestServer();
     harness = await connect({

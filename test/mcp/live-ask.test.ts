@@ -47,6 +47,7 @@ describe("runLiveAsk with the form and the page", () => {
       signal: new AbortController().signal,
       announce: () => answer?.(),
       report: (line) => reports.push(line),
+      resultWritten: async () => {},
     });
     expect((await outcome).details).toMatchObject({
       status: "answered",
@@ -103,6 +104,7 @@ describe("runLiveAsk: the idle timeout crossing the page's answer", () => {
       signal: new AbortController().signal,
       announce: () => announced(),
       report: () => {},
+      resultWritten: async () => {},
     });
     await opened;
     now = 61_000;
@@ -155,6 +157,7 @@ describe("runLiveAsk: a form answer that lands before the page's publish returns
       signal: new AbortController().signal,
       announce: () => {},
       report: () => {},
+      resultWritten: async () => {},
     });
     expect(outcome.details.status).toBe("answered");
     opened(page);

@@ -86,6 +86,8 @@ export async function connect(options: HarnessOptions): Promise<Harness> {
         clock,
         report: (line) => stderr.push(line),
         runCommand: async () => ({ ok: true }),
+        // In memory the client holds a message once it was sent.
+        resultWritten: async () => {},
         ...(options.progressIntervalMs ? { progressIntervalMs: options.progressIntervalMs } : {}),
       }),
     { transport: serverSide },

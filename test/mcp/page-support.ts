@@ -12,7 +12,10 @@ export interface WatchedPage extends PageChannel {
   draftsTaken(): number;
 }
 
-export function pageOn(running: RunningServer & { env: Record<string, string> }): WatchedPage {
+export function pageOn(
+  running: RunningServer & { env: Record<string, string> },
+  options: { readonly reportsDelivery?: boolean } = {},
+): WatchedPage {
   const changes = new Changes();
   let taken = 0;
   return {
@@ -22,7 +25,7 @@ export function pageOn(running: RunningServer & { env: Record<string, string> })
       const copy = await publishAsk(
         ask,
         { agent: "mcp-test", cwd: "/tmp", pid: process.pid },
-        { signal, env: running.env },
+        { signal, env: running.env, reportsDelivery: options.reportsDelivery === true },
       );
       const onDraft = copy.onDraft.bind(copy);
       return Object.assign(copy, {

@@ -5,6 +5,7 @@ import type { CommandIo, FormOptions } from "../../src/cli/io.ts";
 import { askRemotely } from "../../src/cli/remote-ask.ts";
 import { type Ask, type AskDetails, answerFromScript } from "../../src/core/index.ts";
 import { runLiveAsk } from "../../src/mcp/live-ask.ts";
+import { ResponseWatch } from "../../src/mcp/response-watch.ts";
 import { PendingOnPage } from "../../src/pi/remote/pending-on-page.ts";
 import { showAsk } from "../../src/pi/show-ask.ts";
 import { type PendingAsk, PendingAsks } from "../../src/pi/survive/pending-asks.ts";
@@ -333,6 +334,8 @@ const MCP: Host = {
     const clock = new ManualTimers();
     const stop = new AbortController();
     let reply: (content: unknown) => void = () => {};
+    // As the SDK's transport does: the result goes out unless the call was cancelled.
+    const responses = new ResponseWatch();
     const result = runLiveAsk(ASK, {
       form: {
         dialect: "generic",
@@ -349,7 +352,11 @@ const MCP: Host = {
       signal: stop.signal,
       announce: () => {},
       report: (line) => said.push(line),
-    }).then((outcome) => outcome.details);
+      resultWritten: () => responses.expect(1, stop.signal),
+    }).then((outcome) => {
+      if (!stop.signal.aborted) responses.sending({ id: 1, result: {} }, Promise.resolve());
+      return outcome.details;
+    });
     return {
       result,
       said,

@@ -207,17 +207,22 @@ const children: ChildProcess[] = [];
 
 /**
  * A real process in a session of its own (no controlling terminal, as `runCli` runs askuser),
- * with its output collected as it arrives (`stdout.line(…)` waits for a line);
- * `stopProcesses` kills whatever is left of them.
+ * with its output collected as it arrives (`stdout.line(…)` waits for a line) and, when given,
+ * `stdin` as its whole standard input; `stopProcesses` kills whatever is left of them.
  */
-export function startProcess(args: readonly string[], env: Record<string, string>) {
+export function startProcess(
+  args: readonly string[],
+  env: Record<string, string>,
+  options: { readonly stdin?: string } = {},
+) {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: [options.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     detached: true,
   });
   children.push(child);
+  if (options.stdin !== undefined) child.stdin?.end(options.stdin);
   const stdout = new StreamText(child.stdout);
   const stderr = new StreamText(child.stderr);
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
