@@ -203,8 +203,9 @@ export async function routeApi(
     return;
   }
   const outcome = registry.withdraw(id, origin);
-  if (outcome.kind === "withdrew") response.writeHead(204).end();
-  else sendOutcome(response, outcome, count);
+  if (outcome.kind !== "withdrew") sendOutcome(response, outcome, count);
+  else if (outcome.draft) sendJson(response, 200, { draft: outcome.draft });
+  else response.writeHead(204).end();
 }
 
 function surfaceOf(request: IncomingMessage): SurfaceName | undefined {

@@ -183,9 +183,7 @@ class PublishedAsk {
       opened(this.#remote(event.pageUrl));
     } else if (event.type === "draft") {
       const draft = readStoredDetails(event.details);
-      if (!draft) return;
-      this.#draft = draft;
-      for (const listener of [...this.#draftListeners]) listener(draft);
+      if (draft) this.#takeDraft(draft);
     } else if (event.type === "resolved") {
       this.#resolvedThere = true;
       this.#settle(resolvedEnd(event));
@@ -250,11 +248,22 @@ class PublishedAsk {
     return this.#withdrawing;
   }
 
+  #takeDraft(draft: AskDetails): void {
+    this.#draft = draft;
+    for (const listener of [...this.#draftListeners]) listener(draft);
+  }
+
   async #withdrawOnce(origin: WithdrawOrigin): Promise<RemoteEnd | undefined> {
     this.#withdrawn = true;
     try {
       const path = `/api/asks/${this.id}/withdraw`;
       const reply = await callApi(this.#info, "POST", path, { origin });
+      // The page's draft as the server held it: one that arrived just before, its line not yet
+      // read here, is the newest.
+      // The one already held is not taken again: that would make it look newer than typing here.
+      const draft =
+        reply.status === 200 && isRecord(reply.body) && readStoredDetails(reply.body.draft);
+      if (draft && JSON.stringify(draft) !== JSON.stringify(this.#draft)) this.#takeDraft(draft);
       if (reply.status === 409 && isRecord(reply.body)) {
         // Resolved before the withdrawal arrived, its `resolved` line not yet read here.
         this.#resolvedThere = true;

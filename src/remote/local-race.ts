@@ -246,15 +246,8 @@ class Race {
     }
   }
 
-  /** An end no one chose: the newest draft, and the page's copy withdrawn. */
+  /** An end no one chose: the page's copy withdrawn, and the newest draft. */
   async #end(ending: HostEnd, here: Ended | undefined): Promise<Ended> {
-    const pageDraft = this.#page?.latestDraft();
-    const newest =
-      pageDraft && (!here || this.#draftThereAt > this.#typedHereAt) ? pageDraft : here?.details;
-    const ended: Ended = {
-      details: endedWith(newest ?? pendingDetails(this.#ports.ask), ending),
-      by: here?.by ?? this.#ports.by,
-    };
     const origin: WithdrawOrigin = ending.kind === "timed_out" ? "timed_out" : ending.origin;
     const page = this.#page;
     if (!page) {
@@ -262,13 +255,24 @@ class Race {
         const crossed = await late?.withdraw(origin).catch(() => undefined);
         if (crossed?.kind === "resolved") this.#ports.news.notSent?.(crossed);
       });
-      return ended;
+      return this.#newest(ending, here, undefined);
     }
-    // An answer the page sent just before is the ask's end: its user was told it was sent.
+    // An answer the page sent just before is the ask's end: its user was told it was sent. A
+    // draft it sent just before comes with the withdrawal, so the drafts are weighed after it.
     const crossed = await page.withdraw(origin).catch(() => undefined);
     if (crossed?.kind === "resolved" && crossed.details) {
       return this.#answeredElsewhere({ ...crossed, details: crossed.details });
     }
-    return ended;
+    return this.#newest(ending, here, page.latestDraft());
+  }
+
+  /** The end with the newest answers: the page's draft or what was typed here, whichever came last. */
+  #newest(ending: HostEnd, here: Ended | undefined, pageDraft: AskDetails | undefined): Ended {
+    const newest =
+      pageDraft && (!here || this.#draftThereAt > this.#typedHereAt) ? pageDraft : here?.details;
+    return {
+      details: endedWith(newest ?? pendingDetails(this.#ports.ask), ending),
+      by: here?.by ?? this.#ports.by,
+    };
   }
 }

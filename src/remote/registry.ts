@@ -163,8 +163,14 @@ export class AskRegistry {
     return this.#resolve(entry, read, by);
   }
 
-  /** The agent stopped waiting; late answers are refused with this origin. */
-  withdraw(id: string, origin: WithdrawOrigin): Outcome | { readonly kind: "withdrew" } {
+  /**
+   * The agent stopped waiting; late answers are refused with this origin. The page's latest draft
+   * goes back with it: one that arrived just before may not have reached the agent's stream yet.
+   */
+  withdraw(
+    id: string,
+    origin: WithdrawOrigin,
+  ): Outcome | { readonly kind: "withdrew"; readonly draft: AskDetails | undefined } {
     const entry = this.#entries.get(id);
     const closed = closedOutcome(entry);
     if (closed || !entry) return closed ?? { kind: "unknown" };
@@ -172,7 +178,7 @@ export class AskRegistry {
     entry.withdrawn = { origin };
     this.#emit("withdrawn", id, { id, origin });
     this.#forgetOldFinished();
-    return { kind: "withdrew" };
+    return { kind: "withdrew", draft: entry.draft?.details };
   }
 
   /**

@@ -151,6 +151,35 @@ describe("the user API", () => {
     expect(claim).toMatchObject({ won: false, end: { kind: "resolved", by: "page" } });
   });
 
+  it("a withdrawal returns the page's latest draft, so one its stream has not told yet still counts", async () => {
+    const { server, remote } = await published();
+    expect(
+      (await call(server, `/api/asks/${remote.id}/progress`, { body: { db: "SQLite" } })).status,
+    ).toBe(204);
+    const reply = await call(server, `/api/asks/${remote.id}/withdraw`, {
+      body: { origin: "timed_out" },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({
+      draft: { status: "pending", answers: { db: { selected: ["SQLite"] } } },
+    });
+  });
+
+  it("a withdrawal with no draft on the page returns nothing (204)", async () => {
+    const { server, remote } = await published();
+    const reply = await call(server, `/api/asks/${remote.id}/withdraw`, {
+      body: { origin: "timed_out" },
+    });
+    expect(reply.status).toBe(204);
+  });
+
+  it("the asking side holds the page's latest draft once its withdrawal returns, whether or not its stream told it first", async () => {
+    const { server, remote } = await published();
+    await call(server, `/api/asks/${remote.id}/progress`, { body: { db: "SQLite" } });
+    await remote.withdraw("timed_out");
+    expect(remote.latestDraft()).toMatchObject({ answers: { db: { selected: ["SQLite"] } } });
+  });
+
   it("a withdrawn ask refuses a late answer with 410 and its origin", async () => {
     const { server, remote } = await published();
     await remote.withdraw("timed_out");

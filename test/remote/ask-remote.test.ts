@@ -93,12 +93,23 @@ describe("askuser ask --remote without a terminal", () => {
     const env = freshEnv({ idleTimeoutMinutes: 0.02 });
     const ask = startProcess([BIN, "ask", "examples/release-plan.json", "--remote", "--json"], env);
     const { server, id } = await publishedAsk(ask, env);
-    await call(server, `/api/asks/${id}/progress`, { body: { api: "GraphQL" } });
+    const draft = await call(server, `/api/asks/${id}/progress`, { body: { api: "GraphQL" } });
     expect(await ask.exited).toBe(1);
-    expect(JSON.parse(ask.out())).toMatchObject({
-      status: "timed_out",
-      answers: { api: { selected: ["GraphQL"] } },
-    });
+    const result = JSON.parse(ask.out());
+    expect(result.status).toBe("timed_out");
+    // A draft the server took while this side knew the page is in the result: the timeout's
+    // withdrawal returns it even when its line had not reached this side yet (the race table and
+    // the API tests hold that crossing exactly). A
+    // loaded machine can let the 1.2 s pass first: then the server refuses the draft as the ask
+    // has ended, or, when the time ran out before this side heard that the page had the ask,
+    // takes it until the withdrawal arrives, after the result was given without it.
+    if (draft.status === 410) {
+      expect(draft.json).toMatchObject({ origin: "timed_out" });
+      expect(result.answers).toEqual({});
+    } else {
+      expect(draft.status).toBe(204);
+      expect([{ api: { selected: ["GraphQL"] } }, {}]).toContainEqual(result.answers);
+    }
     const late = await call(server, `/api/asks/${id}/answer`, { body: { api: "GraphQL" } });
     expect(late.status).toBe(410);
     expect(late.json).toMatchObject({ origin: "timed_out" });

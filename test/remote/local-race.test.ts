@@ -92,6 +92,21 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     expect(page.calls).toEqual(["withdraw timed_out"]);
   });
 
+  it("a page draft crossing the deadline (on the server, its line not yet read here) is the result's draft", async ({
+    skip,
+  }) => {
+    unless(host, "deadline", skip);
+    const { page, run } = await started(host);
+    await run.local.type?.();
+    page.crossingDraft = played({ db: "SQLite" }, true);
+    run.local.expire();
+    expect(await run.result).toMatchObject({
+      status: "timed_out",
+      answers: { db: { selected: ["SQLite"] } },
+    });
+    expect(page.calls).toEqual(["withdraw timed_out"]);
+  });
+
   it("a timeout with answers here newer than the page's draft: the answers here count", async ({
     skip,
   }) => {

@@ -69,6 +69,11 @@ export class FakePage {
   #resolved: RemoteEnd | undefined;
   /** What a withdrawal finds: an answer that reached the server just before it. */
   crossing: RemoteEnd | undefined;
+  /**
+   * A draft that reached the server just before a withdrawal, its line not yet read here: the
+   * withdrawal's reply carries it, as the server's does.
+   */
+  crossingDraft: AskDetails | undefined;
   readonly copy: RemoteAsk & PageCopy;
 
   constructor() {
@@ -98,6 +103,10 @@ export class FakePage {
         this.calls.push(`withdraw ${origin}`);
         this.told.fire();
         if (this.crossing?.kind === "resolved") this.#resolved ??= this.crossing;
+        if (this.crossingDraft) {
+          this.#draft = this.crossingDraft;
+          for (const listener of [...this.#listeners]) listener(this.#draft);
+        }
         return this.crossing ?? this.#resolved;
       },
       // As the client does: only an ask the server resolved has a delivery to report.
