@@ -4,6 +4,7 @@ import { serveAskUserStdio } from "../../src/mcp/serve.ts";
 import { DEFAULT_SETTINGS } from "../../src/settings/settings.ts";
 import { systemClock } from "../../src/tui/clock.ts";
 import { ASK, FakePage } from "../remote/race-hosts.ts";
+import { initializeRequest } from "./initialize-request.ts";
 
 /**
  * askuser mcp tells the page that took an answer "delivered" only once the tool result carrying
@@ -32,16 +33,7 @@ function serveWithHeldResult() {
     runCommand: async () => ({ ok: true }),
   });
   const send = (message: unknown) => input.write(`${JSON.stringify(message)}\n`);
-  send({
-    jsonrpc: "2.0",
-    id: 0,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-11-25",
-      capabilities: {},
-      clientInfo: { name: "t", version: "1" },
-    },
-  });
+  send(initializeRequest());
   send({ jsonrpc: "2.0", method: "notifications/initialized" });
   send({
     jsonrpc: "2.0",

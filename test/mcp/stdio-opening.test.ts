@@ -4,14 +4,10 @@ import { serveAskUserStdio } from "../../src/mcp/serve.ts";
 import { DEFAULT_SETTINGS } from "../../src/settings/settings.ts";
 import { systemClock } from "../../src/tui/clock.ts";
 import { Changes, waitFor, watchedArray } from "../support/wait-for.ts";
+import { initializeRequest } from "./initialize-request.ts";
 
 function initialize(id: number, name: string): string {
-  return `${JSON.stringify({
-    jsonrpc: "2.0",
-    id,
-    method: "initialize",
-    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name, version: "1" } },
-  })}\n`;
+  return `${JSON.stringify(initializeRequest({ id, name }))}\n`;
 }
 
 /** askuser's stdio server over in-process pipes; resolves once its input has ended and it stopped. */

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN } from "../support/run-cli.ts";
 import { Changes, StreamText, waitFor, watchedArray } from "../support/wait-for.ts";
+import { initializeRequest } from "./initialize-request.ts";
 
 /** `askuser mcp` from the built package, spoken to line by line as raw JSON-RPC. */
 export interface RawServer {
@@ -84,16 +85,7 @@ export async function initialize(
   server: RawServer,
   options: { forms: boolean; name?: string },
 ): Promise<void> {
-  server.send({
-    jsonrpc: "2.0",
-    id: 0,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-11-25",
-      capabilities: options.forms ? { elicitation: { form: {} } } : {},
-      clientInfo: { name: options.name ?? "raw-test", version: "1" },
-    },
-  });
+  server.send(initializeRequest({ forms: options.forms, name: options.name ?? "raw-test" }));
   await server.next("the initialize result", (message) => message.id === 0);
   server.send({ jsonrpc: "2.0", method: "notifications/initialized" });
 }

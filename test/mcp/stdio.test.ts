@@ -19,6 +19,7 @@ import { SINGLE, THREE } from "../support/asks.ts";
 import { controlIn } from "../support/control-sequences.ts";
 import { BIN, runCli } from "../support/run-cli.ts";
 import { StreamText } from "../support/wait-for.ts";
+import { initializeRequest } from "./initialize-request.ts";
 import { ERAS } from "./mcp-harness.ts";
 import { askCall, initialize, type RawServer, startRawServer } from "./stdio-process.ts";
 
@@ -487,16 +488,7 @@ describe("node bin/askuser.js mcp with the remote setting, for a client without 
 });
 
 /** An initialize request as a client writes it, without its line end. */
-const INITIALIZE = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 0,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-11-25",
-    capabilities: {},
-    clientInfo: { name: "t", version: "1" },
-  },
-});
+const INITIALIZE = JSON.stringify(initializeRequest());
 
 describe("askuser mcp when standard input ends at once", () => {
   it("answers an initialize whose line is ended by the end of input instead of a line end", async () => {
