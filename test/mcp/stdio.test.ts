@@ -96,16 +96,7 @@ describe("node bin/askuser.js mcp under attack", () => {
 
   it("checks a form reply against the form's schema, with the call sent before initialized", async () => {
     const server = start();
-    server.send({
-      jsonrpc: "2.0",
-      id: 0,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-11-25",
-        capabilities: { elicitation: { form: {} } },
-        clientInfo: { name: "hasty", version: "1" },
-      },
-    });
+    server.send(initializeRequest({ forms: true, name: "hasty" }));
     server.send(askCall(1, SINGLE));
     const form = await server.next(
       "the form",
@@ -121,16 +112,9 @@ describe("node bin/askuser.js mcp under attack", () => {
 
   it("sends a 2025-06-18 client only that revision's fields, and reads its checkboxes back", async () => {
     const server = start();
-    server.send({
-      jsonrpc: "2.0",
-      id: 0,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-06-18",
-        capabilities: { elicitation: {} },
-        clientInfo: { name: "older-client", version: "1" },
-      },
-    });
+    server.send(
+      initializeRequest({ forms: true, name: "older-client", protocolVersion: "2025-06-18" }),
+    );
     await server.next("the initialize result", (message) => message.id === 0);
     server.send({ jsonrpc: "2.0", method: "notifications/initialized" });
     server.send(askCall(1, THREE));

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripTerminalSequences } from "@earendil-works/pi-tui";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { initializeRequest } from "../mcp/initialize-request.ts";
 import { PACKAGE } from "../support/run-cli.ts";
 import { TmuxSession } from "../support/tmux.ts";
 import { activeTools, askResults, PI_CLI, PiSandbox, REPO_ROOT, textOf } from "./helpers/pi-run.ts";
@@ -143,16 +144,11 @@ function initializeOver(
         ? reject(new Error(`${line}: no answer (${code}): ${stderr}`))
         : resolve({ name, code }),
     );
-    const initialize = {
-      jsonrpc: "2.0",
+    const initialize = initializeRequest({
       id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-06-18",
-        capabilities: {},
-        clientInfo: { name: "setup-line-test", version: "1" },
-      },
-    };
+      name: "setup-line-test",
+      protocolVersion: "2025-06-18",
+    });
     child.stdin.write(`${JSON.stringify(initialize)}\n`);
   });
 }
