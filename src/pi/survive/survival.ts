@@ -85,6 +85,7 @@ export class Survival {
       isIdle: () => this.#ctx?.isIdle() ?? true,
       whyNoRun: () => this.#ctx && whyModelCannotRun(this.#ctx.modelRegistry, this.#ctx.model),
       send: (text, deliverAs) => pi.sendUserMessage(text, { deliverAs }),
+      onBranch: (entryId) => this.onBranch(entryId),
     });
     this.pending = new PendingAsks(
       (pending, details) => this.#pendingEnded(pending, details),
