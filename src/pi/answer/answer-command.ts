@@ -1,6 +1,8 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { answerPending } from "../survive/commands.ts";
+import type { RecoveryNotice } from "../survive/recovery.ts";
 import type { Survival } from "../survive/survival.ts";
+import { restoreKeptAnswers } from "./kept-answers.ts";
 import { answerAgain, answerFromProse, type ProseAnswerSettings } from "./prose-command.ts";
 import { ProseMemory } from "./prose-memory.ts";
 import { skipPending } from "./skip.ts";
@@ -46,4 +48,9 @@ export async function answerCommand(
 /** `/answer:again`. */
 export async function answerAgainCommand(survival: Survival, ctx: ExtensionContext): Promise<void> {
   await answerAgain(survival, ctx, memoryOf(survival));
+}
+
+/** After a (re)start: answers an earlier instance kept are kept again (see `restoreKeptAnswers`). */
+export function restoreKept(survival: Survival, ctx: ExtensionContext): RecoveryNotice[] {
+  return restoreKeptAnswers(survival, ctx, memoryOf(survival));
 }

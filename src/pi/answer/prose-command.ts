@@ -3,9 +3,9 @@ import { type AskDetails, errorMessage, proseAnswerText } from "../../core/index
 import type { Settings } from "../../settings/settings.ts";
 import { DEFAULT_SETTINGS } from "../../settings/settings.ts";
 import { askSurface } from "../availability.ts";
-import { answerKept } from "../survive/notices.ts";
 import type { Survival } from "../survive/survival.ts";
 import { chooseModel } from "./choose-model.ts";
+import { proseAnswerRecord } from "./kept-answers.ts";
 import { type LastMessage, lastAssistantMessage } from "./last-message.ts";
 import { leftOutNotice } from "./left-out-notice.ts";
 import { buildProseAsk } from "./prose-ask-builder.ts";
@@ -30,6 +30,8 @@ const PROSE_NOTICES = {
     "ask_user: there is no form built from the agent's prose to reopen; use /answer first.",
   offBranch:
     "ask_user: the message that form was built from is not on this branch; use /answer to read the last message here.",
+  offBranchKept:
+    "ask_user: the message that form was built from is not on this branch; the answers you gave it are kept and go to the agent with your next message on its branch (go back with /tree). Use /answer to read the last message here.",
   reading: "reading the questions in the agent's message…",
 } as const;
 
@@ -130,7 +132,8 @@ export async function answerAgain(
     return;
   }
   if (!survival.onBranch(form.entryId)) {
-    tell(ctx, PROSE_NOTICES.offBranch, "info");
+    const kept = form.submitted && survival.delivery.keeps(form.submitted.text);
+    tell(ctx, kept ? PROSE_NOTICES.offBranchKept : PROSE_NOTICES.offBranch, "info");
     return;
   }
   if (memory.busy) {
@@ -174,14 +177,16 @@ async function openProseForm(
   }
   // Answers kept here (no model could take them) never reached the agent: the new ones take
   // their place as first answers. Answers Pi or the session has are replaced, and say so.
-  const replaces = previous !== undefined && !survival.delivery.withdraw(previous.text);
+  const withdrawn = previous !== undefined && survival.delivery.withdraw(previous.text);
+  if (withdrawn) previous.record.withdrawn();
+  const replaces = previous !== undefined && !withdrawn;
   const text = proseAnswerText(details, replaces, form.leftOut);
   if (!text) return;
-  form.submitted = { answers: details.answers, text };
-  survival.delivery.deliver(text, {
-    owe: (reason) => survival.notify(answerKept(reason), "warning"),
-    sent: () => {},
-  });
+  const record = proseAnswerRecord(survival, form, details, replaces);
+  form.submitted = { answers: details.answers, text, record };
+  // Anchored to the message the questions came from: kept answers go only into a run on a
+  // branch that holds it, the rule `/answer:again` follows too.
+  survival.delivery.deliver(text, record, form.entryId);
 }
 
 async function settingsOrDefault(

@@ -9,6 +9,8 @@ export interface MessagePort {
   whyNoRun(): string | undefined;
   /** `pi.sendUserMessage`: while idle it starts a turn; while busy it queues as `deliverAs`. */
   send(text: string, deliverAs: "steer" | "followUp"): void;
+  /** Whether the session entry is on the active branch now. */
+  onBranch(entryId: string): boolean;
 }
 
 /**
@@ -30,6 +32,11 @@ export interface DeliveryRecord {
 interface InFlight {
   readonly text: string;
   readonly record: DeliveryRecord | undefined;
+  /**
+   * The entry the answer belongs to (the question's message): an owed answer goes only into a
+   * run on a branch that holds it, and waits while the session is on another.
+   */
+  readonly anchor: string | undefined;
 }
 
 /**
@@ -47,7 +54,8 @@ interface InFlight {
  * as owed and goes into the next run, unless the user's own prompt for that run carries it. So
  * is a message no run can take now (no model, no API key: Pi would refuse the run and drop it),
  * and one whose run Pi did not start (another prompt's run started instead, and the session
- * does not hold it when that run settles).
+ * does not hold it when that run settles). An owed answer waits for a run on a branch that
+ * holds the entry it belongs to (its anchor): it never goes into another branch's conversation.
  */
 export class AnswerDelivery {
   readonly #port: MessagePort;
@@ -65,8 +73,16 @@ export class AnswerDelivery {
     this.#port = port;
   }
 
-  deliver(text: string, record?: DeliveryRecord): void {
-    this.#send({ text, record });
+  deliver(text: string, record?: DeliveryRecord, anchor?: string): void {
+    this.#send({ text, record, anchor });
+  }
+
+  /**
+   * An answer an earlier instance owed and recorded (Pi restarted, or reloaded the extension):
+   * owed here too, without a word, since its record and notice exist already.
+   */
+  keep(text: string, record: DeliveryRecord, anchor: string): void {
+    this.#owed.push({ text, record, anchor });
   }
 
   #send(message: InFlight): void {
@@ -96,7 +112,7 @@ export class AnswerDelivery {
   runStarting(prompt: string): void {
     if (this.#starting && !prompt.includes(this.#starting.text)) this.#unsure.add(this.#starting);
     for (const message of [...this.#owed]) {
-      if (!prompt.includes(message.text)) continue;
+      if (!prompt.includes(message.text) || !this.#here(message)) continue;
       this.#owed.splice(this.#owed.indexOf(message), 1);
       message.record?.sent();
       message.record?.delivered?.();
@@ -106,7 +122,9 @@ export class AnswerDelivery {
   /** Pi started a run (`agent_start`): messages held back and owed go in as its steering messages. */
   runStarted(): void {
     this.#starting = undefined;
-    for (const message of this.#owed.splice(0)) {
+    const going = this.#owed.filter((message) => this.#here(message));
+    for (const message of going) {
+      this.#owed.splice(this.#owed.indexOf(message), 1);
       message.record?.sent();
       this.#send(message);
     }
@@ -148,6 +166,10 @@ export class AnswerDelivery {
   /** Whether a message with this text is kept here, owed to a later run or held back. */
   keeps(text: string): boolean {
     return [...this.#owed, ...this.#waiting].some((message) => message.text === text);
+  }
+
+  #here(message: InFlight): boolean {
+    return message.anchor === undefined || this.#port.onBranch(message.anchor);
   }
 
   #owe(message: InFlight, reason: OweReason): void {

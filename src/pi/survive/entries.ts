@@ -1,8 +1,10 @@
 import {
   type Ask,
   type AskDetails,
+  isRecord,
   type LaterDelivery,
   type LaterOccasion,
+  type LeftOut,
   readStoredDetails,
 } from "../../core/index.ts";
 
@@ -60,6 +62,35 @@ export function endedNoteDetails(toolCallIds: readonly string[]) {
   return { v: VERSION, toolCallIds: [...toolCallIds] };
 }
 
+/** Answers to questions written in prose that no run could take yet, as `/answer` built them. */
+export interface KeptProse {
+  /** Names this submission in the records that settle it. */
+  readonly id: string;
+  /** The assistant message the questions were read from. */
+  readonly messageEntryId: string;
+  /** The form's normalised ask; untrusted when read back, so validated again before use. */
+  readonly ask: unknown;
+  readonly details: AskDetails;
+  readonly leftOut: readonly LeftOut[];
+  /** Whether the message says these answers replace ones the agent already has. */
+  readonly replaces: boolean;
+}
+
+/** How kept answers stopped being kept: the session holds them, or newer answers replaced them. */
+export type ProseSettlement = "delivered" | "withdrawn";
+
+export type KeptProseRecord =
+  | ({ readonly state: "kept" } & KeptProse)
+  | { readonly state: ProseSettlement; readonly id: string };
+
+export function keptProseEntry(kept: KeptProse) {
+  return { v: VERSION, state: "kept", ...kept, leftOut: [...kept.leftOut] };
+}
+
+export function settledProseEntry(id: string, state: ProseSettlement) {
+  return { v: VERSION, state, id };
+}
+
 /** A record read back from a session file, or why it was skipped. */
 export type Read<T> =
   | { readonly ok: true; readonly value: T }
@@ -110,6 +141,46 @@ export function readEndedNoteDetails(data: unknown): Read<EndedNoteDetails> {
     return skip("toolCallIds is not a list of strings");
   }
   return { ok: true, value: { toolCallIds: ids } };
+}
+
+export function readKeptProseEntry(data: unknown): Read<KeptProseRecord> {
+  if (!isRecord(data)) return skip("the data is not an object");
+  if (data.v !== VERSION) return skip(`unknown version ${JSON.stringify(data.v)}`);
+  const { id, state } = data;
+  if (typeof id !== "string" || id === "") return skip("id is not a string");
+  if (state === "delivered" || state === "withdrawn") return { ok: true, value: { state, id } };
+  if (state !== "kept") return skip(`unknown state ${JSON.stringify(state)}`);
+  if (typeof data.messageEntryId !== "string") return skip("messageEntryId is not a string");
+  const details = readStoredDetails(data.details);
+  if (details?.status !== "answered")
+    return skip("the details are not an answered ask_user outcome");
+  if (typeof data.replaces !== "boolean") return skip("replaces is not a boolean");
+  const leftOut = readLeftOut(data.leftOut);
+  if (!leftOut) return skip("leftOut is not a list of what the form left out");
+  const { messageEntryId, replaces } = data;
+  return {
+    ok: true,
+    value: { state, id, messageEntryId, ask: data.ask, details, leftOut, replaces },
+  };
+}
+
+const LEFT_OUT_SCOPES: readonly LeftOut["scope"][] = ["question", "option", "message"];
+
+function readLeftOut(value: unknown): LeftOut[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const items: LeftOut[] = [];
+  for (const item of value) {
+    if (!isRecord(item) || typeof item.text !== "string" || typeof item.reason !== "string") {
+      return undefined;
+    }
+    const scope = LEFT_OUT_SCOPES.find((known) => known === item.scope);
+    if (!scope) return undefined;
+    const count =
+      Number.isInteger(item.count) && Number(item.count) >= 0 ? { count: Number(item.count) } : {};
+    const line = Number.isInteger(item.line) ? { line: Number(item.line) } : {};
+    items.push({ scope, ...count, ...line, text: item.text, reason: item.reason });
+  }
+  return items;
 }
 
 function readBase(data: unknown): Read<{ record: Record<string, unknown>; toolCallId: string }> {

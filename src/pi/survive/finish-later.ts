@@ -95,15 +95,19 @@ export function finishLater(
         );
       }
     };
-    env.delivery.deliver(decision.text, {
-      owe: (reason) => {
-        recordAgain(true);
-        env.notify(answerKept(reason), "warning");
-        report("owed");
+    env.delivery.deliver(
+      decision.text,
+      {
+        owe: (reason) => {
+          recordAgain(true);
+          env.notify(answerKept(reason), "warning");
+          report("owed");
+        },
+        sent: () => recordAgain(false),
+        delivered: () => report("delivered"),
       },
-      sent: () => recordAgain(false),
-      delivered: () => report("delivered"),
-    });
+      call.callEntryId,
+    );
     return decision.kind;
   }
   if (decision.kind === "notice") env.notify(decision.text, "info");

@@ -1,5 +1,5 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { errorMessage } from "../../core/index.ts";
+import { errorMessage, neutraliseMultiline } from "../../core/index.ts";
 import { scanBranch, wasHandled } from "./branch-scan.ts";
 import { ENTRY_TYPES, recoveryEntry } from "./entries.ts";
 import { NOTICES, RECOVERY_WIDGET } from "./notices.ts";
@@ -12,13 +12,17 @@ import type { Survival } from "./survival.ts";
  * branch alone is read, so a question on an abandoned branch never comes back.
  *
  * The form is opened without waiting for it: `session_start` must not block Pi's startup. What
- * recovery has to say goes to the recovery widget (see RECOVERY_WIDGET), never to a notify;
- * returns whether it showed that widget.
+ * recovery has to say goes to the recovery widget (see RECOVERY_WIDGET), never to a notify,
+ * after what the start said before it (`earlier`); returns whether it showed that widget.
  */
-export function recoverInterruptedAsk(survival: Survival, ctx: ExtensionContext): boolean {
+export function recoverInterruptedAsk(
+  survival: Survival,
+  ctx: ExtensionContext,
+  earlier: readonly RecoveryNotice[] = [],
+): boolean {
   survival.use(ctx);
   if (ctx.mode !== "tui" || !ctx.hasUI) return false;
-  const notices: RecoveryNotice[] = [];
+  const notices: RecoveryNotice[] = [...earlier];
   const say = (text: string, level: RecoveryNotice["level"]) => notices.push({ text, level });
   const scan = scanBranch(ctx.sessionManager.getBranch());
   const [skipped] = scan.skipped;
@@ -32,7 +36,8 @@ export function recoverInterruptedAsk(survival: Survival, ctx: ExtensionContext)
   return showRecoveryNotices(ctx, notices, reopened);
 }
 
-interface RecoveryNotice {
+/** One line of what a session start has to tell the user. */
+export interface RecoveryNotice {
   readonly text: string;
   readonly level: "info" | "warning";
 }
@@ -82,8 +87,11 @@ function showRecoveryNotices(
 ): boolean {
   if (notices.length === 0) return false;
   const theme = ctx.ui.theme;
+  // Notices may quote a session file (an entry id, a reason), which is untrusted.
   const lines = (shown: readonly RecoveryNotice[]) =>
-    shown.map((n) => theme.fg(n.level === "warning" ? "warning" : "accent", n.text));
+    shown.map((n) =>
+      theme.fg(n.level === "warning" ? "warning" : "accent", neutraliseMultiline(n.text)),
+    );
   ctx.ui.setWidget(RECOVERY_WIDGET, lines(notices));
   void reopened?.finally(() => {
     const rest = notices.filter((n) => n.text !== NOTICES.reopenedAfterRestart);

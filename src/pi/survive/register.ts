@@ -5,6 +5,7 @@ import type { AskSettingsHooks } from "../settings/hooks.ts";
 import { ENTRY_TYPES } from "./entry-types.ts";
 import type { LaterEnds } from "./later-ends.ts";
 import { RECOVERY_WIDGET } from "./notices.ts";
+import type { RecoveryNotice } from "./recovery.ts";
 import type { Survival } from "./survival.ts";
 import { userMessageHolds } from "./user-message-holds.ts";
 
@@ -71,8 +72,10 @@ export function registerSurvival(
         });
       }
     }
+    const kept = await restoreKept(survival, ctx);
     restorePendingAsks(survival, ctx);
-    recoveryNoticeShown = recoverInterruptedAsk(survival, ctx);
+    recoveryNoticeShown = recoverInterruptedAsk(survival, ctx, kept);
+    if (ctx.mode === "rpc") for (const notice of kept) survival.notify(notice.text, notice.level);
   });
   pi.on("session_tree", (_event, ctx) => {
     loaded?.use(ctx);
@@ -147,6 +150,18 @@ export function registerSurvival(
     },
   });
   return load;
+}
+
+/**
+ * Answers `/answer` kept in an earlier instance (no run could take them) are kept again. Without
+ * a kept record in the session there are none: nothing is loaded.
+ */
+async function restoreKept(survival: Survival, ctx: ExtensionContext): Promise<RecoveryNotice[]> {
+  const kept = ctx.sessionManager
+    .getEntries()
+    .some((entry) => entry.type === "custom" && entry.customType === ENTRY_TYPES.keptProse);
+  if (!kept) return [];
+  return (await import("../answer/answer-command.ts")).restoreKept(survival, ctx);
 }
 
 /** The settings' default answer key: not bound by Pi or its editor. */

@@ -85,6 +85,7 @@ export class Survival {
       isIdle: () => this.#ctx?.isIdle() ?? true,
       whyNoRun: () => this.#ctx && whyModelCannotRun(this.#ctx.modelRegistry, this.#ctx.model),
       send: (text, deliverAs) => pi.sendUserMessage(text, { deliverAs }),
+      onBranch: (entryId) => this.onBranch(entryId),
     });
     this.pending = new PendingAsks(
       (pending, details) => this.#pendingEnded(pending, details),
@@ -364,15 +365,19 @@ export class Survival {
     };
   }
 
-  /** Appends an entry; a failed write is reported, never thrown into the caller's flow. */
-  record(customType: string, data: unknown): boolean {
+  /**
+   * Appends an entry; a failed write is reported (in `failed`'s words when given), never thrown
+   * into the caller's flow.
+   */
+  record(customType: string, data: unknown, failed?: (reason: string) => string): boolean {
     try {
       this.#pi.appendEntry(customType, data);
       return true;
     } catch (error) {
       const reason = errorMessage(error);
       this.notify(
-        `ask_user: could not record the question in the session file: ${reason}`,
+        failed?.(reason) ??
+          `ask_user: could not record the question in the session file: ${reason}`,
         "error",
       );
       return false;

@@ -1,35 +1,10 @@
-import type { Api, Model } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
 import { askuserEntries, userMessages } from "../helpers/session-branch.ts";
 import { KEYS, type PiWorld, ScriptedModel } from "../helpers/survive-pi.ts";
 import { DATABASE, worldsCleanedUpAfterEach } from "../survive/fixtures.ts";
-import { PROSE } from "./fixtures.ts";
+import { loseTheKey, PROSE, restore, submitPicks } from "./fixtures.ts";
 
 const { world } = worldsCleanedUpAfterEach();
-
-/**
- * The session's model becomes one with no API key, as after `pi --continue --provider anthropic`
- * with no key set: Pi refuses every run before it appends the prompt to the session.
- */
-function loseTheKey(w: PiWorld): Model<Api> {
-  const state = w.runtime.session.agent.state as { model: Model<Api> };
-  const working = state.model;
-  state.model = { ...working, provider: "nokey", id: "m0" };
-  return working;
-}
-
-function restore(w: PiWorld, model: Model<Api>): void {
-  (w.runtime.session.agent.state as { model: Model<Api> }).model = model;
-}
-
-async function submitPicks(w: PiWorld, downs: readonly number[]): Promise<void> {
-  const form = await w.ui.nextForm();
-  for (const down of downs) {
-    for (let i = 0; i < down; i++) form.handleInput(KEYS.down);
-    form.handleInput(KEYS.enter);
-  }
-  form.handleInput(KEYS.enter);
-}
 
 const userTexts = (w: PiWorld) =>
   w

@@ -34,9 +34,12 @@ function fakePi() {
   let running = false;
   let startFailures = 0;
   let whyNoRun: string | undefined;
+  /** Entries the session's current branch does not hold. */
+  const offBranch = new Set<string>();
   const delivery = new AnswerDelivery({
     isIdle: () => !running,
     whyNoRun: () => whyNoRun,
+    onBranch: (entryId) => !offBranch.has(entryId),
     send: (text, deliverAs) => {
       if (!running && startFailures > 0) {
         startFailures -= 1;
@@ -70,6 +73,7 @@ function fakePi() {
     loseModel: (why: string | undefined) => {
       whyNoRun = why;
     },
+    offBranch,
   };
 }
 
@@ -156,7 +160,7 @@ describe("AnswerDelivery", () => {
     pi.delivery.runStarting("a");
     pi.finishRun();
     pi.delivery.settled(false, () => false);
-    expect(record.events).toEqual([]);
+    expect(record.events).toEqual(["delivered"]);
   });
 
   it("an owed answer can be withdrawn before it goes; one handed to Pi cannot", () => {
@@ -172,6 +176,39 @@ describe("AnswerDelivery", () => {
     pi.userRun("go on");
     expect(pi.sent.map((s) => s.text)).toEqual(["b"]);
   });
+
+  it("an owed answer waits while its branch is not the current one, and goes with the first run back there", () => {
+    const pi = fakePi();
+    const record = recorder();
+    pi.loseModel("no model");
+    pi.delivery.deliver("ANSWER", record, "question-entry");
+    pi.loseModel(undefined);
+    pi.offBranch.add("question-entry");
+    pi.userRun("a prompt that quotes the ANSWER");
+    pi.finishRun();
+    expect(pi.sent).toEqual([]);
+    expect(record.events).toEqual(["owe no model"]);
+    expect(pi.delivery.keeps("ANSWER")).toBe(true);
+
+    pi.offBranch.delete("question-entry");
+    pi.userRun("back on its branch");
+    expect(pi.sent.map((s) => [s.text, s.deliverAs])).toEqual([["ANSWER", "steer"]]);
+    expect(record.events).toEqual(["owe no model", "sent"]);
+  });
+
+  it("an answer kept by an earlier instance is owed without a new owe, and goes with the next run once", () => {
+    const pi = fakePi();
+    const record = recorder();
+    pi.delivery.keep("ANSWER", record, "question-entry");
+    expect(pi.delivery.keeps("ANSWER")).toBe(true);
+    expect(record.events).toEqual([]);
+    pi.userRun("go on");
+    pi.finishRun();
+    pi.delivery.settled(false, () => true);
+    pi.userRun("and again");
+    expect(pi.sent.map((s) => s.text)).toEqual(["ANSWER"]);
+    expect(record.events).toEqual(["sent", "delivered"]);
+  });
 });
 
 function recorder() {
@@ -181,5 +218,6 @@ function recorder() {
     owe: (reason: OweReason) =>
       events.push(`owe ${typeof reason === "string" ? reason : reason.noRun}`),
     sent: () => events.push("sent"),
+    delivered: () => events.push("delivered"),
   };
 }
