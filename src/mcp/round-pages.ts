@@ -105,8 +105,9 @@ export class RoundPages {
     if (entry.side.kind !== "open") return;
     const { copy } = entry.side;
     entry.side = { kind: "closed" };
-    // An answer the page sent just before the withdrawal is the ask's: its user was told so.
-    const crossed = await copy.withdraw(origin).catch(() => undefined);
+    // An answer the page sent just before the withdrawal is the ask's: its user was told so. Its
+    // draft is not: only the client's form answers after this, so the page hears it was lost.
+    const crossed = await copy.withdraw(origin, { takesDraft: false }).catch(() => undefined);
     if (crossed?.kind === "resolved" && crossed.details) {
       entry.side = { kind: "resolved", end: { ...crossed, details: crossed.details }, copy };
     }

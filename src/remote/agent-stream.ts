@@ -82,7 +82,9 @@ export function publishFromBody(
   });
   response.on("close", () => {
     unsubscribe();
-    if (entry.state === "pending") registry.withdraw(entry.id, "disconnected");
+    // The asking process is gone without withdrawing: whatever it gave its agent, it did not
+    // take the page's draft from here.
+    if (entry.state === "pending") registry.withdraw(entry.id, "disconnected", false);
     else registry.deliveryLost(entry.id);
   });
 }

@@ -202,7 +202,12 @@ export async function routeApi(
     refuse("body_invalid", 400, `origin must be one of ${WITHDRAW_ORIGINS.join(", ")}`);
     return;
   }
-  const outcome = registry.withdraw(id, origin);
+  const takesDraft = fields.takesDraft ?? true;
+  if (typeof takesDraft !== "boolean") {
+    refuse("body_invalid", 400, "takesDraft must be true or false");
+    return;
+  }
+  const outcome = registry.withdraw(id, origin, takesDraft);
   if (outcome.kind !== "withdrew") sendOutcome(response, outcome, count);
   else if (outcome.draft) sendJson(response, 200, { draft: outcome.draft });
   else response.writeHead(204).end();

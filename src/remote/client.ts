@@ -7,6 +7,7 @@ import {
   type ReportedDelivery,
   SURFACE_NAMES,
   type SurfaceName,
+  type WithdrawOptions,
   type WithdrawOrigin,
 } from "./types.ts";
 
@@ -34,9 +35,10 @@ export interface RemoteAsk {
   /**
    * The agent stopped waiting: the page says so and refuses late answers. Resolves with the
    * other surface's end when that one resolved the ask first (its user was told the answer was
-   * sent, so it is the result), else undefined.
+   * sent, so it is the result), else undefined. With `takesDraft: false` the page's draft is not
+   * taken: the result does not hold it, and the page is told it did not reach the agent.
    */
-  withdraw(origin: WithdrawOrigin): Promise<RemoteEnd | undefined>;
+  withdraw(origin: WithdrawOrigin, options?: WithdrawOptions): Promise<RemoteEnd | undefined>;
   /**
    * The agent holds the answer the server resolved the ask with (`delivered`), or it is kept for
    * the session's next run (`owed`): the page shows which. Nothing to report for an ask this side
@@ -201,7 +203,7 @@ class PublishedAsk {
         return () => this.#draftListeners.delete(listener);
       },
       claim: (details, by) => this.claim(details, by),
-      withdraw: (origin) => this.withdraw(origin),
+      withdraw: (origin, options) => this.withdraw(origin, options),
       reportDelivery: (state) => this.reportDelivery(state),
     };
   }
@@ -242,9 +244,9 @@ class PublishedAsk {
    * Once: a second call (the publish signal's abort and the race's end can both withdraw) gets
    * the first one's answer, so an answer that crossed the withdrawal is never dropped.
    */
-  withdraw(origin: WithdrawOrigin): Promise<RemoteEnd | undefined> {
+  withdraw(origin: WithdrawOrigin, options: WithdrawOptions = {}): Promise<RemoteEnd | undefined> {
     if (this.#end?.kind === "resolved") return Promise.resolve(this.#end);
-    this.#withdrawing ??= this.#withdrawOnce(origin);
+    this.#withdrawing ??= this.#withdrawOnce(origin, options.takesDraft !== false);
     return this.#withdrawing;
   }
 
@@ -253,16 +255,20 @@ class PublishedAsk {
     for (const listener of [...this.#draftListeners]) listener(draft);
   }
 
-  async #withdrawOnce(origin: WithdrawOrigin): Promise<RemoteEnd | undefined> {
+  async #withdrawOnce(origin: WithdrawOrigin, takesDraft: boolean): Promise<RemoteEnd | undefined> {
     this.#withdrawn = true;
     try {
       const path = `/api/asks/${this.id}/withdraw`;
-      const reply = await callApi(this.#info, "POST", path, { origin });
+      const body = takesDraft ? { origin } : { origin, takesDraft };
+      const reply = await callApi(this.#info, "POST", path, body);
       // The page's draft as the server held it: one that arrived just before, its line not yet
       // read here, is the newest.
       // The one already held is not taken again: that would make it look newer than typing here.
       const draft =
-        reply.status === 200 && isRecord(reply.body) && readStoredDetails(reply.body.draft);
+        takesDraft &&
+        reply.status === 200 &&
+        isRecord(reply.body) &&
+        readStoredDetails(reply.body.draft);
       if (draft && JSON.stringify(draft) !== JSON.stringify(this.#draft)) this.#takeDraft(draft);
       if (reply.status === 409 && isRecord(reply.body)) {
         // Resolved before the withdrawal arrived, its `resolved` line not yet read here.

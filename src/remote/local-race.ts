@@ -23,7 +23,10 @@ type Interrupt =
  * - The first answer wins, as the server saw it. An end here that the user chose (an answer, a
  *   cancel, an ask-back) is claimed; a claim that loses takes the winner's answer instead.
  * - Any other end (the deadline, a stop from outside, a lost client) withdraws the page's copy
- *   with that origin. Its answers are the newest draft, wherever the user typed last.
+ *   with that origin. Its answers are the newest draft, wherever the user typed last. An end
+ *   before this side heard the page has the ask is given at once, without the page's draft, and
+ *   its withdrawal says so (`takesDraft: false`): the page then tells its user that draft did not
+ *   reach the agent.
  * - A form here that breaks leaves the page open: the ask ends only when the page answers, the
  *   deadline passes, it is stopped, or the server is gone too.
  * - An answer that reached the server before a withdrawal is the ask's answer (its user was told
@@ -251,8 +254,11 @@ class Race {
     const origin: WithdrawOrigin = ending.kind === "timed_out" ? "timed_out" : ending.origin;
     const page = this.#page;
     if (!page) {
+      // The result is given now, before the server hears of the end: a draft the page saved
+      // meanwhile is not in it, and the withdrawal says so, so the page does not let its user
+      // believe that draft counted.
       void this.#publishing.then(async (late) => {
-        const crossed = await late?.withdraw(origin).catch(() => undefined);
+        const crossed = await late?.withdraw(origin, { takesDraft: false }).catch(() => undefined);
         if (crossed?.kind === "resolved") this.#ports.news.notSent?.(crossed);
       });
       return this.#newest(ending, here, undefined);

@@ -1,5 +1,11 @@
 import type { Ask, AskDetails } from "../core/index.ts";
-import type { RemoteEnd, ReportedDelivery, SurfaceName, WithdrawOrigin } from "./types.ts";
+import type {
+  RemoteEnd,
+  ReportedDelivery,
+  SurfaceName,
+  WithdrawOptions,
+  WithdrawOrigin,
+} from "./types.ts";
 
 /** How an ask ended, and the surface that ended it. */
 export interface Ended {
@@ -21,7 +27,7 @@ export interface PageCopy {
     by: SurfaceName,
   ): Promise<{ readonly won: true } | { readonly won: false; readonly end: RemoteEnd }>;
   /** The agent stops waiting; resolves with an answer that reached the server first. */
-  withdraw(origin: WithdrawOrigin): Promise<RemoteEnd | undefined>;
+  withdraw(origin: WithdrawOrigin, options?: WithdrawOptions): Promise<RemoteEnd | undefined>;
   /** The agent holds the answer the server resolved the ask with, or it is kept (see `RaceEnd`). */
   reportDelivery?(state: ReportedDelivery): Promise<void>;
 }

@@ -29,11 +29,21 @@ export interface AskEntry {
   /** The latest draft: the answers-file object as sent, and what it means as pending details. */
   draft?: { readonly script: unknown; readonly details: AskDetails };
   resolution?: Resolved;
-  withdrawn?: { readonly origin: WithdrawOrigin };
+  withdrawn?: Withdrawn;
   /** Whether the asking host reports when its agent holds the answer (see `DeliveryState`). */
   readonly reportsDelivery: boolean;
   /** Set once resolved, for a host that reports delivery. */
   delivery?: DeliveryState;
+}
+
+/**
+ * How an ask was withdrawn. `draftLost`: the page had a draft, and the agent's result does not
+ * hold it (the withdrawal said `takesDraft: false`, or the asking process went away); absent
+ * when there was no draft, or the withdrawal took it.
+ */
+interface Withdrawn {
+  readonly origin: WithdrawOrigin;
+  readonly draftLost?: true;
 }
 
 export type EventType = "opened" | "progress" | "resolved" | "withdrawn" | "delivery";
@@ -50,7 +60,7 @@ export type Outcome =
   | { readonly kind: "won"; readonly resolved: Resolved; readonly delivery?: DeliveryState }
   | { readonly kind: "invalid"; readonly issues: readonly ValidationIssue[] }
   | { readonly kind: "already_resolved"; readonly resolved: Resolved }
-  | { readonly kind: "withdrawn"; readonly origin: WithdrawOrigin }
+  | ({ readonly kind: "withdrawn" } & Withdrawn)
   | { readonly kind: "unknown" };
 
 export interface RegistryPorts {
@@ -166,17 +176,24 @@ export class AskRegistry {
   /**
    * The agent stopped waiting; late answers are refused with this origin. The page's latest draft
    * goes back with it: one that arrived just before may not have reached the agent's stream yet.
+   * When the agent's result does not take it (`takesDraft` false), the draft is recorded as lost,
+   * so the page does not let its user believe it counted.
    */
   withdraw(
     id: string,
     origin: WithdrawOrigin,
+    takesDraft = true,
   ): Outcome | { readonly kind: "withdrew"; readonly draft: AskDetails | undefined } {
     const entry = this.#entries.get(id);
     const closed = closedOutcome(entry);
     if (closed || !entry) return closed ?? { kind: "unknown" };
+    const withdrawn: Withdrawn = {
+      origin,
+      ...(!takesDraft && entry.draft ? { draftLost: true } : {}),
+    };
     entry.state = "withdrawn";
-    entry.withdrawn = { origin };
-    this.#emit("withdrawn", id, { id, origin });
+    entry.withdrawn = withdrawn;
+    this.#emit("withdrawn", id, { id, ...withdrawn });
     this.#forgetOldFinished();
     return { kind: "withdrew", draft: entry.draft?.details };
   }
@@ -193,7 +210,7 @@ export class AskRegistry {
   ): Outcome | { readonly kind: "noted" } | { readonly kind: "pending" } {
     const entry = this.#entries.get(id);
     if (!entry) return { kind: "unknown" };
-    if (entry.withdrawn) return { kind: "withdrawn", origin: entry.withdrawn.origin };
+    if (entry.withdrawn) return { kind: "withdrawn", ...entry.withdrawn };
     if (!entry.resolution) return { kind: "pending" };
     const from = entry.delivery;
     const forward =
@@ -278,7 +295,7 @@ export class AskRegistry {
 function closedOutcome(entry: AskEntry | undefined): Outcome | undefined {
   if (!entry) return { kind: "unknown" };
   if (entry.resolution) return { kind: "already_resolved", resolved: entry.resolution };
-  if (entry.withdrawn) return { kind: "withdrawn", origin: entry.withdrawn.origin };
+  if (entry.withdrawn) return { kind: "withdrawn", ...entry.withdrawn };
   return undefined;
 }
 

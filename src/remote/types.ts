@@ -42,6 +42,18 @@ export interface AgentInfo {
  */
 export type WithdrawOrigin = CancelOrigin | "timed_out" | "republished";
 
+/** What a withdrawal says besides its origin. */
+export interface WithdrawOptions {
+  /**
+   * False when the agent's result does not hold the page's draft the withdrawal returns: the
+   * result was given before the withdrawal reached the server (the ask ended before this side
+   * heard the page had it), or the host keeps no page drafts (Pi's waiting asks, the page copy of
+   * an MCP form round). The server then records that the draft it held did not reach the agent,
+   * and the page says so. Absent (as older clients send it): the draft is taken.
+   */
+  readonly takesDraft?: boolean;
+}
+
 export type AskState = "pending" | "resolved" | "withdrawn";
 
 /**

@@ -41,7 +41,8 @@ export interface AskRecord extends AskSummary {
   readonly ask: Ask;
   readonly draft?: unknown;
   readonly resolution?: Resolution;
-  readonly withdrawn?: { readonly origin: string };
+  /** `draftLost`: the page's draft did not reach the agent (its result was given without it). */
+  readonly withdrawn?: { readonly origin: string; readonly draftLost: boolean };
   /** Whether the agent holds the answer yet; absent when its host does not say. */
   readonly delivery?: DeliveryState;
 }
@@ -55,7 +56,7 @@ export type SendOutcome =
       readonly delivery?: DeliveryState;
     }
   | { readonly kind: "taken"; readonly resolution: Resolution }
-  | { readonly kind: "withdrawn"; readonly origin: string }
+  | { readonly kind: "withdrawn"; readonly origin: string; readonly draftLost: boolean }
   | { readonly kind: "rejected"; readonly problems: readonly string[] }
   | { readonly kind: "failed"; readonly message: string; readonly unreachable?: true };
 
@@ -137,7 +138,7 @@ export function userApi(transport: UserApiTransport): UserApi {
     }
     if (response.status === 410) {
       const origin = isRecord(reply) && typeof reply.origin === "string" ? reply.origin : "unknown";
-      return { kind: "withdrawn", origin };
+      return { kind: "withdrawn", origin, draftLost: isRecord(reply) && reply.draftLost === true };
     }
     if (response.status === 400 && isRecord(reply) && Array.isArray(reply.issues)) {
       return { kind: "rejected", problems: reply.issues.map(describeIssue) };
@@ -167,7 +168,12 @@ export function userApi(transport: UserApiTransport): UserApi {
         ...(body.draft === undefined || body.draft === null ? {} : { draft: body.draft }),
         ...optionalResolution(body.resolution),
         ...(isRecord(body.withdrawn)
-          ? { withdrawn: { origin: String(body.withdrawn.origin) } }
+          ? {
+              withdrawn: {
+                origin: String(body.withdrawn.origin),
+                draftLost: body.withdrawn.draftLost === true,
+              },
+            }
           : {}),
         ...(deliveryOf(body.delivery) ? { delivery: deliveryOf(body.delivery) } : {}),
       };

@@ -39,6 +39,7 @@ export function sendOutcome(response: ServerResponse, outcome: Outcome, count: C
             ? "republished: the agent's session reloaded and asks this question again as a new ask; answer it again there (GET /api/asks lists it); nothing was sent"
             : `the agent no longer waits for this answer (${outcome.origin}); nothing was sent`,
         origin: outcome.origin,
+        ...(outcome.draftLost ? { draftLost: true } : {}),
       });
       return;
     case "unknown":

@@ -166,10 +166,41 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     page.crossing = { kind: "resolved", by: "page", details: THERE };
     run.local.reload?.();
     expect(await run.result).toMatchObject({ status: "answered", answers: THERE.answers });
-    expect(page.calls).toEqual(["withdraw republished"]);
+    // Only a waiting ask plays a reload, and it keeps no page draft: its withdrawal says so.
+    expect(page.calls).toEqual(["withdraw republished without the draft"]);
     await page.reported.wait;
     expect(page.deliveries).toEqual(["owed"]);
   });
+
+  for (const [end, how] of [
+    ["a stop", "stop"],
+    ["the deadline", "expire"],
+  ] as const) {
+    it(`${end} before this side heard the page has the ask: the late withdrawal says the result holds no page draft`, async ({
+      skip,
+    }) => {
+      unless(host, "endBeforePage", skip);
+      if (how === "expire") unless(host, "deadline", skip);
+      const page = new FakePage();
+      let open: (copy: PageCopy) => void = () => {};
+      const publishing = new Promise<PageCopy>((resolve) => (open = resolve));
+      const run = host.start(() => publishing);
+      // The server opened the ask and the page saved a draft; the line saying the ask is open
+      // has not reached this side yet.
+      page.crossingDraft = played({ db: "SQLite" }, true);
+      if (!host.followsEndOnly) await run.local.shown;
+      run.local[how]();
+      // A waiting ask's close takes its copy off the page before the ask ends, so its result
+      // comes after the withdrawal; every other host gives its result first.
+      const given = host.followsEndOnly ? undefined : await run.result;
+      open(page.copy);
+      await page.told.wait;
+      expect(page.calls).toEqual([expect.stringMatching(/^withdraw \S+ without the draft$/)]);
+      const details = given ?? (await run.result);
+      expect(details.status).not.toBe("answered");
+      expect(details.answers).toEqual({});
+    });
+  }
 
   it("the server dying while the form is open changes nothing here", async () => {
     const { page, run } = await started(host);

@@ -99,11 +99,14 @@ export class FakePage {
         this.#resolved = { kind: "resolved", by, details };
         return { won: true };
       },
-      withdraw: async (origin) => {
-        this.calls.push(`withdraw ${origin}`);
+      withdraw: async (origin, options) => {
+        // As the server records it: a withdrawal whose result holds no page draft says so.
+        const late = options?.takesDraft === false;
+        this.calls.push(`withdraw ${origin}${late ? " without the draft" : ""}`);
         this.told.fire();
         if (this.crossing?.kind === "resolved") this.#resolved ??= this.crossing;
-        if (this.crossingDraft) {
+        // As the client does: a draft its result will not hold is not taken either.
+        if (this.crossingDraft && !late) {
           this.#draft = this.crossingDraft;
           for (const listener of [...this.#listeners]) listener(this.#draft);
         }
@@ -162,7 +165,14 @@ export interface HostRun {
 }
 
 /** The rows a host cannot play, each with the reason, shown as the row's skip note. */
-export type Row = "askBack" | "type" | "brokenForm" | "deadline" | "reload" | "answerWithoutServer";
+export type Row =
+  | "askBack"
+  | "type"
+  | "brokenForm"
+  | "deadline"
+  | "reload"
+  | "answerWithoutServer"
+  | "endBeforePage";
 
 export interface Host {
   readonly name: string;
@@ -277,7 +287,11 @@ const CLI: Host = {
   name: "askuser ask --remote",
   by: "terminal",
   stoppedDelivery: "delivered",
-  cannot: { reload: "a process has no reload: a signal ends it, as the stop row does" },
+  cannot: {
+    reload: "a process has no reload: a signal ends it, as the stop row does",
+    endBeforePage:
+      "the terminal form opens once the ask is on the page (its link is printed first), so the race has the page's copy before anything here can end; the run without a terminal is checked against a real server in api-late-withdraw.test.ts",
+  },
   start(publish) {
     const said: string[] = [];
     // The terminal form closed from outside reads as a lost terminal (see cli/process.ts).

@@ -8,6 +8,7 @@ export class ManualTimers implements Clock {
   #now = 1_000_000;
   #nextId = 1;
   readonly #pending = new Map<number, { at: number; callback: () => void }>();
+  readonly #scheduled = new Set<() => void>();
 
   now(): number {
     return this.#now;
@@ -16,7 +17,18 @@ export class ManualTimers implements Clock {
   setTimeout(callback: () => void, ms: number): unknown {
     const id = this.#nextId++;
     this.#pending.set(id, { at: this.#now + Math.max(0, ms), callback });
+    for (const resolve of [...this.#scheduled]) resolve();
+    this.#scheduled.clear();
     return id;
+  }
+
+  /**
+   * Resolves once a timeout is pending: code that sets its timer only after an await has set it
+   * by then, so a test can `advance` past it.
+   */
+  untilPending(): Promise<void> {
+    if (this.#pending.size > 0) return Promise.resolve();
+    return new Promise((resolve) => this.#scheduled.add(resolve));
   }
 
   clearTimeout(handle: unknown): void {

@@ -5,6 +5,12 @@ import type { ReportedDelivery } from "../../remote/types.ts";
 import type { PendingAsk, PendingAsks } from "../survive/pending-asks.ts";
 import { answeredElsewhere, pageUnavailable } from "./page-link.ts";
 
+/**
+ * A waiting ask keeps no page draft (a form opened for it races as Pi's dialogs do): whatever
+ * draft the page holds when it is withdrawn did not reach the agent, and the page says so.
+ */
+const NO_DRAFT = { takesDraft: false } as const;
+
 const NOT_SENT =
   "ask_user: the answer page sent an answer just as the question ended here; the question had already ended, so that answer was not sent to the agent.";
 
@@ -67,7 +73,7 @@ export class PendingOnPage {
     const { page, kept } = landed;
     if (!kept) {
       // It ended while it was being published: the page must not offer it.
-      await this.#crossed(callEntryId, page, await page.withdraw("session_closed"));
+      await this.#crossed(callEntryId, page, await page.withdraw("session_closed", NO_DRAFT));
       return;
     }
     // Taken off the page meanwhile (`withdrawAll`, or its end here): nothing left to follow.
@@ -102,7 +108,7 @@ export class PendingOnPage {
     const origin = reason === "reload" ? "republished" : "session_closed";
     await Promise.all(
       pages.map(async ([callEntryId, page]) => {
-        await this.#crossed(callEntryId, page, await page.withdraw(origin));
+        await this.#crossed(callEntryId, page, await page.withdraw(origin, NO_DRAFT));
       }),
     );
   }
@@ -141,7 +147,7 @@ export class PendingOnPage {
       return (state) => void claimed.then(() => page.reportDelivery?.(state));
     }
     void page
-      .withdraw(withdrawOrigin(details))
+      .withdraw(withdrawOrigin(details), NO_DRAFT)
       .then((end) => this.#crossed(callEntryId, page, end));
     return () => {};
   }

@@ -96,7 +96,7 @@ export class App {
       } else {
         this.session = kept;
         if (record.resolution) kept.serverResolved(record.resolution);
-        else if (record.withdrawn) kept.serverWithdrew(record.withdrawn.origin);
+        else if (record.withdrawn) kept.serverWithdrew(record.withdrawn);
       }
       this.input.opened(chosen);
       if (switching) this.drawing.dropEditor();

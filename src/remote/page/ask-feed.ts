@@ -79,10 +79,11 @@ export class AskFeed {
     try {
       const record = await getAsk(session.id);
       if (record.resolution) session.serverResolved(record.resolution);
-      else if (record.withdrawn) session.serverWithdrew(record.withdrawn.origin);
+      else if (record.withdrawn) session.serverWithdrew(record.withdrawn);
       session.serverDelivery(record.delivery);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) session.serverWithdrew("unknown");
+      if (error instanceof ApiError && error.status === 404)
+        session.serverWithdrew({ origin: "unknown", draftLost: false });
     }
   }
 

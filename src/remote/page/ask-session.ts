@@ -48,7 +48,13 @@ export type Phase =
       readonly problems: readonly string[];
     }
   | { readonly kind: "taken"; readonly resolution: Resolution; readonly hadAnswers: boolean }
-  | { readonly kind: "withdrawn"; readonly origin: string; readonly hadAnswers: boolean };
+  | {
+      readonly kind: "withdrawn";
+      readonly origin: string;
+      readonly hadAnswers: boolean;
+      /** The server held this page's draft and the agent's result does not: it never got it. */
+      readonly draftLost: boolean;
+    };
 
 /** How long typing may go on before the draft goes to the server. */
 export const DRAFT_DELAY_MS = 400;
@@ -76,7 +82,7 @@ export class AskSession {
     this.acknowledged = restored.acknowledged;
     this.queued = JSON.stringify(this.acknowledged);
     if (record.resolution) this.serverResolved(record.resolution);
-    else if (record.withdrawn) this.serverWithdrew(record.withdrawn.origin);
+    else if (record.withdrawn) this.serverWithdrew(record.withdrawn);
     else this.queueDraft();
   }
 
@@ -131,9 +137,9 @@ export class AskSession {
     this.ports.changed();
   }
 
-  serverWithdrew(origin: string): void {
+  serverWithdrew(withdrawn: { readonly origin: string; readonly draftLost: boolean }): void {
     if (this.phase.kind !== "answering" && this.phase.kind !== "failed") return;
-    this.end({ kind: "withdrawn", origin, hadAnswers: !isPristine(this.state) });
+    this.end({ kind: "withdrawn", ...withdrawn, hadAnswers: !isPristine(this.state) });
   }
 
   /** Sends a draft that has not reached the server yet (after the connection came back). */
@@ -211,7 +217,12 @@ export class AskSession {
       case "taken":
         return this.end({ kind: "taken", resolution: outcome.resolution, hadAnswers });
       case "withdrawn":
-        return this.end({ kind: "withdrawn", origin: outcome.origin, hadAnswers });
+        return this.end({
+          kind: "withdrawn",
+          origin: outcome.origin,
+          draftLost: outcome.draftLost,
+          hadAnswers,
+        });
       case "rejected":
         this.phase = {
           kind: "failed",

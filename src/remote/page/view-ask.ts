@@ -34,7 +34,7 @@ export function askView(session: AskSession, now: number, handlers: AskHandlers)
       ageLabel(record.createdAt, now),
     ),
     answering && state.ask.questions.length > 1 && tabBar(state, handlers.dispatch),
-    answering ? formBody(session, handlers) : endedView(phase, handlers),
+    answering ? formBody(session, handlers) : endedView(phase, state, handlers),
   );
 }
 

@@ -1,17 +1,17 @@
-import { modelText } from "../../core/index.ts";
+import { detailsFromForm, type FormState, formatAnswerValue, modelText } from "../../core/index.ts";
 import { deliveryHeading } from "../answerer-words.ts";
 import type { Resolution } from "./api.ts";
 import type { Phase } from "./ask-session.ts";
-import { block, h, line } from "./dom.ts";
+import { block, type Child, h, line } from "./dom.ts";
 import type { AskHandlers } from "./view-ask.ts";
-import { answeredWhere, withdrawnWhy } from "./wording.ts";
+import { answeredWhere, DRAFT_LOST, withdrawnWhy } from "./wording.ts";
 
 /**
  * How an ask ended, from this page's side: sending, sent (what the server accepted, and whether
  * the agent holds it yet, as its host reports), not sent
  * (and why), someone else first (what the agent received), or the agent stopped waiting.
  */
-export function endedView(phase: Phase, handlers: AskHandlers): HTMLElement {
+export function endedView(phase: Phase, state: FormState, handlers: AskHandlers): HTMLElement {
   const next =
     handlers.next &&
     h(
@@ -90,13 +90,17 @@ export function endedView(phase: Phase, handlers: AskHandlers): HTMLElement {
         "section",
         { class: "ended withdrawn", attrs: { role: "alert" } },
         h("h2", {}, `The agent stopped waiting: ${withdrawnWhy(phase.origin)}.`),
-        h(
-          "p",
-          { class: "warning" },
-          phase.hadAnswers
-            ? "This question can no longer be answered: your answers on this page were not sent."
-            : "This question can no longer be answered.",
-        ),
+        ...(phase.draftLost
+          ? draftLostView(state)
+          : [
+              h(
+                "p",
+                { class: "warning" },
+                phase.hadAnswers
+                  ? "This question can no longer be answered: your answers on this page were not sent."
+                  : "This question can no longer be answered.",
+              ),
+            ]),
         next,
       );
   }
@@ -108,4 +112,21 @@ function endedVerb(resolution: Resolution): string {
   if (status === "answered") return "Answered";
   if (status === "cancelled") return "Cancelled";
   return "Ended";
+}
+
+/**
+ * The page saved a draft, and the agent's result was given without it: the user is told so, and
+ * sees the answers it held, so nothing they chose is lost from view.
+ */
+function draftLostView(state: FormState): Child[] {
+  const details = detailsFromForm({ ...state, resolution: { kind: "submitted" } });
+  const rows = state.ask.questions.flatMap((question) => {
+    const answer = details.answers[question.id];
+    return answer ? [h("li", {}, line(`${question.header}: ${formatAnswerValue(answer)}`))] : [];
+  });
+  return [
+    h("p", { class: "warning" }, DRAFT_LOST),
+    rows.length > 0 && h("p", {}, "Your answers on this page, kept here:"),
+    rows.length > 0 && h("ul", { class: "kept-answers" }, ...rows),
+  ];
 }

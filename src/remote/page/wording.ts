@@ -14,6 +14,13 @@ const ANSWERED_WHERE: Readonly<Record<string, string>> = {
   event: "by another Pi extension",
 };
 
+/**
+ * The agent's result was given without this page's draft (the question ended before the asking
+ * side took it, or its host keeps no page drafts): said plainly, never left to look counted.
+ */
+export const DRAFT_LOST =
+  "Your draft did not reach the agent: the question ended before the agent could take it.";
+
 export function answeredWhere(by: string): string {
   return ANSWERED_WHERE[by] ?? `by ${by}`;
 }

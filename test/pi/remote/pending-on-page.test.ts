@@ -32,14 +32,14 @@ describe("a waiting ask on the answer page (Pi), by the race's rule", () => {
   it("/reload withdraws it as republished, so a late answer is told where the question went", async () => {
     const { onPage, page } = await waitingOnPage();
     await onPage.withdrawAll("reload");
-    expect(page.calls).toEqual(["withdraw republished"]);
+    expect(page.calls).toEqual(["withdraw republished without the draft"]);
   });
 
   it("a quit withdraws it as session_closed; an answer that crossed it ends the ask as the user's", async () => {
     const { onPage, page, ends } = await waitingOnPage();
     page.crossing = { kind: "resolved", by: "page", details: THERE };
     await onPage.withdrawAll("close");
-    expect(page.calls).toEqual(["withdraw session_closed"]);
+    expect(page.calls).toEqual(["withdraw session_closed without the draft"]);
     expect(ends).toEqual([THERE]);
   });
 
@@ -80,7 +80,7 @@ describe("a waiting ask on the answer page (Pi), by the race's rule", () => {
     land(page.copy);
     await reloading;
     await outcome;
-    expect(page.calls).toEqual(["withdraw republished"]);
+    expect(page.calls).toEqual(["withdraw republished without the draft"]);
     expect(ends).toEqual([THERE]);
     expect(said.join("\n")).not.toContain("was not sent");
   });

@@ -172,17 +172,37 @@ describe("AskSession", () => {
     const fake = fakePorts(async () => ({ kind: "accepted", text: "" }));
     const session = new AskSession(record(SINGLE), fake.ports);
     session.dispatch({ type: "moveDown" });
-    session.serverWithdrew("disconnected");
+    session.serverWithdrew({ origin: "disconnected", draftLost: false });
     session.dispatch({ type: "activate" });
-    expect(session.phase).toEqual({ kind: "withdrawn", origin: "disconnected", hadAnswers: false });
+    expect(session.phase).toEqual({
+      kind: "withdrawn",
+      origin: "disconnected",
+      hadAnswers: false,
+      draftLost: false,
+    });
     expect(fake.sent.filter((s) => s.path === "answer")).toEqual([]);
+  });
+
+  it("an ask withdrawn without the page's draft says so: the draft did not reach the agent", () => {
+    const fake = fakePorts(async () => ({ kind: "accepted", text: "" }));
+    const session = new AskSession(
+      record(SINGLE, { withdrawn: { origin: "timed_out", draftLost: true } }),
+      fake.ports,
+    );
+    expect(session.phase).toMatchObject({
+      kind: "withdrawn",
+      origin: "timed_out",
+      draftLost: true,
+    });
   });
 
   it("opens an ask already withdrawn or resolved in its end state", () => {
     const fake = fakePorts(async () => ({ kind: "accepted", text: "" }));
     expect(
-      new AskSession(record(SINGLE, { withdrawn: { origin: "turn_abort" } }), fake.ports).phase
-        .kind,
+      new AskSession(
+        record(SINGLE, { withdrawn: { origin: "turn_abort", draftLost: false } }),
+        fake.ports,
+      ).phase.kind,
     ).toBe("withdrawn");
     const resolved = new AskSession(
       record(SINGLE, { resolution: { by: "terminal", text: "t" } }),

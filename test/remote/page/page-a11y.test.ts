@@ -115,6 +115,17 @@ describe("accessibility: axe-core finds nothing serious or critical in any state
         await page.locator('[data-action="submit"]').click();
         await page.getByText("Sent. The agent received:").waitFor();
         await check(page, "an answer sent");
+
+        const late = await fixture.publish(releasePlan());
+        await page.locator(`[data-ask="${late.id}"]`).click();
+        await page.getByRole("checkbox", { name: /Refunds/ }).click();
+        await page.locator('[data-action="confirm"]').click();
+        const drafted = page.waitForResponse((r) => r.url().endsWith("/progress") && r.ok());
+        await page.locator('[data-action="save-note"]').click();
+        await drafted;
+        await late.withdraw("timed_out", { takesDraft: false });
+        await page.getByText("Your draft did not reach the agent").waitFor();
+        await check(page, "a draft that did not reach the agent");
         expect(found).toEqual([]);
       });
     }

@@ -7,6 +7,8 @@ import { mainText, releasePlan, usePageFixture } from "./page-fixture.ts";
 const fixture = usePageFixture();
 const NODE = fileURLToPath(new URL("../../../node_modules/.bin/node", import.meta.url));
 const ASKER = fileURLToPath(new URL("./fixtures/ask-and-wait.ts", import.meta.url));
+const DRAFT_LOST =
+  "Your draft did not reach the agent: the question ended before the agent could take it.";
 
 /** A separate asking process, as an agent is: its death is what the page must notice. */
 async function askFromAnotherProcess(): Promise<{
@@ -62,8 +64,32 @@ describe("when the asking process goes away", () => {
     await page.locator('[data-action="submit"]').click();
     await page.locator('[data-action="submit"]').click();
     await expect.poll(() => mainText(page)).toContain("The agent stopped waiting");
-    expect(await mainText(page)).toContain("your answers on this page were not sent");
+    // The asker died holding no result with the page's draft in it: the page says so.
+    expect(await mainText(page)).toContain(DRAFT_LOST);
     expect(watch.requests.filter((request) => request.endsWith("/answer"))).toHaveLength(1);
+  });
+});
+
+describe("a draft the agent's result does not hold", () => {
+  it("the question ended before the asking side took the page's draft: the page says the draft did not reach the agent, and keeps what was chosen in view, across a reload", async () => {
+    const remote = await fixture.publish(releasePlan());
+    const { page } = await fixture.open(remote.pageUrl);
+    await page.getByRole("checkbox", { name: /Refunds/ }).click();
+    await page.locator('[data-action="confirm"]').click();
+    const drafted = page.waitForResponse((r) => r.url().endsWith("/progress") && r.ok());
+    await page.locator('[data-action="save-note"]').click();
+    await drafted;
+    // As the race withdraws an ask whose result it gave before it heard the page had the ask.
+    await remote.withdraw("timed_out", { takesDraft: false });
+    for (const shown of ["as it happens", "after a reload"]) {
+      if (shown === "after a reload") await page.reload();
+      await page.getByText(DRAFT_LOST).waitFor();
+      const text = await mainText(page);
+      expect(text, shown).toContain("The agent stopped waiting: the question timed out.");
+      expect(text, shown).toContain("Features: Refunds");
+      expect(text, shown).not.toContain("your answers on this page were not sent");
+      expect(await page.locator(".option, [data-action='submit']").count(), shown).toBe(0);
+    }
   });
 });
 
