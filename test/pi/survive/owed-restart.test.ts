@@ -139,6 +139,26 @@ describe("answers owed to the agent survive Pi stopping, whatever they answer", 
   );
 });
 
+describe("an owed answer across /reload", () => {
+  it("the reloaded extension keeps it, says so, and the next message carries it once", async () => {
+    const w = await owedReplay(tempDir("askuser-owed-reload-"));
+    await w.runtime.session.reload();
+    expect(w.ui.widgetText("askuser-recovery")).toBe(
+      STILL_KEPT.replace(
+        " next message.",
+        " next message, once a model is set up (/login or /model).",
+      ),
+    );
+    // The model the session started with, which has a key.
+    restore(w, w.model.faux.getModel());
+    await say(w, "Go on.");
+    expect(laterAnswers(w)).toHaveLength(1);
+    await say(w, "And now?");
+    expect(laterAnswers(w)).toHaveLength(1);
+    await w.dispose();
+  });
+});
+
 it("docs/survive.md quotes the line that says an owed answer is still kept", () => {
   const doc = readFileSync(`${ROOT}docs/survive.md`, "utf8");
   expect(doc).toContain(`  \`\`\`text\n  ${STILL_KEPT}\n  \`\`\``);
