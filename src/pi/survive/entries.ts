@@ -30,8 +30,9 @@ export interface AnswerEntry {
   readonly details: AskDetails;
   readonly delivered: LaterDelivery["kind"];
   /**
-   * A message recorded while the session closed, not sent yet: the next session start on its
-   * branch sends it and records it again without this flag, so it is sent once.
+   * A message not sent yet (the session closed, a stopped run gave it back, no run could take
+   * it): owed to the next run on a branch holding the question, also after a restart, which
+   * records it again without this flag before it goes, so it is sent once.
    */
   readonly owed?: true;
 }

@@ -8,7 +8,7 @@ import {
 } from "../../core/index.ts";
 import type { ReportedDelivery } from "../../remote/types.ts";
 import { PI_FORM } from "../execute.ts";
-import type { AnswerDelivery } from "./delivery.ts";
+import type { AnswerDelivery, DeliveryRecord } from "./delivery.ts";
 import { answerEntry, ENTRY_TYPES } from "./entries.ts";
 import { answerKept, NOTICES } from "./notices.ts";
 
@@ -82,30 +82,9 @@ export function finishLater(
     return decision.kind;
   }
   if (decision.kind === "message") {
-    const recordAgain = (owedNow: boolean) => {
-      try {
-        env.appendEntry(
-          ENTRY_TYPES.answer,
-          answerEntry(call.toolCallId, occasion, details, "message", owedNow),
-        );
-      } catch (error) {
-        env.notify(
-          `ask_user: could not record the answer in the session file: ${errorMessage(error)}`,
-          "error",
-        );
-      }
-    };
     env.delivery.deliver(
       decision.text,
-      {
-        owe: (reason) => {
-          recordAgain(true);
-          env.notify(answerKept(reason), "warning");
-          report("owed");
-        },
-        sent: () => recordAgain(false),
-        delivered: () => report("delivered"),
-      },
+      answerRecord(env, call, details, occasion, report),
       call.callEntryId,
     );
     return decision.kind;
@@ -115,4 +94,40 @@ export function finishLater(
   // goes its own way, so the page has nothing left to wait for.
   report("delivered");
   return decision.kind;
+}
+
+/**
+ * How an answer sent as a message is recorded while the delivery decides its fate: owed (with a
+ * notice) when it did not reach the agent, and recorded again as sent, the call's last word,
+ * before it goes into a run: a crash in between can lose it but never send it twice.
+ */
+export function answerRecord(
+  env: Pick<FinishEnv, "appendEntry" | "notify">,
+  call: CallRef,
+  details: AskDetails,
+  occasion: LaterOccasion,
+  report: DeliveryReport = () => {},
+): DeliveryRecord {
+  const recordAgain = (owed: boolean) => {
+    try {
+      env.appendEntry(
+        ENTRY_TYPES.answer,
+        answerEntry(call.toolCallId, occasion, details, "message", owed),
+      );
+    } catch (error) {
+      env.notify(
+        `ask_user: could not record the answer in the session file: ${errorMessage(error)}`,
+        "error",
+      );
+    }
+  };
+  return {
+    owe: (reason) => {
+      recordAgain(true);
+      env.notify(answerKept(reason), "warning");
+      report("owed");
+    },
+    sent: () => recordAgain(false),
+    delivered: () => report("delivered"),
+  };
 }

@@ -103,8 +103,8 @@ function showRecoveryNotices(
 /**
  * After a restart, asks that did not wait and were never answered are pending again: their call
  * told the agent an answer would come. (A session that closed normally ended them as
- * `session_closed`, which counts as an answer record, so only a killed Pi leaves any.) An answer
- * the closing session recorded as owed is sent now.
+ * `session_closed`, which counts as an answer record, so only a killed Pi leaves any.) Answers
+ * recorded as owed are restored on their own (`restoreOwedAnswers`), whatever they answer.
  */
 export function restorePendingAsks(survival: Survival, ctx: ExtensionContext): void {
   survival.use(ctx);
@@ -114,8 +114,6 @@ export function restorePendingAsks(survival: Survival, ctx: ExtensionContext): v
     const end = call.laterAnswers.find((later) => later.occasion === "pending");
     if (end)
       survival.laterEnds.set(call.toolCallId, end.delivered === "message" ? "sent" : "ended");
-    const last = call.laterAnswers.at(-1);
-    if (last?.owed) survival.sendOwed(call, last);
     if (call.laterAnswers.length > 0) continue;
     if (survival.pending.has(call.callEntryId)) continue;
     const resolved = resolveAsk(call);

@@ -53,10 +53,8 @@ export function registerSurvival(
 
   pi.on("session_start", async (_event, ctx) => {
     if (!ctx.hasUI || (ctx.mode !== "tui" && ctx.mode !== "rpc")) return;
-    const [survival, { recoverInterruptedAsk, restorePendingAsks }] = await Promise.all([
-      load(),
-      import("./recovery.ts"),
-    ]);
+    const [survival, { recoverInterruptedAsk, restorePendingAsks }, { restoreOwedAnswers }] =
+      await Promise.all([load(), import("./recovery.ts"), import("./owed-answers.ts")]);
     if (ctx.mode === "tui") {
       // Pi collects extension shortcuts right after session start, so one registered here (with
       // the key from the user's settings, read now) is bound like one registered at load.
@@ -72,7 +70,7 @@ export function registerSurvival(
         });
       }
     }
-    const kept = await restoreKept(survival, ctx);
+    const kept = [...restoreOwedAnswers(survival, ctx), ...(await restoreKept(survival, ctx))];
     restorePendingAsks(survival, ctx);
     recoveryNoticeShown = recoverInterruptedAsk(survival, ctx, kept);
     if (ctx.mode === "rpc") for (const notice of kept) survival.notify(notice.text, notice.level);

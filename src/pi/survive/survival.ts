@@ -22,7 +22,13 @@ import { findCallEntryId } from "./branch-scan.ts";
 import { AnswerDelivery } from "./delivery.ts";
 import { endedNote, endedNoteMessage } from "./ended-notes.ts";
 import { type AnswerEntry, askEntry, ENTRY_TYPES } from "./entries.ts";
-import { type CallRef, type DeliveryReport, type FinishEnv, finishLater } from "./finish-later.ts";
+import {
+  answerRecord,
+  type CallRef,
+  type DeliveryReport,
+  type FinishEnv,
+  finishLater,
+} from "./finish-later.ts";
 import { LaterEnds } from "./later-ends.ts";
 import { NOTICES } from "./notices.ts";
 import { type PendingAsk, PendingAsks } from "./pending-asks.ts";
@@ -243,7 +249,7 @@ export class Survival {
    * The session is closing: every ask and form ends as `session_closed`, sending nothing. On a
    * reload the session goes on, so asks that do not wait are only let go of, to wait again in
    * the reloaded extension. An answer the page gave just before is recorded as owed, and the
-   * next session start on its branch sends it (`sendOwed`).
+   * next run on its branch after the next session start takes it (`keepOwed`).
    */
   async shutdown(reason: "close" | "reload" = "close"): Promise<void> {
     this.#closing.abort();
@@ -259,11 +265,12 @@ export class Survival {
   }
 
   /**
-   * Sends an answer the closing session recorded as owed, recording it again as sent: the new
-   * record is the branch's last word on the ask, so it is sent once.
+   * An answer an earlier instance recorded as owed (`restoreOwedAnswers`): owed here too, to the
+   * next run on a branch holding its question, recorded and told as any owed answer is.
    */
-  sendOwed(call: CallRef, owed: AnswerEntry): void {
-    finishLater(this.#finishEnv(), call, owed.details, owed.occasion);
+  keepOwed(call: CallRef, owed: AnswerEntry, text: string): void {
+    const record = answerRecord(this.#finishEnv(), call, owed.details, owed.occasion);
+    this.delivery.keep(text, record, call.callEntryId);
   }
 
   onBranch(entryId: string): boolean {

@@ -10,6 +10,8 @@ import { DATABASE, worldsCleanedUpAfterEach } from "./fixtures.ts";
 
 const NO_WAIT = { questions: [DATABASE], waitForAnswer: false };
 const { world, tempDir } = worldsCleanedUpAfterEach();
+const STILL_KEPT =
+  "ask_user: answers you gave to the agent's questions are still kept, as no run has taken them yet; they go to the agent with your next message.";
 
 const PAGE_ANSWER: AskDetails = {
   status: "answered",
@@ -74,7 +76,7 @@ const endedNotes = (w: PiWorld) =>
   w.branch().filter((e) => e.type === "custom_message" && e.customType === "askuser-ended");
 
 describe("an answer the page gave just as Pi withdrew its ask", () => {
-  it("/reload: the page's answer is the ask's, and it reaches the agent once", async () => {
+  it("/reload: the page's answer is the ask's, and the next message carries it to the agent, once", async () => {
     const page = crossingPage();
     const w = await world({
       publish: page.publish,
@@ -83,8 +85,14 @@ describe("an answer the page gave just as Pi withdrew its ask", () => {
     await w.runtime.session.prompt("Plan the order service");
     await page.whenPublished();
     await w.runtime.session.reload();
-    await w.model.request(2, "the answer's turn");
+    // Kept for the next run: the user's next message carries it.
+    expect(w.ui.widgetText("askuser-recovery")).toBe(STILL_KEPT);
+    expect(w.model.requests).toHaveLength(2);
+    await w.runtime.session.prompt("Go on.");
     await w.runtime.session.waitForIdle();
+    expect(
+      w.model.userTexts(w.model.requests[2]).filter((t) => t.startsWith("[ask_user]")),
+    ).toEqual([expect.stringContaining('= "SQLite"')]);
 
     // The reloaded extension asks it again: the page tells a late answer where it went.
     expect(page.withdrawals).toEqual(["republished"]);
@@ -111,7 +119,7 @@ describe("an answer the page gave just as Pi withdrew its ask", () => {
     await w.ui.nextForm();
     await w.runtime.session.reload();
     await answering;
-    await w.model.request(2, "the answer's turn");
+    await w.runtime.session.prompt("Go on.");
     await w.runtime.session.waitForIdle();
 
     expect(pageAnswers(w)).toHaveLength(1);
@@ -119,7 +127,7 @@ describe("an answer the page gave just as Pi withdrew its ask", () => {
     expect(w.ui.widgetText()).toBeUndefined();
   });
 
-  it("session close: the page's answer is recorded, reaches the agent after pi --continue, and only once", async () => {
+  it("session close: the page's answer is recorded, reaches the agent with the first message after pi --continue, and only once", async () => {
     const dir = tempDir("askuser-page-crossing-");
     const page = crossingPage();
     const first = await startWorld({
@@ -141,7 +149,9 @@ describe("an answer the page gave just as Pi withdrew its ask", () => {
       publish: page.publish,
       model: new ScriptedModel().text("SQLite it is."),
     });
-    await second.model.request(0, "the answer's turn");
+    expect(second.ui.widgetText("askuser-recovery")).toBe(STILL_KEPT);
+    expect(second.model.requests).toEqual([]);
+    await second.runtime.session.prompt("Go on.");
     await second.runtime.session.waitForIdle();
     expect(pageAnswers(second)).toHaveLength(1);
     expect(pageAnswers(second)[0]).toContain('"Which database should the service use?" = "SQLite"');
