@@ -24,7 +24,7 @@ export default defineConfig({
           name: "fast",
           include: ["test/**/*.test.ts"],
           exclude: slow,
-          setupFiles: ["test/support/mark-test-file.ts"],
+          setupFiles: ["test/support/mark-test-file.ts", "test/support/file-temp-dir.ts"],
           // In-process tests restore what they change (env, spies, timers), so a worker keeps its
           // loaded modules from file to file: importing Pi, pi-tui and TypeBox afresh for each
           // of 140 files was half of the project's time.
@@ -41,7 +41,11 @@ export default defineConfig({
           include: slow,
           globalSetup: ["test/global-setup.ts"],
           // The package is built while the fast project runs; each file waits for it here.
-          setupFiles: ["test/support/mark-test-file.ts", "test/support/package-built.ts"],
+          setupFiles: [
+            "test/support/mark-test-file.ts",
+            "test/support/file-temp-dir.ts",
+            "test/support/package-built.ts",
+          ],
           // As in the fast project: what a test changes in this process it restores.
           isolate: false,
           // Its tests mostly wait for other processes (Pi, a browser, tmux) to start and answer,
