@@ -66,7 +66,9 @@ export async function claudeSandbox(
   const home = join(root, "home");
   const cwd = join(root, "project");
   const runtime = join(root, "run");
-  for (const dir of [home, cwd, runtime]) mkdirSync(dir, { mode: 0o700 });
+  // Claude Code keeps per-session files in the temp dir: this one goes with the sandbox.
+  const tmp = join(root, "tmp");
+  for (const dir of [home, cwd, runtime, tmp]) mkdirSync(dir, { mode: 0o700 });
   writeFileSync(
     join(home, ".claude.json"),
     JSON.stringify({
@@ -79,6 +81,7 @@ export async function claudeSandbox(
     HOME: home,
     XDG_RUNTIME_DIR: runtime,
     XDG_STATE_HOME: join(root, "state"),
+    TMPDIR: tmp,
     PATH: process.env.PATH ?? "",
     ANTHROPIC_BASE_URL: model.baseUrl,
     ANTHROPIC_AUTH_TOKEN: "offline-test",
@@ -173,9 +176,12 @@ export async function interactiveClaude(sandbox: ClaudeSandbox): Promise<TmuxSes
     cwd: sandbox.cwd,
     env: sandbox.env,
   });
+  // The pane's process is Claude Code itself: tracked with everything under it, it is killed
+  // before tmux closes, which would otherwise hang it up and let it write its session after
+  // the sandbox was removed.
   const pane = tmux.panePid();
   sandbox.track(
-    () => descendants(pane),
+    () => [pane],
     () => tmux.close(),
   );
   await tmux.waitFor("❯");

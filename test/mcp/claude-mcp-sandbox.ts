@@ -51,7 +51,9 @@ export async function claudeWithMcpForm(
   const root = realpathSync(mkdtempSync(join(tmpdir(), "askuser-ccmcp-")));
   const home = join(root, "home");
   const cwd = join(root, "project");
-  for (const dir of [home, cwd]) mkdirSync(dir, { mode: 0o700 });
+  // Claude Code keeps per-session files in the temp dir: this one goes with the sandbox.
+  const tmp = join(root, "tmp");
+  for (const dir of [home, cwd, tmp]) mkdirSync(dir, { mode: 0o700 });
   writeFileSync(
     join(home, ".claude.json"),
     JSON.stringify({
@@ -86,6 +88,7 @@ export async function claudeWithMcpForm(
       cwd,
       env: {
         HOME: home,
+        TMPDIR: tmp,
         PATH: process.env.PATH ?? "",
         ANTHROPIC_BASE_URL: model.baseUrl,
         ANTHROPIC_AUTH_TOKEN: "offline-test",
