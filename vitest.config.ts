@@ -17,6 +17,9 @@ export default defineConfig({
     // Every surface reads the user settings file: tests (and the processes they start) must never
     // read the real one in ~/.config. A test that wants one names its own.
     env: { ASKUSER_CONFIG: join(tmpdir(), "askuser-tests-no-user-settings", "settings.json") },
+    // The run's own OS temp dir, checked once it ended: a test file that leaves something there
+    // fails the run (test/temp-dir-setup.ts).
+    globalSetup: ["test/temp-dir-setup.ts"],
     projects: [
       {
         extends: true,
