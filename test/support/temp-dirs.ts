@@ -1,82 +1,90 @@
 import {
-  existsSync,
+  chmodSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 
 /**
- * Each test run has an OS temp dir of its own, and in it each test file one of its own: a test
- * file, and every process it starts (they inherit TMPDIR), writes its temporary files there, so
- * what is left at the end of the run is found and named by its file. test/temp-dir-setup.ts
- * makes the run's and checks it; test/support/file-temp-dir.ts points TMPDIR at the file's before
- * the file is loaded.
+ * Each test file runs with an OS temp dir of its own: the file, and every process it starts
+ * (they inherit TMPDIR), writes its temporary files there, so what is left at the end of the run
+ * is found and named by its file. test/temp-dir-setup.ts makes the run's records and checks
+ * them; test/support/file-temp-dir.ts points TMPDIR at the file's before the file is loaded.
+ *
+ * The temp dirs sit beside the run's records in the user's temp dir, not inside a folder of the
+ * run's: their paths stay short (a Unix socket path holds 107 bytes, and messages shorten long
+ * paths), and like the user's temp dir they are sticky and open to every user, for the tests
+ * that act as another one.
  */
 
-/** The run's temp dir, in the environment the test workers inherit. The suite's own: askuser never reads it. */
+/** The run's records, in the environment the test workers inherit. The suite's own: askuser never reads it. */
 export const RUN_TEMP_DIR = "ASKUSER_TEST_TEMP_DIR";
 
 /**
  * Caches that tools the tests run keep in the OS temp dir and share between all their starts:
  * Node's compile cache (bin/askuser.js turns it on) and Pi's transpile cache (jiti). Every temp
- * dir of the run links them to the user's own, so a run starts as warm as it did before it had a
- * temp dir of its own, and they are not taken for something a test left.
+ * dir of the run links them to the user's own, so a run starts as warm as it did before it had
+ * temp dirs of its own, and they are not taken for something a test left.
  */
 const SHARED_CACHES = ["node-compile-cache", "jiti"];
 
-/** Where a file's record says which test file it is, beside its temp dir. */
-const FILE_RECORD = "file";
-const FILE_TEMP_DIR = "tmp";
+/** The record of the temp dir the run uses outside its test files (vitest's own processes). */
+const OUTSIDE_FILES = "";
 
-/** Makes the run's temp dir inside `outer`, the user's temp dir. */
-export function makeRunTempDir(outer: string): string {
+/**
+ * Makes the run's records in `outer`, the user's temp dir, and the temp dir the run uses outside
+ * its test files.
+ */
+export function makeRunTempDir(outer: string): { readonly run: string; readonly own: string } {
+  for (const cache of SHARED_CACHES) mkdirSync(join(outer, cache), { recursive: true });
   const run = mkdtempSync(join(outer, "askuser-tests-"));
-  for (const cache of SHARED_CACHES) {
-    mkdirSync(join(outer, cache), { recursive: true });
-    symlinkSync(join(outer, cache), join(run, cache));
-  }
-  return run;
+  return { run, own: makeFileTempDir(run, OUTSIDE_FILES) };
 }
 
-/** Makes a temp dir for the test file `file` (a path relative to the checkout) in the run's. */
+/** Makes a temp dir for the test file `file` (a path relative to the checkout), recorded in `run`. */
 export function makeFileTempDir(run: string, file: string): string {
-  const holder = mkdtempSync(join(run, "file-"));
-  writeFileSync(join(holder, FILE_RECORD), file);
-  const dir = join(holder, FILE_TEMP_DIR);
-  mkdirSync(dir);
-  for (const cache of SHARED_CACHES) symlinkSync(join(run, cache), join(dir, cache));
+  const outer = dirname(run);
+  const dir = mkdtempSync(join(outer, "askuser-t-"));
+  chmodSync(dir, 0o1777);
+  writeFileSync(join(run, basename(dir)), file);
+  for (const cache of SHARED_CACHES) symlinkSync(join(outer, cache), join(dir, cache));
   return dir;
 }
 
 export interface Leftovers {
-  /** The test file whose temp dir holds them; undefined: the run's own (between test files). */
+  /** The test file whose temp dir holds them; undefined: the run's own, outside its files. */
   readonly file: string | undefined;
   /** Their names, in the temp dir. */
   readonly names: readonly string[];
 }
 
-/** What is in the run's temp dir besides the shared caches' links, by test file. */
+/** What is in the run's temp dirs besides the shared caches' links, by test file. */
 export function leftInRun(run: string): Leftovers[] {
-  const left: Leftovers[] = [];
-  const runOwn: string[] = [];
+  const byFile: Leftovers[] = [];
+  const outside: Leftovers[] = [];
   for (const name of readdirSync(run).sort()) {
-    if (SHARED_CACHES.includes(name)) continue;
-    const record = join(run, name, FILE_RECORD);
-    if (!name.startsWith("file-") || !existsSync(record)) {
-      runOwn.push(name);
-      continue;
-    }
-    const names = readdirSync(join(run, name, FILE_TEMP_DIR))
+    const file = readFileSync(join(run, name), "utf8");
+    const names = readdirSync(join(dirname(run), name))
       .filter((entry) => !SHARED_CACHES.includes(entry))
       .sort();
-    if (names.length > 0) left.push({ file: readFileSync(record, "utf8"), names });
+    if (names.length === 0) continue;
+    if (file === OUTSIDE_FILES) outside.push({ file: undefined, names });
+    else byFile.push({ file, names });
   }
-  if (runOwn.length > 0) left.push({ file: undefined, names: runOwn });
-  return left;
+  return [...byFile.sort((a, b) => (a.file ?? "").localeCompare(b.file ?? "")), ...outside];
+}
+
+/** Removes the run's temp dirs (not what their links point to) and its records. */
+export function removeRun(run: string): void {
+  for (const name of readdirSync(run)) {
+    rmSync(join(dirname(run), name), { recursive: true, force: true, maxRetries: 3 });
+  }
+  rmSync(run, { recursive: true, force: true });
 }
 
 /** The run's failure for what was left, or undefined when nothing was. */
