@@ -18,7 +18,7 @@ export const TEST_ASSETS: readonly PageAsset[] = [
 
 /** A runtime dir of this test's own (testDir: the servers started in it stop with it). */
 export function runtimeEnv(): Record<string, string> {
-  return { XDG_RUNTIME_DIR: testDir("askuser-remote-") };
+  return { XDG_RUNTIME_DIR: testDir("askuser-rt-") };
 }
 
 export async function startTestServer(

@@ -22,7 +22,10 @@ import { basename, dirname, join } from "node:path";
  * that act as another one.
  */
 
-/** The run's records, in the environment the test workers inherit. The suite's own: askuser never reads it. */
+/**
+ * Where the run keeps its records, in the environment the test workers inherit. The suite's
+ * own: askuser never reads it.
+ */
 export const RUN_TEMP_DIR = "ASKUSER_TEST_TEMP_DIR";
 
 /**
@@ -46,10 +49,12 @@ export function makeRunTempDir(outer: string): { readonly run: string; readonly 
   return { run, own: makeFileTempDir(run, OUTSIDE_FILES) };
 }
 
-/** Makes a temp dir for the test file `file` (a path relative to the checkout), recorded in `run`. */
+/** Makes a temp dir for the test file `file` (relative to the checkout), recorded in `run`. */
 export function makeFileTempDir(run: string, file: string): string {
   const outer = dirname(run);
-  const dir = mkdtempSync(join(outer, "askuser-t-"));
+  // A short name: every temporary path of the file's tests starts with it, and a Unix socket's
+  // path holds 107 bytes (a Claude Code hook's handover socket's is 77 past the test's TMPDIR).
+  const dir = mkdtempSync(join(outer, "au-"));
   chmodSync(dir, 0o1777);
   writeFileSync(join(run, basename(dir)), file);
   for (const cache of SHARED_CACHES) symlinkSync(join(outer, cache), join(dir, cache));

@@ -27,7 +27,7 @@ export function testDir(prefix = "askuser-test-"): string {
   return dir;
 }
 
-/** Removes the folders the test file asked for outside its tests (test/support/file-temp-dir.ts). */
+/** Removes the folders the file asked for outside its tests (test/support/file-temp-dir.ts). */
 export function removeFileTestDirs(): void {
   for (const dir of fileDirs.splice(0)) removeTestDir(dir);
 }
