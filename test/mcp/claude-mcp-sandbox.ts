@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { onTestFinished } from "vitest";
-import { CLAUDE_BINARY, descendants } from "../claude-code/claude-sandbox.ts";
+import { CLAUDE_BINARY, killGroup } from "../claude-code/claude-sandbox.ts";
 import { startModelStandin } from "../claude-code/model-standin.ts";
 import { BIN } from "../support/run-cli.ts";
 import { TmuxSession } from "../support/tmux.ts";
@@ -104,13 +104,7 @@ export async function claudeWithMcpForm(
   );
   const pane = tmux.panePid();
   onTestFinished(async () => {
-    for (const pid of [pane, ...descendants(pane)]) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }
+    killGroup(pane);
     tmux.close();
     await model.close();
     rmSync(root, { recursive: true, force: true });
