@@ -17,6 +17,9 @@ export default defineConfig({
     // Every surface reads the user settings file: tests (and the processes they start) must never
     // read the real one in ~/.config. A test that wants one names its own.
     env: { ASKUSER_CONFIG: join(tmpdir(), "askuser-tests-no-user-settings", "settings.json") },
+    // The run's own OS temp dir, checked once it ended: a test file that leaves something there
+    // fails the run (test/temp-dir-setup.ts).
+    globalSetup: ["test/temp-dir-setup.ts"],
     projects: [
       {
         extends: true,
@@ -24,7 +27,7 @@ export default defineConfig({
           name: "fast",
           include: ["test/**/*.test.ts"],
           exclude: slow,
-          setupFiles: ["test/support/mark-test-file.ts"],
+          setupFiles: ["test/support/mark-test-file.ts", "test/support/file-temp-dir.ts"],
           // In-process tests restore what they change (env, spies, timers), so a worker keeps its
           // loaded modules from file to file: importing Pi, pi-tui and TypeBox afresh for each
           // of 140 files was half of the project's time.
@@ -41,7 +44,11 @@ export default defineConfig({
           include: slow,
           globalSetup: ["test/global-setup.ts"],
           // The package is built while the fast project runs; each file waits for it here.
-          setupFiles: ["test/support/mark-test-file.ts", "test/support/package-built.ts"],
+          setupFiles: [
+            "test/support/mark-test-file.ts",
+            "test/support/file-temp-dir.ts",
+            "test/support/package-built.ts",
+          ],
           // As in the fast project: what a test changes in this process it restores.
           isolate: false,
           // Its tests mostly wait for other processes (Pi, a browser, tmux) to start and answer,

@@ -16,11 +16,18 @@
  * Node's compile cache (which bin/askuser.js turns on) lives in the OS temp dir; each run gets
  * the bench's own temp dir, filled by the warm-up runs, as on every start but the first.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { atExit, benchTempDir } from "./cleanup.ts";
+import { benchOptions } from "./options.ts";
+
+benchOptions(
+  "usage: node bench/first-paint.ts   (part of npm run bench, after a build; no options)",
+  {},
+);
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RUNS = 21;
@@ -36,7 +43,7 @@ if (spawnSync("script", ["--version"]).error) {
   );
 }
 
-const work = mkdtempSync(join(tmpdir(), "askuser-bench-paint-"));
+const work = benchTempDir("askuser-bench-paint-");
 const benchTmp = join(work, "tmp");
 mkdirSync(benchTmp);
 
@@ -121,6 +128,12 @@ async function timeOnce(variant: Variant): Promise<Sample> {
   }
 }
 
+/** The run under way: killed, with askuser in its pty, if the bench ends before it does. */
+let running: ChildProcess | undefined;
+atExit(() => {
+  if (running?.exitCode === null && running.signalCode === null) running.kill("SIGKILL");
+});
+
 function timeIn(variant: Variant, tmp: string): Promise<Sample> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
@@ -136,6 +149,7 @@ function timeIn(variant: Variant, tmp: string): Promise<Sample> {
         stdio: ["pipe", "pipe", "pipe"],
       },
     );
+    running = child;
     let output = "";
     let result: number | undefined;
     const timer = setTimeout(() => child.kill("SIGKILL"), TIMEOUT_MS);
@@ -174,55 +188,51 @@ function percentile(values: readonly number[], fraction: number): number {
 const loadNow = () => (loadavg()[0] ?? Number.NaN).toFixed(1);
 const loadBefore = loadNow();
 
-try {
-  for (let i = 0; i < WARMUP; i++) for (const variant of VARIANTS) await timeOnce(variant);
-  const samples: number[][] = VARIANTS.map(() => []);
-  const cpu: number[][] = VARIANTS.map(() => []);
-  for (let i = 0; i < RUNS; i++) {
-    for (const [v, variant] of VARIANTS.entries()) {
-      const sample = await timeOnce(variant);
-      samples[v]?.push(sample.wall);
-      cpu[v]?.push(sample.cpu);
-    }
+for (let i = 0; i < WARMUP; i++) for (const variant of VARIANTS) await timeOnce(variant);
+const samples: number[][] = VARIANTS.map(() => []);
+const cpu: number[][] = VARIANTS.map(() => []);
+for (let i = 0; i < RUNS; i++) {
+  for (const [v, variant] of VARIANTS.entries()) {
+    const sample = await timeOnce(variant);
+    samples[v]?.push(sample.wall);
+    cpu[v]?.push(sample.cpu);
   }
-  const base = percentile(samples[0] ?? [], 0.5);
-  const cpuBase = percentile(cpu[0] ?? [], 0.5);
-  const rows = VARIANTS.map((variant, v) => {
-    const median = percentile(samples[v] ?? [], 0.5);
-    return [
-      variant.label,
-      variant.until === "frame" ? "first frame byte" : "exit",
-      `${median.toFixed(0)} ms`,
-      `${Math.min(...(samples[v] ?? [])).toFixed(0)} ms`,
-      `${percentile(samples[v] ?? [], 0.9).toFixed(0)} ms`,
-      v === 0 ? "-" : `+${(median - base).toFixed(0)} ms`,
-      `${percentile(cpu[v] ?? [], 0.5).toFixed(0)} ms`,
-      v === 0 ? "-" : `+${(percentile(cpu[v] ?? [], 0.5) - cpuBase).toFixed(0)} ms`,
-    ];
-  });
-  const header = [
-    "launch to",
-    "until",
-    "median",
-    "min",
-    "p90",
-    "median over node",
-    "CPU median",
-    "CPU over node",
-  ];
-  const widths = header.map((_, column) =>
-    Math.max(...[header, ...rows].map((row) => row[column]?.length ?? 0)),
-  );
-  const line = (row: readonly string[]) =>
-    row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ");
-  console.log(
-    `\naskuser launch to first paint: ${PAYLOAD} in a 100x30 pty; ${RUNS} interleaved runs after ${WARMUP} warm-up; load average ${loadBefore} before, ${loadNow()} after (${availableParallelism()} cores)\n`,
-  );
-  console.log(line(header));
-  for (const row of rows) console.log(line(row));
-  console.log(
-    "\nGoal: the built form on screen within 150 ms of launch (median). The minimum is the run the\nshared machine disturbed least.",
-  );
-} finally {
-  rmSync(work, { recursive: true, force: true });
 }
+const base = percentile(samples[0] ?? [], 0.5);
+const cpuBase = percentile(cpu[0] ?? [], 0.5);
+const rows = VARIANTS.map((variant, v) => {
+  const median = percentile(samples[v] ?? [], 0.5);
+  return [
+    variant.label,
+    variant.until === "frame" ? "first frame byte" : "exit",
+    `${median.toFixed(0)} ms`,
+    `${Math.min(...(samples[v] ?? [])).toFixed(0)} ms`,
+    `${percentile(samples[v] ?? [], 0.9).toFixed(0)} ms`,
+    v === 0 ? "-" : `+${(median - base).toFixed(0)} ms`,
+    `${percentile(cpu[v] ?? [], 0.5).toFixed(0)} ms`,
+    v === 0 ? "-" : `+${(percentile(cpu[v] ?? [], 0.5) - cpuBase).toFixed(0)} ms`,
+  ];
+});
+const header = [
+  "launch to",
+  "until",
+  "median",
+  "min",
+  "p90",
+  "median over node",
+  "CPU median",
+  "CPU over node",
+];
+const widths = header.map((_, column) =>
+  Math.max(...[header, ...rows].map((row) => row[column]?.length ?? 0)),
+);
+const line = (row: readonly string[]) =>
+  row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ");
+console.log(
+  `\naskuser launch to first paint: ${PAYLOAD} in a 100x30 pty; ${RUNS} interleaved runs after ${WARMUP} warm-up; load average ${loadBefore} before, ${loadNow()} after (${availableParallelism()} cores)\n`,
+);
+console.log(line(header));
+for (const row of rows) console.log(line(row));
+console.log(
+  "\nGoal: the built form on screen within 150 ms of launch (median). The minimum is the run the\nshared machine disturbed least.",
+);

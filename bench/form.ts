@@ -13,6 +13,9 @@ import { AskForm } from "../src/tui/ask-form.ts";
 import { defaultAnsiTheme } from "../src/tui/theme.ts";
 import { CountingTerminal } from "./counting-terminal.ts";
 import { largestPayload } from "./largest-payload.ts";
+import { benchOptions } from "./options.ts";
+
+benchOptions("usage: node bench/form.ts   (part of npm run bench; no options)", {});
 
 const WIDTH = 200;
 const ROWS = 50;

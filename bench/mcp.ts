@@ -15,35 +15,32 @@
  * Figures are printed, never asserted.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type Server } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { settingsForAsk } from "../src/cli/user-settings.ts";
 import { createAskServer } from "../src/mcp/server.ts";
 import { systemClock } from "../src/tui/clock.ts";
+import { benchTempDir } from "./cleanup.ts";
 import { emptyServer } from "./mcp-empty-server.ts";
+import { benchOptions } from "./options.ts";
+
+const { against } = benchOptions(
+  `usage: node bench/mcp.ts [--against <dir>]   (npm run bench:mcp -- [--against <dir>])
+  --against <dir>  also time the starts of another built package (a checkout built with
+                   node scripts/build.ts), interleaved with this one's`,
+  { against: { type: "string" } },
+);
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const START_RUNS = 21;
 const ASK_RUNS = 300;
 const WARMUP = 20;
 /** An empty folder for a settings file that is never there: askuser runs on its defaults. */
-const work = mkdtempSync(join(tmpdir(), "askuser-bench-mcp-"));
-const removeWork = () => rmSync(work, { recursive: true, force: true });
-// Removed however the run ends: done, failed (exit), or stopped with Ctrl+C or kill, after
-// which the signal is raised again so the run still ends by it.
-process.on("exit", removeWork);
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.once(signal, () => {
-    removeWork();
-    process.kill(process.pid, signal);
-  });
-}
+const work = benchTempDir("askuser-bench-mcp-");
 const env = { ...process.env, ASKUSER_CONFIG: join(work, "settings.json") };
 
 const INITIALIZE = `${JSON.stringify({
@@ -168,7 +165,6 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(" ")}`,
 );
-const { against } = parseArgs({ options: { against: { type: "string" } } }).values;
 const STARTS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["node -e (answers one line)", NODE_ANSWERS],
   ["askuser mcp (built)", ["bin/askuser.js", "mcp"]],

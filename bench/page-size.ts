@@ -6,6 +6,7 @@
  */
 import { gzipSync } from "node:zlib";
 import { loadPageAssets } from "../src/remote/page-assets.ts";
+import { benchOptions } from "./options.ts";
 
 export const PAGE_GOAL_BYTES = 60 * 1024;
 
@@ -31,12 +32,17 @@ export async function pageSizes(dir?: string): Promise<AssetSize[]> {
 }
 
 if (import.meta.main) {
+  const { json } = benchOptions(
+    `usage: node bench/page-size.ts [--json]   (npm run bench:page, after a build)
+  --json  print the figures as JSON, for another script`,
+    { json: { type: "boolean" } },
+  );
   const sizes = await pageSizes();
   const total = sizes.reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), {
     raw: 0,
     gzip: 0,
   });
-  if (process.argv.includes("--json")) {
+  if (json) {
     console.log(JSON.stringify({ assets: sizes, total, goalBytes: PAGE_GOAL_BYTES }));
   } else {
     const row = (name: string, raw: number, gzip: number) =>

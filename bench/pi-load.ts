@@ -19,10 +19,9 @@
  *   npm run bench:pi -- --runs 31
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
-import { parseArgs } from "node:util";
 import { transformSync } from "esbuild";
 import {
   ASKUSER_EXTENSION,
@@ -31,8 +30,14 @@ import {
   PiSandbox,
   REPO_ROOT,
 } from "../test/pi/helpers/pi-run.ts";
+import { atExit, benchTempDir } from "./cleanup.ts";
+import { benchOptions } from "./options.ts";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "15" } } });
+const values = benchOptions(
+  `usage: node bench/pi-load.ts [--runs N]   (npm run bench:pi -- [--runs N])
+  --runs N  warm runs per variant (default 15); first starts are at most 7`,
+  { runs: { type: "string", default: "15" } },
+);
 const runs = Number.parseInt(values.runs ?? "15", 10);
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a positive integer, got ${values.runs}`);
@@ -64,7 +69,11 @@ interface Sample {
   readonly loadMs: number | undefined;
 }
 
+// Registered before the sandbox's folder exists: a signal that comes once it does finds it.
+let disposeSandbox = () => {};
+atExit(() => disposeSandbox());
 const sandbox = new PiSandbox([{ text: "ok" }]);
+disposeSandbox = () => sandbox.dispose();
 /** Inside the checkout (git-ignored), so the fixture's imports resolve from its node_modules. */
 const nativeFaux = join(REPO_ROOT, ".bench/faux-provider.mjs");
 mkdirSync(dirname(nativeFaux), { recursive: true });
@@ -72,7 +81,8 @@ writeFileSync(
   nativeFaux,
   transformSync(readFileSync(FAUX_EXTENSION, "utf8"), { loader: "ts", format: "esm" }).code,
 );
-const work = mkdtempSync(join(tmpdir(), "askuser-bench-pi-"));
+atExit(() => rmSync(nativeFaux, { force: true }));
+const work = benchTempDir("askuser-bench-pi-");
 /** Transpile cache (Pi's loader keeps it in the OS temp dir) and compile cache of warm runs. */
 const warmTmp = join(work, "warm-tmp");
 const warmCompileCache = join(work, "warm-compile-cache");
@@ -143,12 +153,22 @@ function median(values: readonly number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-function collect(count: number, run: (variant: Variant, index: number) => Sample): Sample[][] {
+/**
+ * Each run is synchronous: between two, a Ctrl+C or kill gets its turn (bench/cleanup.ts), the
+ * run under way having ended.
+ */
+const betweenRuns = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function collect(
+  count: number,
+  run: (variant: Variant, index: number) => Sample,
+): Promise<Sample[][]> {
   const samples: Sample[][] = VARIANTS.map(() => []);
   for (let i = 0; i < count; i++) {
-    VARIANTS.forEach((variant, v) => {
+    for (const [v, variant] of VARIANTS.entries()) {
+      await betweenRuns();
       samples[v]?.push(run(variant, i));
-    });
+    }
   }
   return samples;
 }
@@ -158,76 +178,73 @@ const loadNow = () => (loadavg()[0] ?? Number.NaN).toFixed(1);
 const cpus = availableParallelism();
 const loadBefore = loadNow();
 
-try {
-  // Fills the Pi-only compile cache, then the warm caches for every variant.
-  const piOnlyTmp = join(work, "pi-only-tmp");
-  mkdirSync(piOnlyTmp);
-  for (let i = 0; i < 2; i++) runPi(VARIANTS[0] as Variant, piOnlyTmp, piOnlyCompileCache);
-  collect(2, (variant) => runPi(variant, warmTmp, warmCompileCache));
-
-  const warm = collect(runs, (variant) => runPi(variant, warmTmp, warmCompileCache));
-  const cold = collect(firstStarts, firstStart);
-
-  const header = [
-    "pi -p, faux model",
-    "runs",
-    "median ms",
-    "min ms",
-    "added",
-    "Pi-timed load ms",
-    "goal",
-    "met",
-  ];
-  const rows: string[][] = [];
-  const addRows = (label: string, samples: Sample[][], goal: (base: number) => number) => {
-    const base = median(samples[0]?.map((s) => s.wallMs) ?? []);
-    VARIANTS.forEach((variant, v) => {
-      const wall = median(samples[v]?.map((s) => s.wallMs) ?? []);
-      const load = median(samples[v]?.map((s) => s.loadMs ?? Number.NaN) ?? []);
-      const added = wall - base;
-      const allowed = goal(base);
-      const isBase = v === 0;
-      rows.push([
-        `${label}: ${variant.label}`,
-        String(samples[v]?.length ?? 0),
-        wall.toFixed(0),
-        Math.min(...(samples[v]?.map((s) => s.wallMs) ?? [])).toFixed(0),
-        isBase
-          ? "-"
-          : `${added >= 0 ? "+" : ""}${added.toFixed(0)} (${((added / base) * 100).toFixed(1)}%)`,
-        isBase ? "-" : load.toFixed(0),
-        isBase ? "-" : `≤ +${allowed.toFixed(0)}`,
-        isBase ? "-" : added <= allowed ? "met" : "over",
-      ]);
-    });
-  };
-  addRows("warm", warm, (base) => Math.max(30, base * 0.05));
-  addRows("first start", cold, () => 100);
-
-  const table = [header, ...rows];
-  const widths = header.map((_, column) =>
-    Math.max(...table.map((row) => (row[column] ?? "").length)),
-  );
-  const line = (row: string[]) =>
-    `| ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  console.log(
-    `Node ${process.version}, medians of interleaved runs; load average ${loadBefore} before, ${loadNow()} after (${cpus} cores)\n`,
-  );
-  console.log(line(header));
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const row of rows) console.log(line(row));
-  console.log(
-    [
-      "",
-      '"added" is against Pi without askuser in the same rows; "Pi-timed load" is what Pi itself reports for',
-      "importing askuser and running its factory (PI_TIMING=1). Goals: warm, at most 30 ms or 5 %, whichever",
-      "is larger; first start (empty transpile cache; neither askuser nor Pi's transpiler in Node's",
-      "compile cache), at most 100 ms.",
-      "The goals are for the built package; the TypeScript source is shown for comparison.",
-    ].join("\n"),
-  );
-} finally {
-  sandbox.dispose();
-  rmSync(nativeFaux, { force: true });
-  rmSync(work, { recursive: true, force: true });
+// Fills the Pi-only compile cache, then the warm caches for every variant.
+const piOnlyTmp = join(work, "pi-only-tmp");
+mkdirSync(piOnlyTmp);
+for (let i = 0; i < 2; i++) {
+  await betweenRuns();
+  runPi(VARIANTS[0] as Variant, piOnlyTmp, piOnlyCompileCache);
 }
+await collect(2, (variant) => runPi(variant, warmTmp, warmCompileCache));
+
+const warm = await collect(runs, (variant) => runPi(variant, warmTmp, warmCompileCache));
+const cold = await collect(firstStarts, firstStart);
+
+const header = [
+  "pi -p, faux model",
+  "runs",
+  "median ms",
+  "min ms",
+  "added",
+  "Pi-timed load ms",
+  "goal",
+  "met",
+];
+const rows: string[][] = [];
+const addRows = (label: string, samples: Sample[][], goal: (base: number) => number) => {
+  const base = median(samples[0]?.map((s) => s.wallMs) ?? []);
+  VARIANTS.forEach((variant, v) => {
+    const wall = median(samples[v]?.map((s) => s.wallMs) ?? []);
+    const load = median(samples[v]?.map((s) => s.loadMs ?? Number.NaN) ?? []);
+    const added = wall - base;
+    const allowed = goal(base);
+    const isBase = v === 0;
+    rows.push([
+      `${label}: ${variant.label}`,
+      String(samples[v]?.length ?? 0),
+      wall.toFixed(0),
+      Math.min(...(samples[v]?.map((s) => s.wallMs) ?? [])).toFixed(0),
+      isBase
+        ? "-"
+        : `${added >= 0 ? "+" : ""}${added.toFixed(0)} (${((added / base) * 100).toFixed(1)}%)`,
+      isBase ? "-" : load.toFixed(0),
+      isBase ? "-" : `≤ +${allowed.toFixed(0)}`,
+      isBase ? "-" : added <= allowed ? "met" : "over",
+    ]);
+  });
+};
+addRows("warm", warm, (base) => Math.max(30, base * 0.05));
+addRows("first start", cold, () => 100);
+
+const table = [header, ...rows];
+const widths = header.map((_, column) =>
+  Math.max(...table.map((row) => (row[column] ?? "").length)),
+);
+const line = (row: string[]) =>
+  `| ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+console.log(
+  `Node ${process.version}, medians of interleaved runs; load average ${loadBefore} before, ${loadNow()} after (${cpus} cores)\n`,
+);
+console.log(line(header));
+console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+for (const row of rows) console.log(line(row));
+console.log(
+  [
+    "",
+    '"added" is against Pi without askuser in the same rows; "Pi-timed load" is what Pi itself reports for',
+    "importing askuser and running its factory (PI_TIMING=1). Goals: warm, at most 30 ms or 5 %, whichever",
+    "is larger; first start (empty transpile cache; neither askuser nor Pi's transpiler in Node's",
+    "compile cache), at most 100 ms.",
+    "The goals are for the built package; the TypeScript source is shown for comparison.",
+  ].join("\n"),
+);

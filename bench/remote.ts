@@ -12,14 +12,16 @@
  * It also prints the page's transfer size (every file `GET /` loads), once the page is built.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { validateAskInput } from "../src/core/index.ts";
 import { publishAsk, type RemoteAsk } from "../src/remote/client.ts";
 import { readServerInfo, type ServerInfo } from "../src/remote/discovery.ts";
+import { atExit, benchTempDir } from "./cleanup.ts";
+import { benchOptions } from "./options.ts";
 import { PAGE_GOAL_BYTES, pageSizes } from "./page-size.ts";
+
+benchOptions("usage: node bench/remote.ts   (npm run bench:remote; no options)", {});
 
 const PENDING = 100;
 const WARMUP = 100;
@@ -84,6 +86,10 @@ async function startServer(
     env: { ...process.env, ...env },
     stdio: "ignore",
   });
+  // Stopped before its runtime dir goes, however the bench ends.
+  atExit(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  });
   const deadline = Date.now() + 20_000;
   for (;;) {
     const info = await readServerInfo(env).catch(() => undefined);
@@ -140,6 +146,9 @@ async function echoRoundTrips(): Promise<number[]> {
   const echo = spawn(process.execPath, ["-e", ECHO_SERVER], {
     stdio: ["ignore", "pipe", "inherit"],
   });
+  atExit(() => {
+    if (echo.exitCode === null && echo.signalCode === null) echo.kill("SIGKILL");
+  });
   const port = await new Promise<number>((resolve) => {
     echo.stdout?.once("data", (chunk: Buffer) => resolve(Number(chunk.toString("utf8").trim())));
   });
@@ -157,7 +166,7 @@ async function echoRoundTrips(): Promise<number[]> {
   return samples;
 }
 
-const dir = mkdtempSync(join(tmpdir(), "askuser-bench-remote-"));
+const dir = benchTempDir("askuser-bench-remote-");
 const env = { XDG_RUNTIME_DIR: dir };
 const { child, info } = await startServer(env);
 try {
@@ -181,5 +190,4 @@ try {
   child.kill("SIGTERM");
   agent.destroy();
   await new Promise((resolve) => child.on("exit", resolve));
-  rmSync(dir, { recursive: true, force: true });
 }

@@ -19,17 +19,23 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { atExit } from "./cleanup.ts";
+import { benchOptions } from "./options.ts";
 import { childCpuSeconds, duration, failedTests, slowestFiles, total } from "./tests-figures.ts";
 
-const { values } = parseArgs({
-  options: {
+const values = benchOptions(
+  `usage: node bench/tests.ts [--project fast|slow|all] [--runs N] [--load K] [--top N]
+  --project  which tests: fast, slow (default) or all (npm test, the check included)
+  --runs N   runs of the suite (default 3)
+  --load K   busy processes beside it (default 4)
+  --top N    the slowest files of the last run to list (default 20)`,
+  {
     project: { type: "string", default: "slow" },
     runs: { type: "string", default: "3" },
     load: { type: "string", default: "4" },
     top: { type: "string", default: "20" },
   },
-});
+);
 const project = values.project;
 if (project !== "fast" && project !== "slow" && project !== "all") {
   throw new Error(`--project must be fast, slow or all (received ${project})`);
@@ -43,6 +49,7 @@ if (!Number.isInteger(top) || top < 0) throw new Error(`--top must be a whole nu
 
 const root = new URL("..", import.meta.url).pathname;
 const report = join(tmpdir(), `askuser-bench-tests-${process.pid}.json`);
+atExit(() => rmSync(report, { force: true }));
 // The JSON report beside the usual one, for the slowest files; npm passes it on to `vitest run`.
 const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
 const command =
@@ -59,7 +66,7 @@ const busy: ChildProcess[] = Array.from({ length: load }, () =>
 const stopLoad = () => {
   for (const child of busy) child.kill("SIGKILL");
 };
-process.on("exit", stopLoad);
+atExit(stopLoad);
 
 interface Run {
   readonly passed: boolean;

@@ -4,11 +4,11 @@
  * system, the least of three runs) and peak memory:
  * cold (`--no-cache`: every byte read), a first run that also writes askuser's own cache, a
  * repeated query over the unchanged corpus, and one after appending 1 MB to one file. The
- * corpus is written under the OS temp dir and deleted afterwards.
+ * corpus is written under the OS temp dir (askuser-bench-log/) and deleted afterwards.
  *
  *   npm run bench:log                       # 256 MB and 1 GB, corpus deleted afterwards
  *   npm run bench:log -- --sizes 64,256     # other sizes, in MB
- *   npm run bench:log -- --keep             # keep the corpus under .bench/ for another run
+ *   npm run bench:log -- --keep             # keep the corpus for another run
  *   npm run bench:log -- --small-files 0    # skip the many-small-files case (default 100000)
  *   npm run bench:log -- --quick            # 64 MB and 10,000 small files: a check in well
  *                                           # under a minute, not the goals' sizes
@@ -21,12 +21,13 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  rmdirSync,
   rmSync,
   statfsSync,
 } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
+import { benchOptions } from "../options.ts";
 import { type Corpus, generateCorpus } from "./corpus.ts";
 import { generateSmallFiles } from "./small-files.ts";
 
@@ -45,15 +46,22 @@ interface Measure {
   readonly cpuSeconds: number | undefined;
 }
 
-const { values } = parseArgs({
-  options: {
+const values = benchOptions(
+  `usage: node bench/log/run.ts [options]   (npm run bench:log -- [options])
+  --sizes 256,1024   corpus sizes in MB (default 256,1024; with --quick 64)
+  --small-files N    files in the many-small-files case, 0 to skip it (default 100000;
+                     with --quick 10000)
+  --seed N           the corpus generator's seed (default 20260131)
+  --keep             keep the corpora (in the OS temp dir, askuser-bench-log/) for another run
+  --quick            the smaller sizes: a check in well under a minute (or ASKUSER_BENCH_QUICK=1)`,
+  {
     sizes: { type: "string" },
     keep: { type: "boolean", default: false },
     seed: { type: "string", default: "20260131" },
     "small-files": { type: "string" },
     quick: { type: "boolean", default: process.env.ASKUSER_BENCH_QUICK === "1" },
   },
-});
+);
 values.sizes ??= values.quick ? "64" : "256,1024";
 values["small-files"] ??= values.quick ? "10000" : "100000";
 const smallFiles = Number(values["small-files"]);
@@ -65,6 +73,8 @@ if (sizes.some((size) => !Number.isFinite(size) || size <= 0)) {
   throw new Error(`--sizes: expected megabytes such as 256,1024; got ${values.sizes}`);
 }
 const hasTime = existsSync(TIME);
+/** /usr/bin/time's figures for the last command. */
+const statsFile = join(BENCH_ROOT, "time.txt");
 const rows: string[] = [];
 console.log(
   `askuser log benchmark: ${RUNS} warm runs each, best time, highest peak RSS${values.quick ? " (quick: smaller than the goals' sizes)" : ""}`,
@@ -135,6 +145,15 @@ console.log(
 for (const line of rows) console.log(line);
 console.log(`\nload average ${loadNow()} at the end (${availableParallelism()} cores, shared)`);
 if (!hasTime) console.log(`\n(${TIME} not found: peak RSS not measured)`);
+rmSync(statsFile, { force: true });
+// Without --keep, the corpora's folder goes too, unless another run's corpora are in it.
+if (!values.keep) {
+  try {
+    rmdirSync(BENCH_ROOT);
+  } catch {
+    // Not empty.
+  }
+}
 
 /**
  * Many small files, timed side by side with `grep -rc` over the same tree in the same run: here
@@ -226,7 +245,6 @@ function countAsks(corpus: Corpus, root: string): number {
 /** Runs a command with its output sent to /dev/null, timed by /usr/bin/time when there is one. */
 function measure(command: readonly string[], env: Record<string, string>): Measure {
   mkdirSync(BENCH_ROOT, { recursive: true });
-  const statsFile = join(BENCH_ROOT, "time.txt");
   const devNull = openSync("/dev/null", "w");
   const args = hasTime ? ["-f", "%e %M %U %S", "-o", statsFile, ...command] : command.slice(1);
   const program = hasTime ? TIME : (command[0] ?? "");

@@ -44,8 +44,8 @@ export interface ClaudeSandbox {
   readonly server: RunningServer;
   /** The first registry event of `type` (past ones count), e.g. the ask opening. */
   event(type: RegistryEvent["type"]): Promise<RegistryEvent>;
-  /** Processes to end (with everything under them) before the sandbox is removed. */
-  track(pids: () => readonly number[], close?: () => void): void;
+  /** Process groups to end (see killGroup) before the sandbox is removed, by their leaders. */
+  track(leaders: () => readonly number[], close?: () => void): void;
   /**
    * The askuser command line with this sandbox's HOME, run from the package built for this run:
    * `setup` writes hooks that run the program it is, and a checkout's own dist/ may be stale.
@@ -66,7 +66,9 @@ export async function claudeSandbox(
   const home = join(root, "home");
   const cwd = join(root, "project");
   const runtime = join(root, "run");
-  for (const dir of [home, cwd, runtime]) mkdirSync(dir, { mode: 0o700 });
+  // Claude Code keeps per-session files in the temp dir: this one goes with the sandbox.
+  const tmp = join(root, "tmp");
+  for (const dir of [home, cwd, runtime, tmp]) mkdirSync(dir, { mode: 0o700 });
   writeFileSync(
     join(home, ".claude.json"),
     JSON.stringify({
@@ -79,6 +81,7 @@ export async function claudeSandbox(
     HOME: home,
     XDG_RUNTIME_DIR: runtime,
     XDG_STATE_HOME: join(root, "state"),
+    TMPDIR: tmp,
     PATH: process.env.PATH ?? "",
     ANTHROPIC_BASE_URL: model.baseUrl,
     ANTHROPIC_AUTH_TOKEN: "offline-test",
@@ -99,17 +102,11 @@ export async function claudeSandbox(
     seen.push(event);
     for (const wake of [...waiters]) wake();
   });
-  const tracked: { pids: () => readonly number[]; close?: () => void }[] = [];
+  const tracked: { leaders: () => readonly number[]; close?: () => void }[] = [];
   onTestFinished(async () => {
     // Claude Code and its hooks first, at once: SIGKILL leaves nothing writing into the sandbox.
-    for (const { pids, close } of tracked) {
-      for (const pid of pids().flatMap((root) => [root, ...descendants(root)])) {
-        try {
-          process.kill(pid, "SIGKILL");
-        } catch {
-          // Already gone.
-        }
-      }
+    for (const { leaders, close } of tracked) {
+      for (const leader of leaders()) killGroup(leader);
       close?.();
     }
     await server.stop();
@@ -144,8 +141,8 @@ export async function claudeSandbox(
         waiters.add(check);
         check();
       }),
-    track: (pids, close) => {
-      tracked.push(close ? { pids, close } : { pids });
+    track: (leaders, close) => {
+      tracked.push(close ? { leaders, close } : { leaders });
     },
     askuser: (...args) =>
       new Promise((resolve) => {
@@ -173,9 +170,12 @@ export async function interactiveClaude(sandbox: ClaudeSandbox): Promise<TmuxSes
     cwd: sandbox.cwd,
     env: sandbox.env,
   });
+  // The pane's process leads the group Claude Code and its hooks run in: killed before tmux
+  // closes, which would otherwise hang Claude Code up and let it write its session after the
+  // sandbox was removed.
   const pane = tmux.panePid();
   sandbox.track(
-    () => descendants(pane),
+    () => [pane],
     () => tmux.close(),
   );
   await tmux.waitFor("❯");
@@ -193,10 +193,11 @@ export function headlessClaude(
   const child = spawn(
     CLAUDE_BINARY,
     ["-p", ...args, "--permission-prompt-tool", "stdio", "--output-format", "json"],
-    { cwd: sandbox.cwd, env: sandbox.env, stdio: ["ignore", "pipe", "pipe"] },
+    // A group of its own, which its hooks join: they are killed with it (see killGroup).
+    { cwd: sandbox.cwd, env: sandbox.env, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   const pid = child.pid;
-  sandbox.track(() => (pid === undefined || child.exitCode !== null ? [] : [pid]));
+  sandbox.track(() => (pid === undefined ? [] : [pid]));
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => {
@@ -216,6 +217,23 @@ export function headlessClaude(
       resolve({ code, result, stderr });
     }),
   );
+}
+
+/**
+ * Kills (SIGKILL) the process group `leader` leads, at once, and whatever else is under it. One
+ * kill of the group also reaches a hook Claude Code is starting that moment, which a walk of the
+ * process tree, listed first and killed after, would miss, and which would then write into the
+ * sandbox after it was removed (a hook makes its handover socket's folder). A background answer
+ * server leaves the group on purpose: stopBackgroundServersUnder stops those.
+ */
+export function killGroup(leader: number): void {
+  for (const pid of [-leader, leader, ...descendants(leader)]) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
 }
 
 /** The process ids under `pid`, depth first. */

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { testDir } from "../remote/support.ts";
 import { runInProcess } from "../support/in-process-cli.ts";
+import { testDir } from "../support/test-dir.ts";
 
 /**
  * Session logs the real Claude Code 2.1.332 wrote with askuser's hooks installed (the ask and its

@@ -92,7 +92,8 @@ describe("nothing from input reaches the terminal", () => {
     const answers = file("bad\naskuser: forged.answers.json", { db: "MySQL" });
     const run = await runInProcess(["ask", payload, "--answers", answers]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("bad␊askuser: forged.answers.json:\n");
+    // Not up to the name's end: a message shortens a long path, and the temp dir's length varies.
+    expect(run.stderr).toContain("bad␊askuser: forged");
     expect(run.stderr.split("\n").filter((line) => line.startsWith("askuser:"))).toHaveLength(1);
   });
 

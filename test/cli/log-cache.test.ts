@@ -16,7 +16,8 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LOG_CACHE_FILE } from "../../src/transcripts/cache-file.ts";
 import { runInProcess } from "../support/in-process-cli.ts";
-import { auq, ClaudeLog, tempFolder, writeFile } from "../transcripts/builders.ts";
+import { testDir } from "../support/test-dir.ts";
+import { auq, ClaudeLog, writeFile } from "../transcripts/builders.ts";
 
 /** A fixed modification time, so a rewrite of the same size can keep the file's identity. */
 const MTIME = 1_767_000_000;
@@ -57,7 +58,7 @@ let cacheFolder: string;
 let cacheFile: string;
 
 beforeEach(() => {
-  home = tempFolder();
+  home = testDir("askuser-log-");
   file = writeFile(home, ".claude/projects/-home-ana-shop/s1.jsonl", session("Redis"));
   utimesSync(file, MTIME, MTIME);
   cacheFolder = join(home, "xdg-cache", "askuser");

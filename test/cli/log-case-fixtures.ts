@@ -5,13 +5,13 @@ import {
   validateAskInput,
 } from "../../src/core/index.ts";
 import { laterAnswerText } from "../../src/core/later-delivery.ts";
+import { testDir } from "../support/test-dir.ts";
 import {
   auq,
   BARE_REJECTION,
   ClaudeLog,
   CodexLog,
   PiLog,
-  tempFolder,
   writeFile,
 } from "../transcripts/builders.ts";
 
@@ -30,7 +30,7 @@ export interface LogCase {
 }
 
 export function logCases(): LogCase[] {
-  const root = tempFolder();
+  const root = testDir("askuser-log-");
   const cases: LogCase[] = [];
   const add = (name: string, files: Record<string, string>, turns: string) => {
     for (const [relative, text] of Object.entries(files))

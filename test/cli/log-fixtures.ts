@@ -1,13 +1,13 @@
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { modelText } from "../../src/core/index.ts";
+import { testDir } from "../support/test-dir.ts";
 import {
   auq,
   ClaudeLog,
   CodexLog,
   MEMORY_NOTE,
   PiLog,
-  tempFolder,
   typedRejection,
   writeFile,
 } from "../transcripts/builders.ts";
@@ -17,7 +17,7 @@ import {
  * quoted markers that are not answers, an abandoned Pi branch and one damaged line.
  */
 export function fixtureHome(): string {
-  const home = tempFolder();
+  const home = testDir("askuser-log-");
 
   const shop = new ClaudeLog({ start: "2026-01-10T09:00:00.000Z", version: "2.1.120" });
   shop.user("Let's add a cache to the order service");

@@ -3,7 +3,8 @@ import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runInProcess } from "../support/in-process-cli.ts";
-import { ClaudeLog, PiLog, tempFolder, writeFile } from "../transcripts/builders.ts";
+import { testDir } from "../support/test-dir.ts";
+import { ClaudeLog, PiLog, writeFile } from "../transcripts/builders.ts";
 
 // A read that never ends is reported by runInProcess after 30 s, never timed here: a loaded
 // machine stretches any figure a test could hold a refusal to.
@@ -23,7 +24,7 @@ async function run(args: string[], home: string, env: Record<string, string> = {
 
 describe("askuser log: inputs that are not session files are refused at once", () => {
   it("--turns /dev/zero is refused, not read forever", async () => {
-    const result = await run(["log", "--turns", "/dev/zero"], tempFolder());
+    const result = await run(["log", "--turns", "/dev/zero"], testDir("askuser-log-"));
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       "askuser: cannot read the session file /dev/zero: not a regular file (a character device); only session log files are read\n",
@@ -31,7 +32,7 @@ describe("askuser log: inputs that are not session files are refused at once", (
   });
 
   it("a FIFO with no writer is refused for --turns and as a path, and inside a folder", async () => {
-    const home = tempFolder();
+    const home = testDir("askuser-log-");
     const fifo = join(home, "logs", "s.jsonl");
     writeFile(home, "logs/ok.jsonl", new ClaudeLog().text());
     execFileSync("rm", [join(home, "logs", "ok.jsonl")]);
@@ -54,7 +55,7 @@ describe("askuser log: inputs that are not session files are refused at once", (
 
 describe("askuser log: a link to a device under a session name", () => {
   it("is named as unreadable, never read", async () => {
-    const home = tempFolder();
+    const home = testDir("askuser-log-");
     writeFile(home, "logs/real.jsonl", new ClaudeLog().user("hi").text());
     symlinkSync("/dev/zero", join(home, "logs", "zero.jsonl"));
     const result = await run(["log", "--json", join(home, "logs")], home);
@@ -67,7 +68,7 @@ describe("askuser log: a link to a device under a session name", () => {
 
 describe("askuser log: where it looks", () => {
   it("expands a leading ~ in PI_CODING_AGENT_DIR, as the settings do", async () => {
-    const home = tempFolder();
+    const home = testDir("askuser-log-");
     const log = new PiLog();
     const call = log.call("question", { question: "Runner?", options: [{ label: "Vitest" }] });
     log.result(call, "question", "User selected: 1. Vitest");
@@ -85,7 +86,7 @@ describe("askuser log: where it looks", () => {
 
 describe("askuser log: a file name cannot forge lines of the report on standard error", () => {
   it("a line break or escape in a name is a visible stand-in, so every report line is one line", async () => {
-    const home = tempFolder();
+    const home = testDir("askuser-log-");
     const folder = "logs/x\naskuser: everything was read\u001b[2J";
     writeFile(home, `${folder}/s.jsonl`, `${new ClaudeLog().text()}not JSON\n`);
     execFileSync("mkfifo", [join(home, folder, "p\nq.jsonl")]);
@@ -97,7 +98,7 @@ describe("askuser log: a file name cannot forge lines of the report on standard 
   });
 
   it("a default location with a line break, from the environment, is named on one line", async () => {
-    const home = tempFolder();
+    const home = testDir("askuser-log-");
     const result = await run(["log"], home, {
       ASKUSER_CLAUDE_DIR: join(home, "none\naskuser: forged"),
     });
@@ -108,7 +109,7 @@ describe("askuser log: a file name cannot forge lines of the report on standard 
   });
 
   it("--turns names a missing file with a line break on one line", async () => {
-    const home = tempFolder();
+    const home = testDir("askuser-log-");
     const result = await run(["log", "--turns", join(home, "no\nfile.jsonl")], home);
     expect(result.code).toBe(2);
     expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);

@@ -4,7 +4,8 @@ import { RESHAPE } from "../support/asks.ts";
 import { controlIn } from "../support/control-sequences.ts";
 import { A, play } from "../support/form.ts";
 import { runInProcess } from "../support/in-process-cli.ts";
-import { PiLog, tempFolder, writeFile } from "../transcripts/builders.ts";
+import { testDir } from "../support/test-dir.ts";
+import { PiLog, writeFile } from "../transcripts/builders.ts";
 
 /** A Pi session holding one ask_user call that ended with `details`, read by `askuser log`. */
 async function logOf(details: AskDetails, format: string[] = []) {
@@ -12,7 +13,7 @@ async function logOf(details: AskDetails, format: string[] = []) {
   log.user("Set up the store");
   const call = log.call("ask_user", RESHAPE, "call_1");
   log.result(call, "ask_user", modelText(details), details);
-  const root = tempFolder();
+  const root = testDir("askuser-log-");
   const file = writeFile(root, "session.jsonl", log.text());
   const { code, stdout } = await runInProcess(["log", file, ...format], {
     timeoutMs: 30_000,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { onTestFinished } from "vitest";
-import { CLAUDE_BINARY, descendants } from "../claude-code/claude-sandbox.ts";
+import { CLAUDE_BINARY, killGroup } from "../claude-code/claude-sandbox.ts";
 import { startModelStandin } from "../claude-code/model-standin.ts";
 import { BIN } from "../support/run-cli.ts";
 import { TmuxSession } from "../support/tmux.ts";
@@ -51,7 +51,9 @@ export async function claudeWithMcpForm(
   const root = realpathSync(mkdtempSync(join(tmpdir(), "askuser-ccmcp-")));
   const home = join(root, "home");
   const cwd = join(root, "project");
-  for (const dir of [home, cwd]) mkdirSync(dir, { mode: 0o700 });
+  // Claude Code keeps per-session files in the temp dir: this one goes with the sandbox.
+  const tmp = join(root, "tmp");
+  for (const dir of [home, cwd, tmp]) mkdirSync(dir, { mode: 0o700 });
   writeFileSync(
     join(home, ".claude.json"),
     JSON.stringify({
@@ -86,6 +88,7 @@ export async function claudeWithMcpForm(
       cwd,
       env: {
         HOME: home,
+        TMPDIR: tmp,
         PATH: process.env.PATH ?? "",
         ANTHROPIC_BASE_URL: model.baseUrl,
         ANTHROPIC_AUTH_TOKEN: "offline-test",
@@ -101,13 +104,7 @@ export async function claudeWithMcpForm(
   );
   const pane = tmux.panePid();
   onTestFinished(async () => {
-    for (const pid of [pane, ...descendants(pane)]) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }
+    killGroup(pane);
     tmux.close();
     await model.close();
     rmSync(root, { recursive: true, force: true });

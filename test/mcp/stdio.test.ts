@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { createReadStream, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { createReadStream, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { Client } from "@modelcontextprotocol/client";
@@ -18,6 +17,7 @@ import {
 import { SINGLE, THREE } from "../support/asks.ts";
 import { controlIn } from "../support/control-sequences.ts";
 import { BIN, runCli } from "../support/run-cli.ts";
+import { testDir } from "../support/test-dir.ts";
 import { StreamText } from "../support/wait-for.ts";
 import { initializeRequest } from "./initialize-request.ts";
 import { ERAS } from "./mcp-harness.ts";
@@ -352,7 +352,7 @@ describe.runIf(process.platform !== "win32")(
   "node bin/askuser.js mcp's notification command",
   () => {
     it("runs when a form opens (its runner loads only then)", async () => {
-      const dir = mkdtempSync(join(tmpdir(), "askuser-mcp-notify-"));
+      const dir = testDir("askuser-mcp-notify-");
       const fifo = join(dir, "told");
       execFileSync("mkfifo", [fifo]);
       writeFileSync(
@@ -379,7 +379,7 @@ describe("node bin/askuser.js mcp with the remote setting, for a client without 
     "starts the answer server, says where to answer, and returns the page's answer (%s era)",
     async (era) => {
       const env = runtimeEnv();
-      const dir = mkdtempSync(join(tmpdir(), "askuser-mcp-settings-"));
+      const dir = testDir("askuser-mcp-settings-");
       writeFileSync(join(dir, "settings.json"), JSON.stringify({ remote: true }));
       env.ASKUSER_CONFIG = join(dir, "settings.json");
       envs.push(env);
@@ -428,7 +428,7 @@ describe("node bin/askuser.js mcp with the remote setting, for a client without 
     ["control characters", "evil\u001b]0;x\u0007\u202ename", /^evil␛\]0;x␇.*name$/],
   ])("puts a client with %s on the page under a name it can show", async (_what, name, shown) => {
     const env = runtimeEnv();
-    const dir = mkdtempSync(join(tmpdir(), "askuser-mcp-settings-"));
+    const dir = testDir("askuser-mcp-settings-");
     writeFileSync(join(dir, "settings.json"), JSON.stringify({ remote: true }));
     env.ASKUSER_CONFIG = join(dir, "settings.json");
     envs.push(env);
@@ -448,7 +448,7 @@ describe("node bin/askuser.js mcp with the remote setting, for a client without 
 
   it("withdraws the page's ask and exits when stdin closes while it waits", async () => {
     const env = runtimeEnv();
-    const dir = mkdtempSync(join(tmpdir(), "askuser-mcp-settings-"));
+    const dir = testDir("askuser-mcp-settings-");
     writeFileSync(join(dir, "settings.json"), JSON.stringify({ remote: true }));
     env.ASKUSER_CONFIG = join(dir, "settings.json");
     envs.push(env);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { modelText } from "../../src/core/index.ts";
 import { findServer } from "../../src/remote/launch.ts";
 import { BIN } from "../support/run-cli.ts";
+import { testDir } from "../support/test-dir.ts";
 import {
   call,
   publishedAsk,
@@ -11,7 +12,6 @@ import {
   startProcess,
   stopBackgroundServer,
   stopProcesses,
-  testDir,
 } from "./support.ts";
 
 const envs: Record<string, string>[] = [];

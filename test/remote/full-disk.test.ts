@@ -3,7 +3,8 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BIN } from "../support/run-cli.ts";
-import { startProcess, stopProcesses, testDir } from "./support.ts";
+import { testDir } from "../support/test-dir.ts";
+import { startProcess, stopProcesses } from "./support.ts";
 
 afterEach(() => stopProcesses());
 

@@ -3,9 +3,10 @@ import { chmodSync, chownSync, existsSync, mkdirSync, symlinkSync, writeFileSync
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BIN } from "../support/run-cli.ts";
+import { testDir } from "../support/test-dir.ts";
 import { REPORT_AFTER_MS } from "../support/wait-for.ts";
 import { lines, NOBODY, otherUserUnavailable, standIn } from "./other-user.ts";
-import { startProcess, stopBackgroundServer, stopProcesses, testDir } from "./support.ts";
+import { startProcess, stopBackgroundServer, stopProcesses } from "./support.ts";
 
 afterEach(() => stopProcesses());
 

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CommandIo, FormOptions } from "../../src/cli/io.ts";
 import { askRemotely } from "../../src/cli/remote-ask.ts";
@@ -15,6 +14,7 @@ import type { RemoteEnd, SurfaceName } from "../../src/remote/types.ts";
 import { DEFAULT_SETTINGS } from "../../src/settings/settings.ts";
 import { askOf } from "../support/asks.ts";
 import { ManualTimers } from "../support/manual-timers.ts";
+import { testDir } from "../support/test-dir.ts";
 import { claudeHookHost } from "./race-host-claude-hook.ts";
 
 /** Two questions, so that a draft can hold one answer while the ask is still open. */
@@ -278,9 +278,12 @@ export const RACE: Host = {
   },
 };
 
-/** A settings file with an idle timeout, so that the CLI's own timer runs. */
-const CLI_SETTINGS = join(mkdtempSync(join(tmpdir(), "askuser-race-")), "askuser.json");
-writeFileSync(CLI_SETTINGS, JSON.stringify({ schemaVersion: 1, idleTimeoutMinutes: 1 }));
+/** A settings file with an idle timeout, so that the CLI's own timer runs; it goes with the test. */
+function cliSettings(): string {
+  const file = join(testDir("askuser-race-"), "askuser.json");
+  writeFileSync(file, JSON.stringify({ schemaVersion: 1, idleTimeoutMinutes: 1 }));
+  return file;
+}
 
 /** `askuser ask --remote` with a terminal: the form owns the idle deadline and the signals. */
 const CLI: Host = {
@@ -301,7 +304,7 @@ const CLI: Host = {
       origin: "disconnected",
     }));
     const io = {
-      env: { ASKUSER_CONFIG: CLI_SETTINGS },
+      env: { ASKUSER_CONFIG: cliSettings() },
       cwd: process.cwd(),
       interactive: true,
       stderr: { write: (text: string) => said.push(text.trimEnd()) },

@@ -1,14 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { onTestFinished } from "vitest";
 import type { PageAsset } from "../../src/remote/page-assets.ts";
 import { type RunningServer, type StartOptions, startServer } from "../../src/remote/serve.ts";
 import { askOf, THREE } from "../support/asks.ts";
-import { stopBackgroundServersUnder } from "../support/background-servers.ts";
 import { ROOT } from "../support/run-cli.ts";
+import { testDir } from "../support/test-dir.ts";
 import { Changes, StreamText, waitFor, watchedArray } from "../support/wait-for.ts";
 
 /** A page stand-in for the server's tests only: the real page is built from src/remote/page. */
@@ -20,23 +16,9 @@ export const TEST_ASSETS: readonly PageAsset[] = [
   },
 ];
 
-/**
- * A temporary folder for this test, removed once it finished (after its afterEach hooks, which
- * end the processes it started). A background server whose runtime dir is in it (one a surface
- * started, even one still starting) is stopped first: nothing else holds it, and one left to
- * start would claim the folder again and outlive the run.
- */
-export function testDir(prefix = "askuser-remote-"): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  onTestFinished(() => {
-    stopBackgroundServersUnder(dir);
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return dir;
-}
-
+/** A runtime dir of this test's own (testDir: the servers started in it stop with it). */
 export function runtimeEnv(): Record<string, string> {
-  return { XDG_RUNTIME_DIR: testDir() };
+  return { XDG_RUNTIME_DIR: testDir("askuser-rt-") };
 }
 
 export async function startTestServer(

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BIN } from "../support/run-cli.ts";
 import { NODE, printed, terminalSandbox } from "../support/terminal-sandbox.ts";
+import { testDir } from "../support/test-dir.ts";
 import {
   backgroundServer,
   call,
@@ -12,7 +13,6 @@ import {
   startProcess,
   stopBackgroundServer,
   stopProcesses,
-  testDir,
 } from "./support.ts";
 
 const terminals = terminalSandbox("remote");

@@ -115,5 +115,5 @@ export function serversLeftByRun(run: string, userRuntimeDir: string): string | 
     }
     return `- pid ${server.pid}, started under ${file}, in ${server.runtimeDir}: stopped now`;
   });
-  return `answer servers the tests caused to be started outlived the run (${left.length}); the test that causes one must stop it (a runtime dir from runtimeEnv() or testDir() in test/remote/support.ts stops those in it once the test finished):\n${lines.join("\n")}`;
+  return `answer servers the tests caused to be started outlived the run (${left.length}); the test that causes one must stop it (a folder from testDir() in test/support/test-dir.ts, or runtimeEnv() in test/remote/support.ts, stops those in it once it is removed):\n${lines.join("\n")}`;
 }

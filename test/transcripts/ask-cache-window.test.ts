@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { AskCache } from "../../src/transcripts/ask-cache.ts";
 import { LOG_CACHE_FILE } from "../../src/transcripts/cache-file.ts";
 import type { FileAsks } from "../../src/transcripts/read-file.ts";
-import { tempFolder } from "./builders.ts";
+import { testDir } from "../support/test-dir.ts";
 
 const pathOf = (at: number) => `/nowhere/${"x".repeat(200)}/${at}.jsonl`;
 const identityOf = (at: number) => `1:${at}:10:5`;
@@ -26,7 +26,7 @@ const nothingIn = (file: string): FileAsks => ({
 
 describe("the log cache read through a window of its file", () => {
   it("stops using an index cut short under the run, reads the files again, and writes a sound one", () => {
-    const folder = join(tempFolder(), "askuser");
+    const folder = join(testDir("askuser-log-"), "askuser");
     const first = AskCache.open(folder, undefined);
     // More than the 1 MiB window: later lines are read from the file when they are looked up.
     for (let at = 0; at < 6000; at++) {

@@ -1,7 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterAll } from "vitest";
 
 /**
  * Session-log fixtures, line by line, in each agent's own record layout (key order included,
@@ -318,18 +316,6 @@ export class CodexLog extends SessionLog {
   output(callId: string, output: string): this {
     return this.record("response_item", { type: "function_call_output", call_id: callId, output });
   }
-}
-
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-/** A fresh temporary folder, removed when the test file is done. */
-export function tempFolder(): string {
-  const folder = mkdtempSync(join(tmpdir(), "askuser-log-"));
-  folders.push(folder);
-  return folder;
 }
 
 /** Writes `content` at `relative` under `root`, creating folders; returns the full path. */

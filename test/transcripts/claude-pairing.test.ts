@@ -2,7 +2,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readAsks, readSessionFile, readTurns } from "../../src/transcripts/index.ts";
-import { auq, BARE_REJECTION, ClaudeLog, tempFolder, writeFile } from "./builders.ts";
+import { testDir } from "../support/test-dir.ts";
+import { auq, BARE_REJECTION, ClaudeLog, writeFile } from "./builders.ts";
 import { summarize } from "./summarize.ts";
 
 const PORT = auq("Port?", ["8080", "3000"]);
@@ -14,7 +15,7 @@ const answered = (value: string) => ({
 });
 
 async function read(text: string) {
-  const path = writeFile(tempFolder(), "projects/-home-ana-shop/s.jsonl", text);
+  const path = writeFile(testDir("askuser-log-"), "projects/-home-ana-shop/s.jsonl", text);
   const { exchanges, report } = await readSessionFile(path, "claude-code");
   const { turns } = await readTurns(path, "claude-code");
   return {
@@ -121,7 +122,7 @@ describe("Claude Code: every result is reported from its own record", () => {
     original.user("Pick a port");
     const id = original.ask([PORT]);
     original.result(id, MARKED, answered("8080"));
-    const root = tempFolder();
+    const root = testDir("askuser-log-");
     writeFile(root, "p/a.jsonl", original.text());
     const resumed = new ClaudeLog({
       sessionId: "aaaaaaaa-0000-4000-8000-000000000002",
@@ -147,7 +148,7 @@ describe("Claude Code: every result is reported from its own record", () => {
     log.result("toolu_same", "", { toolUseResult: { answers: { "Port?": "8080" } } });
     log.ask([other], "toolu_same");
     log.result("toolu_same", "", { toolUseResult: { answers: { "Host?": "localhost" } } });
-    const path = writeFile(tempFolder(), "s.jsonl", log.text());
+    const path = writeFile(testDir("askuser-log-"), "s.jsonl", log.text());
     const { exchanges } = await readSessionFile(path, "claude-code");
     expect(
       exchanges.map((e) => [e.line, e.resultLine, e.questions.map((q) => q.options.length)]),
@@ -227,7 +228,7 @@ describe("Claude Code: ask_user called through askuser's own MCP server", () => 
       "(claude-code reported that the form was dismissed 31 ms after it was sent, before anyone could have read it: no person chose this, and askuser cannot tell whether anyone saw the question.)",
     ].join("\n");
     log.result(id, text, { isError: true, toolUseResult: `Error: ${text}` });
-    const path = writeFile(tempFolder(), "projects/-home-ana-shop/s.jsonl", log.text());
+    const path = writeFile(testDir("askuser-log-"), "projects/-home-ana-shop/s.jsonl", log.text());
     const [exchange] = (await readSessionFile(path, "claude-code")).exchanges;
     expect(exchange).toMatchObject({
       outcome: "cancelled",

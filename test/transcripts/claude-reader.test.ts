@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { readSessionFile } from "../../src/transcripts/index.ts";
+import { testDir } from "../support/test-dir.ts";
 import {
   auq,
   BARE_REJECTION,
   ClaudeLog,
   MEMORY_NOTE,
-  tempFolder,
   typedRejection,
   writeFile,
 } from "./builders.ts";
@@ -16,7 +16,7 @@ const MARKED =
   'User has answered your questions: "Port?"="8080". You can now continue with the user\'s answers in mind.';
 
 async function asksOf(log: ClaudeLog, relative = "projects/-home-ana-shop/s.jsonl") {
-  const path = writeFile(tempFolder(), relative, log.text());
+  const path = writeFile(testDir("askuser-log-"), relative, log.text());
   const { exchanges, report } = await readSessionFile(path, "claude-code");
   return {
     asks: exchanges.map((e) => ({ tool: e.tool, callId: e.callId, ...summarize(e) })),

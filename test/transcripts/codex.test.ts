@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classifyCodexResult, readSessionFile, readTurns } from "../../src/transcripts/index.ts";
-import { CodexLog, tempFolder, writeFile } from "./builders.ts";
+import { testDir } from "../support/test-dir.ts";
+import { CodexLog, writeFile } from "./builders.ts";
 import { summarize } from "./summarize.ts";
 
 const ARGS = {
@@ -124,7 +125,7 @@ describe("Codex rollouts", () => {
     const waiting = log.call("request_user_input", ARGS);
     log.record("event_msg", { type: "turn_aborted", turn_id: "t2", reason: "interrupted" });
     const path = writeFile(
-      tempFolder(),
+      testDir("askuser-log-"),
       "sessions/2026/01/14/rollout-2026-01-14T09-00-00-x.jsonl",
       log.text(),
     );
@@ -139,7 +140,7 @@ describe("Codex rollouts", () => {
 describe("request_user_input_async: answered by the user's next message", () => {
   async function read(log: CodexLog) {
     const path = writeFile(
-      tempFolder(),
+      testDir("askuser-log-"),
       "sessions/rollout-2026-01-14T09-00-00-x.jsonl",
       log.text(),
     );
@@ -217,7 +218,11 @@ describe("Codex: ask_user called through askuser's own MCP server", () => {
     const log = new CodexLog();
     const call = log.call(name, OWN);
     log.output(call, output);
-    const path = writeFile(tempFolder(), "rollout-2026-01-14T09-00-00-y.jsonl", log.text());
+    const path = writeFile(
+      testDir("askuser-log-"),
+      "rollout-2026-01-14T09-00-00-y.jsonl",
+      log.text(),
+    );
     const { exchanges } = await readSessionFile(path, "codex");
     expect(exchanges.map((e) => ({ tool: e.tool, ...summarize(e) }))).toEqual([
       {
@@ -251,7 +256,11 @@ describe("Codex: ask_user called through askuser's own MCP server", () => {
         "Every question had an answer, but the user did not submit the form: do not assume these answers are final.",
       ].join("\n"),
     );
-    const path = writeFile(tempFolder(), "rollout-2026-01-14T09-00-00-z.jsonl", log.text());
+    const path = writeFile(
+      testDir("askuser-log-"),
+      "rollout-2026-01-14T09-00-00-z.jsonl",
+      log.text(),
+    );
     const { exchanges } = await readSessionFile(path, "codex");
     expect(exchanges.map((e) => summarize(e))).toEqual([
       {

@@ -7,7 +7,8 @@ import {
   type ReadProblem,
   readAsks,
 } from "../../src/transcripts/index.ts";
-import { auq, ClaudeLog, CodexLog, PiLog, tempFolder, writeFile } from "./builders.ts";
+import { testDir } from "../support/test-dir.ts";
+import { auq, ClaudeLog, CodexLog, PiLog, writeFile } from "./builders.ts";
 
 describe("default locations", () => {
   const paths = (env: Record<string, string>) =>
@@ -57,7 +58,7 @@ describe("default locations", () => {
 
 describe("finding session files", () => {
   it("walks folders, keeps each agent's files and reports what it cannot read", async () => {
-    const root = tempFolder();
+    const root = testDir("askuser-log-");
     writeFile(root, "claude/p/s1.jsonl", "{}\n");
     writeFile(root, "claude/p/s1/subagents/agent-1.jsonl", "{}\n");
     writeFile(root, "claude/p/s1/subagents/workflows/wf_1/journal.jsonl", "{}\n");
@@ -82,7 +83,7 @@ describe("finding session files", () => {
   });
 
   it("lists files in the order of their whole paths, where a folder's name sorts with its slash", async () => {
-    const root = tempFolder();
+    const root = testDir("askuser-log-");
     // Folder by folder, "a" comes before "a-b" and "a.jsonl"; by whole path, "a-b/…" and
     // "a.jsonl" come before "a/…" ('-' and '.' sort before '/').
     for (const name of [
@@ -112,8 +113,8 @@ describe("finding session files", () => {
   });
 
   it("merges a folder's files, in UTF-16 order, with its links and subfolders in the order of their whole paths", async () => {
-    const root = tempFolder();
-    const target = tempFolder();
+    const root = testDir("askuser-log-");
+    const target = testDir("askuser-log-");
     writeFile(target, "t.jsonl", "{}\n");
     writeFile(target, "sub/s.jsonl", "{}\n");
     // U+FF01 sorts after an emoji's surrogates in UTF-16, before it by code point.
@@ -138,7 +139,7 @@ describe("finding session files", () => {
   });
 
   it("tells each file's agent from its first line when given a folder of mixed logs", async () => {
-    const root = tempFolder();
+    const root = testDir("askuser-log-");
     const claude = new ClaudeLog();
     claude.result(
       claude.ask([auq("Port?", ["1", "2"])]),
@@ -176,7 +177,7 @@ describe("finding session files", () => {
   });
 
   it("skips files last changed before a given time without reading them", async () => {
-    const root = tempFolder();
+    const root = testDir("askuser-log-");
     writeFile(root, "old.jsonl", new ClaudeLog().user("x").text());
     const result = await readAsks([{ path: root, mustExist: true }], {
       modifiedSince: Date.now() + 60_000,

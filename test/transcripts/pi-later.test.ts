@@ -7,7 +7,8 @@ import {
 } from "../../src/core/index.ts";
 import { laterAnswerText } from "../../src/core/later-delivery.ts";
 import { readSessionFile, readTurns } from "../../src/transcripts/index.ts";
-import { PiLog, tempFolder, writeFile } from "./builders.ts";
+import { testDir } from "../support/test-dir.ts";
+import { PiLog, writeFile } from "./builders.ts";
 import { summarize } from "./summarize.ts";
 
 const ARGS = {
@@ -37,7 +38,7 @@ const answerData = (
 ) => ({ v: 1, toolCallId, occasion, details, delivered });
 
 async function read(log: PiLog) {
-  const path = writeFile(tempFolder(), "sessions/--home-ana-api--/s.jsonl", log.text());
+  const path = writeFile(testDir("askuser-log-"), "sessions/--home-ana-api--/s.jsonl", log.text());
   const { exchanges, report } = await readSessionFile(path, "pi");
   const { turns } = await readTurns(path, "pi");
   return {

@@ -11,7 +11,8 @@ import {
 } from "../../src/core/index.ts";
 import { classifyPiResult, readSessionFile } from "../../src/transcripts/index.ts";
 import { OWN_LEADS } from "../../src/transcripts/own-text.ts";
-import { PiLog, tempFolder, writeFile } from "./builders.ts";
+import { testDir } from "../support/test-dir.ts";
+import { PiLog, writeFile } from "./builders.ts";
 import { summarize } from "./summarize.ts";
 
 const ARGS = {
@@ -433,7 +434,7 @@ describe("Pi sessions: the active branch", () => {
 
   async function read(log: PiLog) {
     const path = writeFile(
-      tempFolder(),
+      testDir("askuser-log-"),
       "sessions/--home-ana-api--/2026-01-12T09-00-00-000Z_x.jsonl",
       log.text(),
     );
@@ -526,7 +527,7 @@ describe("Pi sessions: the active branch", () => {
         },
       }),
     ];
-    const path = writeFile(tempFolder(), "v1.jsonl", `${lines.join("\n")}\n`);
+    const path = writeFile(testDir("askuser-log-"), "v1.jsonl", `${lines.join("\n")}\n`);
     const { exchanges } = await readSessionFile(path, "pi");
     expect(exchanges.map((e) => [e.callId, e.outcome, e.cwd])).toEqual([
       ["c1", "answered", "/old"],

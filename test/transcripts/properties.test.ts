@@ -2,18 +2,18 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { modelText, truncateCodePoints } from "../../src/core/index.ts";
 import { type Agent, type AskExchange, readSessionFile } from "../../src/transcripts/index.ts";
+import { testDir } from "../support/test-dir.ts";
 import {
   auq,
   ClaudeLog,
   CodexLog,
   PiLog,
   REJECTION_HEAD,
-  tempFolder,
   typedRejection,
   writeFile,
 } from "./builders.ts";
 
-const folder = tempFolder();
+const folder = testDir("askuser-log-");
 let fileCount = 0;
 
 function claudeBase(): string {

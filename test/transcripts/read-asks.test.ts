@@ -1,11 +1,12 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readAsks } from "../../src/transcripts/index.ts";
-import { auq, ClaudeLog, tempFolder, writeFile } from "./builders.ts";
+import { testDir } from "../support/test-dir.ts";
+import { auq, ClaudeLog, writeFile } from "./builders.ts";
 
 describe("readAsks over many files", () => {
   it("lists every file's asks in path order, and counts each damaged file's lines", async () => {
-    const root = tempFolder();
+    const root = testDir("askuser-log-");
     const expected: string[] = [];
     for (let i = 0; i < 120; i++) {
       const log = new ClaudeLog({ idTag: `f${i}` });

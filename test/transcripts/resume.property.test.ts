@@ -7,7 +7,8 @@ import { readSessionFile } from "../../src/transcripts/index.ts";
 import { type FileAsks, readOpenedSessionFile } from "../../src/transcripts/read-file.ts";
 import { resumePointOf } from "../../src/transcripts/resume-point.ts";
 import { openRegularFile } from "../../src/transcripts/scan/open-file.ts";
-import { auq, ClaudeLog, CodexLog, PiLog, tempFolder, writeFile } from "./builders.ts";
+import { testDir } from "../support/test-dir.ts";
+import { auq, ClaudeLog, CodexLog, PiLog, writeFile } from "./builders.ts";
 
 /** Asks whose answers come lines later, a call of another tool, a copy, a bad line, wide text. */
 function claudeLog(): string {
@@ -118,7 +119,7 @@ describe("property: a file read on from where it was read before reads as a cold
     "%s: appended in any pieces (mid-line, mid-character, between an ask and its answer)",
     async (_name, agent, relative, text) => {
       const bytes = Buffer.from(text);
-      const folder = tempFolder();
+      const folder = testDir("askuser-log-");
       let runs = 0;
       await fc.assert(
         fc.asyncProperty(
@@ -145,7 +146,7 @@ describe("property: a file read on from where it was read before reads as a cold
   );
 
   it("reads a file from its start when the bytes before the old end changed", async () => {
-    const path = writeFile(tempFolder(), "projects/-x/s.jsonl", claudeLog());
+    const path = writeFile(testDir("askuser-log-"), "projects/-x/s.jsonl", claudeLog());
     const before = await readOn(path, "claude-code", undefined, 1 << 20);
     writeFileSync(path, `${claudeLog().replace("Redis", "Rediz")}{"type":"user"}\n`);
     const after = await readOn(path, "claude-code", before, 1 << 20);

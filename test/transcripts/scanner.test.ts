@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { readAsks, readSessionFile } from "../../src/transcripts/index.ts";
 import { scanFile } from "../../src/transcripts/scan/line-scanner.ts";
 import { SkipTally } from "../../src/transcripts/scan/skip-tally.ts";
-import { auq, ClaudeLog, tempFolder, writeFile } from "./builders.ts";
+import { testDir } from "../support/test-dir.ts";
+import { auq, ClaudeLog, writeFile } from "./builders.ts";
 
 async function scan(
   content: string | Uint8Array,
   options: { chunkBytes?: number; maxLineBytes?: number } = {},
 ) {
-  const path = writeFile(tempFolder(), "f.jsonl", content);
+  const path = writeFile(testDir("askuser-log-"), "f.jsonl", content);
   const seen: [number, string][] = [];
   const skips = new SkipTally();
   const result = await scanFile(
@@ -100,7 +101,7 @@ describe("damaged lines that could hold an ask are counted", () => {
       `${JSON.stringify({ type: "assistant", message: { content: [{ type: "tool_use", id: "toolu_bad", name: "AskUserQuestion", input: { questions: [] } }] } }).slice(0, -1)}, "x": "\u00e9"}\n`,
     );
     broken[broken.length - 4] = 0xff;
-    const folder = tempFolder();
+    const folder = testDir("askuser-log-");
     const path = writeFile(
       folder,
       "s.jsonl",
@@ -120,7 +121,7 @@ describe("damaged lines that could hold an ask are counted", () => {
   });
 
   it("a folder or file that cannot be read is a problem, not a crash", async () => {
-    const folder = tempFolder();
+    const folder = testDir("askuser-log-");
     writeFile(folder, "dir.jsonl/inner.txt", "x");
     const missing = `${folder}/missing`;
     const { problems, files } = await readAsks([

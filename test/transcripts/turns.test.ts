@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { modelText } from "../../src/core/index.ts";
 import { readTurns } from "../../src/transcripts/index.ts";
+import { testDir } from "../support/test-dir.ts";
 import {
   auq,
   BARE_REJECTION,
@@ -8,7 +9,6 @@ import {
   CodexLog,
   MEMORY_NOTE,
   PiLog,
-  tempFolder,
   typedRejection,
   writeFile,
 } from "./builders.ts";
@@ -16,7 +16,7 @@ import {
 const PORT = auq("Port?", ["8080", "3000"]);
 
 async function turnsOf(text: string, name = "s.jsonl") {
-  const { turns } = await readTurns(writeFile(tempFolder(), name, text));
+  const { turns } = await readTurns(writeFile(testDir("askuser-log-"), name, text));
   return turns.map((turn) => [turn.reason, turn.text, turn.tool]);
 }
 
@@ -79,7 +79,7 @@ describe("Claude Code turns", () => {
     const log = new ClaudeLog();
     log.user("one");
     log.user("two");
-    const { turns } = await readTurns(writeFile(tempFolder(), "s.jsonl", log.text()));
+    const { turns } = await readTurns(writeFile(testDir("askuser-log-"), "s.jsonl", log.text()));
     expect(turns.map((t) => [t.index, t.line, t.time])).toEqual([
       [1, 1, "2026-01-10T09:01:00.000Z"],
       [2, 2, "2026-01-10T09:02:00.000Z"],
@@ -174,7 +174,7 @@ describe("readTurns: bounded input", () => {
   it("refuses a file larger than its cap before reading it", async () => {
     const log = new ClaudeLog();
     log.user("hello");
-    const path = writeFile(tempFolder(), "s.jsonl", log.text());
+    const path = writeFile(testDir("askuser-log-"), "s.jsonl", log.text());
     await expect(readTurns(path, "claude-code", { maxFileBytes: 10 })).rejects.toThrow(
       /^it holds \d+ bytes, more than the 10 that --turns reads; list its asks with askuser log <file> instead$/u,
     );

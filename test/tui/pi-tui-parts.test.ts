@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { partsModuleSource } from "../../scripts/pi-tui-parts.ts";
-import { tempFolder } from "../transcripts/builders.ts";
+import { testDir } from "../support/test-dir.ts";
 
 const ENTRY = `export { visibleWidth, type Width } from "./utils.js";
 export { matchesKey as matchesKey } from "./keys.js";
@@ -13,7 +13,7 @@ globalThis.wholeEntryLoads = (globalThis.wholeEntryLoads ?? 0) + 1;
 
 /** A stand-in pi-tui installed in a fresh folder, and the parts module importing from it. */
 function installed(packageJson: object, keys = "export const matchesKey = () => 'keys';\n") {
-  const root = tempFolder();
+  const root = testDir("askuser-log-");
   const dist = join(root, "node_modules/@earendil-works/pi-tui/dist");
   mkdirSync(dist, { recursive: true });
   writeFileSync(
