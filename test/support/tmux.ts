@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -210,10 +210,13 @@ export class TmuxSession {
 
   /** The process ids of the pane program's children: with reportExit, the command itself. */
   commandPids(): number[] {
-    const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(this.panePid())], {
+    const ps = spawnSync("ps", ["-o", "pid=", "--ppid", String(this.panePid())], {
       encoding: "utf8",
     });
-    return children
+    // ps exits 1 when no process matches: before the command started, or once it has exited.
+    if (ps.status === 1 && ps.stdout.trim() === "") return [];
+    if (ps.status !== 0) throw new Error(`ps failed (${ps.status ?? ps.signal}): ${ps.stderr}`);
+    return ps.stdout
       .split("\n")
       .map((line) => Number(line.trim()))
       .filter((pid) => Number.isInteger(pid) && pid > 0);

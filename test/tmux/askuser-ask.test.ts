@@ -164,6 +164,12 @@ describe("askuser ask in a real terminal (tmux)", () => {
     expect(code).toBe(0);
   });
 
+  it("finds no command in the pane once it has exited, rather than failing to look", async () => {
+    const tmux = run(`${NODE} ${BIN} --version`);
+    await tmux.exited();
+    expect(tmux.commandPids()).toEqual([]);
+  });
+
   it("gives the terminal back and reports the end when killed with SIGTERM", async () => {
     const tmux = ask(TWO_QUESTIONS);
     await tmux.waitFor("[○ Runtime]");
