@@ -126,7 +126,6 @@ describe("askuser claude-code: the hook command", () => {
     const hook = runInProcess(["claude-code", "PermissionRequest"], {
       stdin: hookInput("PermissionRequest"),
       env: running.env,
-      timeoutMs: 15_000,
     });
     const opened = await next("opened");
     const stop = (extra: Record<string, unknown>) =>
@@ -166,7 +165,6 @@ describe("askuser claude-code: the hook command", () => {
     const hook = runInProcess(["claude-code", "PermissionRequest"], {
       stdin: hookInput("PermissionRequest"),
       env: running.env,
-      timeoutMs: 15_000,
     });
     const opened = await next("opened");
     const typed = "Maria\u202eDB\u0085 now";
@@ -198,7 +196,6 @@ describe("askuser claude-code: the hook command", () => {
     const hook = runInProcess(["claude-code", "PermissionRequest"], {
       stdin: hookInput("PermissionRequest"),
       env: { ...running.env, ASKUSER_CONFIG: config },
-      timeoutMs: 15_000,
     });
     const [title, message, url] = (await text(createReadStream(fifo))).split("|");
     expect(title).toBe("Claude Code needs 2 answers");
@@ -216,7 +213,6 @@ describe("askuser claude-code: the hook command", () => {
     const run = await runInProcess(["claude-code", "PermissionRequest"], {
       stdin: hookInput("PermissionRequest"),
       env: { ...running.env, ASKUSER_CONFIG: config },
-      timeoutMs: 15_000,
     });
     expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
     expect((await next("withdrawn")).data.origin).toBe("timed_out");
