@@ -8,8 +8,9 @@ import { publishAsk, type RemoteAsk } from "../../src/remote/client.ts";
 import type { RegistryEvent } from "../../src/remote/registry.ts";
 import type { RunningServer } from "../../src/remote/serve.ts";
 import { ManualTimers } from "../support/manual-timers.ts";
+import { testDir } from "../support/test-dir.ts";
 import { nextEvent } from "../support/wait-for.ts";
-import { call, startTestServer, testDir, threeQuestions } from "./support.ts";
+import { call, startTestServer, threeQuestions } from "./support.ts";
 
 /**
  * A withdrawal whose result holds no page draft (the result was given before the withdrawal
