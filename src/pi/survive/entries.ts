@@ -127,9 +127,12 @@ export function readAnswerEntry(data: unknown): Read<AnswerEntry> {
   if (!occasion) return skip(`unknown occasion ${JSON.stringify(record.occasion)}`);
   const delivered = DELIVERIES.find((candidate) => candidate === record.delivered);
   if (!delivered) return skip(`unknown delivery ${JSON.stringify(record.delivered)}`);
-  const details = readStoredDetails(record.details);
-  if (!details) return skip("the details are not an ask_user outcome");
-  const owed = record.owed === true && delivered === "message" ? { owed: true as const } : {};
+  const owes = record.owed === true && delivered === "message";
+  // An owed answer is still to be sent: only whole details may be, lest an answer go missing.
+  const read = owes ? readWholeDetails(record.details) : readDetails(record.details);
+  if (!read.ok) return read;
+  const details = read.value;
+  const owed = owes ? { owed: true as const } : {};
   return { ok: true, value: { toolCallId, occasion, details, delivered, ...owed } };
 }
 
@@ -152,9 +155,12 @@ export function readKeptProseEntry(data: unknown): Read<KeptProseRecord> {
   if (state === "delivered" || state === "withdrawn") return { ok: true, value: { state, id } };
   if (state !== "kept") return skip(`unknown state ${JSON.stringify(state)}`);
   if (typeof data.messageEntryId !== "string") return skip("messageEntryId is not a string");
-  const details = readStoredDetails(data.details);
-  if (details?.status !== "answered")
+  const read = readWholeDetails(data.details);
+  if (!read.ok) return read;
+  const details = read.value;
+  if (details.status !== "answered") {
     return skip("the details are not an answered ask_user outcome");
+  }
   if (typeof data.replaces !== "boolean") return skip("replaces is not a boolean");
   const leftOut = readLeftOut(data.leftOut);
   if (!leftOut) return skip("leftOut is not a list of what the form left out");
@@ -182,6 +188,37 @@ function readLeftOut(value: unknown): LeftOut[] | undefined {
     items.push({ scope, ...count, ...line, text: item.text, reason: item.reason });
   }
   return items;
+}
+
+function readDetails(value: unknown): Read<AskDetails> {
+  const details = readStoredDetails(value);
+  return details ? { ok: true, value: details } : skip("the details are not an ask_user outcome");
+}
+
+/**
+ * Details to be sent to the agent again: read back whole, or not at all. `readStoredDetails`
+ * drops a question or answer it cannot read, and the message built from what is left would
+ * say `(no answer)` for an answer the user gave, or leave a question out, without a word.
+ */
+function readWholeDetails(value: unknown): Read<AskDetails> {
+  const read = readDetails(value);
+  if (!read.ok || !isRecord(value)) return read;
+  const details = read.value;
+  const questions = Array.isArray(value.questions) ? value.questions.length : 0;
+  const dropped = questions - details.questions.length;
+  if (dropped > 0) {
+    return skip(`${dropped} question${dropped === 1 ? "" : "s"} of the details cannot be read`);
+  }
+  const answers = isRecord(value.answers) ? Object.keys(value.answers) : [];
+  const unread = answers.find((id) => !Object.hasOwn(details.answers, id));
+  if (unread !== undefined) {
+    return skip(`the details' answer to ${JSON.stringify(unread)} cannot be read`);
+  }
+  const unanswered = Array.isArray(value.unanswered) ? value.unanswered.length : 0;
+  if (unanswered !== details.unanswered.length) {
+    return skip("an unanswered question id of the details is not a string");
+  }
+  return read;
 }
 
 function readBase(data: unknown): Read<{ record: Record<string, unknown>; toolCallId: string }> {

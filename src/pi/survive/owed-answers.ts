@@ -4,6 +4,7 @@ import { whyModelCannotRun } from "../model-readiness.ts";
 import { findCallEntryId } from "./branch-scan.ts";
 import { type AnswerEntry, answerEntry, ENTRY_TYPES, readAnswerEntry } from "./entries.ts";
 import type { CallRef } from "./finish-later.ts";
+import { firstCopies } from "./first-copies.ts";
 import type { RecoveryNotice } from "./recovery.ts";
 import type { Survival } from "./survival.ts";
 import { userMessageHolds } from "./user-message-holds.ts";
@@ -30,10 +31,12 @@ export interface OwedScan {
  * with its tool call id on its own path to the root, as a branch reader would; the last record of
  * a call in the session is its last word, so an answer a run took on any branch holding the
  * question is settled everywhere. The message is built again from the record by the code that
- * built it first, never taken raw from the file. A user message after an owed record that holds
- * its message means the agent has it (its sent record was never written): `held`, not sent again.
+ * built it first, never taken raw from the file; a line the file holds twice counts once
+ * (`firstCopies`). A user message after an owed record that holds its message means the agent
+ * has it (its sent record was never written): `held`, not sent again.
  */
-export function scanOwedAnswers(entries: readonly SessionEntry[]): OwedScan {
+export function scanOwedAnswers(session: readonly SessionEntry[]): OwedScan {
+  const entries = firstCopies(session);
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const last = new Map<string, { readonly owed: OwedAnswer | undefined; readonly index: number }>();
   const skipped: { entryId: string; reason: string }[] = [];
@@ -55,6 +58,8 @@ export function scanOwedAnswers(entries: readonly SessionEntry[]): OwedScan {
       answer.owed && decision.kind === "message"
         ? { call: { callEntryId, toolCallId: answer.toolCallId }, answer, text: decision.text }
         : undefined;
+    // Deleted first, so the calls stay in the order of their last records: oldest owed first.
+    last.delete(callEntryId);
     last.set(callEntryId, { owed, index });
   });
   const owed: OwedAnswer[] = [];

@@ -139,6 +139,57 @@ describe("the kept-answer record, written and read back", () => {
     ]);
   });
 
+  it("a record whose details are damaged in part is skipped with the reason, never sent with an answer missing", () => {
+    const entry = keptProseEntry(kept());
+    const damaged = (change: (data: { details: Record<string, unknown> }) => void) => {
+      const copy = JSON.parse(JSON.stringify(entry));
+      change(copy);
+      return custom(copy);
+    };
+    const scan = scanKeptProse([
+      ASSISTANT,
+      damaged((data) => {
+        data.details.answers = { database: { selected: [1] } };
+      }),
+      damaged((data) => {
+        data.details.questions = [{ ...INPUT.questions[0], options: "Postgres" }];
+      }),
+      damaged((data) => {
+        data.details.unanswered = [7];
+      }),
+    ]);
+    expect(scan.kept).toEqual([]);
+    expect(scan.skipped.map((skipped) => skipped.reason)).toEqual([
+      'the details\' answer to "database" cannot be read',
+      "1 question of the details cannot be read",
+      "an unanswered question id of the details is not a string",
+    ]);
+  });
+
+  it("a copy of the record after its settlement (a line written twice) is not kept again", () => {
+    const text = proseAnswerText(details, false, LEFT_OUT) ?? "";
+    const record = custom(keptProseEntry(kept()));
+    const scan = scanKeptProse([
+      ASSISTANT,
+      record,
+      message("u1", "user", text),
+      custom(settledProseEntry("k1", "delivered")),
+      record,
+    ]);
+    expect(scan.kept).toEqual([]);
+    expect(scan.held).toEqual([]);
+  });
+
+  it("a settlement read before its record (lines out of order) still settles it", () => {
+    const scan = scanKeptProse([
+      ASSISTANT,
+      custom(settledProseEntry("k1", "delivered")),
+      custom(keptProseEntry(kept())),
+    ]);
+    expect(scan.kept).toEqual([]);
+    expect(scan.held).toEqual([]);
+  });
+
   it("escape bytes in a damaged record reach the agent as JSON escapes, never raw", () => {
     const hostile: AskDetails = {
       ...details,

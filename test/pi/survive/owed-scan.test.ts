@@ -93,6 +93,47 @@ describe("answers owed to the agent, read from every branch of a session", () =>
     ]);
   });
 
+  it("an owed record whose details are damaged in part is skipped with the reason, never sent with an answer missing", () => {
+    const damaged = answer("a1", "c1", true);
+    (damaged as unknown as { data: { details: { answers: unknown } } }).data.details.answers = {
+      database: { selected: "SQLite" },
+    };
+    const scan = scanOwedAnswers([call("c1", null), damaged]);
+    expect(scan.owed).toEqual([]);
+    expect(scan.skipped).toEqual([
+      { entryId: "a1", reason: 'the details\' answer to "database" cannot be read' },
+    ]);
+  });
+
+  it("a copy of an owed record after its sent record (a line written twice) is not owed again", () => {
+    const owed = answer("a1", "c1", true);
+    const scan = scanOwedAnswers([
+      call("c1", null),
+      owed,
+      user("u1", "a1", REPLAY_TEXT),
+      answer("a2", "u1", false),
+      owed,
+    ]);
+    expect(scan.owed).toEqual([]);
+    expect(scan.held).toEqual([]);
+  });
+
+  it("owed answers come oldest first, by the record that owes them", () => {
+    // c1's answer was sent, c2's owed; then c1 was replayed, and that answer is owed too.
+    const scan = scanOwedAnswers([
+      call("c1", null, "call_1"),
+      answer("a1", "c1", false),
+      call("c2", "a1", "call_2"),
+      entry("a2", "c2", {
+        type: "custom",
+        customType: "askuser-answer",
+        data: answerEntry("call_2", "replay", sqlite, "message", true),
+      }),
+      answer("a3", "a2", true),
+    ]);
+    expect(scan.owed.map((owed) => owed.call.callEntryId)).toEqual(["c2", "c1"]);
+  });
+
   it("escape bytes in a record reach the agent as JSON escapes, never raw", () => {
     const hostile: AskDetails = {
       ...sqlite,
