@@ -15,7 +15,7 @@ import { firstCopies } from "../survive/first-copies.ts";
 import { answerKept } from "../survive/notices.ts";
 import type { RecoveryNotice } from "../survive/recovery.ts";
 import type { Survival } from "../survive/survival.ts";
-import { userMessageHolds } from "../survive/user-message-holds.ts";
+import { heldAfter } from "../survive/user-message-holds.ts";
 import type { ProseForm, ProseMemory } from "./prose-memory.ts";
 
 type Recorder = Pick<Survival, "record" | "notify">;
@@ -115,8 +115,8 @@ export interface KeptScan {
  * message is built again from the record, by the code that built it first, so what the agent
  * gets is never text read raw from the file. A settlement is final wherever the file holds it,
  * and a line the file holds twice counts once (`firstCopies`). Pi may stop after the session took
- * the message and before the record that settles it: then a user message after the record holds
- * it, and it is `held`, not sent again.
+ * the message and before the record that settles it: then a user message after the record, on a
+ * branch holding their message, holds it, and it is `held`, not sent again.
  */
 export function scanKeptProse(session: readonly SessionEntry[]): KeptScan {
   const entries = firstCopies(session);
@@ -150,7 +150,7 @@ export function scanKeptProse(session: readonly SessionEntry[]): KeptScan {
   const kept: RestoredProse[] = [];
   const held: RestoredProse[] = [];
   for (const { index, ...restored } of open.values()) {
-    const holds = userMessageHolds(entries.slice(index + 1), restored.text);
+    const holds = heldAfter(entries, index, restored.kept.messageEntryId, restored.text);
     (holds ? held : kept).push(restored);
   }
   skipped.sort((a, b) => a.index - b.index);

@@ -7,7 +7,7 @@ import type { CallRef } from "./finish-later.ts";
 import { firstCopies } from "./first-copies.ts";
 import type { RecoveryNotice } from "./recovery.ts";
 import type { Survival } from "./survival.ts";
-import { userMessageHolds } from "./user-message-holds.ts";
+import { heldAfter, pathTo } from "./user-message-holds.ts";
 
 /** An answer an earlier instance recorded as owed, with the message that carries it. */
 interface OwedAnswer {
@@ -32,8 +32,9 @@ export interface OwedScan {
  * a call in the session is its last word, so an answer a run took on any branch holding the
  * question is settled everywhere. The message is built again from the record by the code that
  * built it first, never taken raw from the file; a line the file holds twice counts once
- * (`firstCopies`). A user message after an owed record that holds its message means the agent
- * has it (its sent record was never written): `held`, not sent again.
+ * (`firstCopies`). A user message after an owed record that holds its message, on a branch holding
+ * its question, means the agent has it (its sent record was never written): `held`, not sent
+ * again.
  */
 export function scanOwedAnswers(session: readonly SessionEntry[]): OwedScan {
   const entries = firstCopies(session);
@@ -66,21 +67,10 @@ export function scanOwedAnswers(session: readonly SessionEntry[]): OwedScan {
   const held: OwedAnswer[] = [];
   for (const { owed: answer, index } of last.values()) {
     if (!answer) continue;
-    (userMessageHolds(entries.slice(index + 1), answer.text) ? held : owed).push(answer);
+    const holds = heldAfter(entries, index, answer.call.callEntryId, answer.text);
+    (holds ? held : owed).push(answer);
   }
   return { owed, held, skipped };
-}
-
-/** The entries from the root to `entry`, following parent ids. */
-function pathTo(entry: SessionEntry, byId: ReadonlyMap<string, SessionEntry>): SessionEntry[] {
-  const path: SessionEntry[] = [];
-  const seen = new Set<string>();
-  for (let at: SessionEntry | undefined = entry; at && !seen.has(at.id); ) {
-    seen.add(at.id);
-    path.push(at);
-    at = at.parentId === null ? undefined : byId.get(at.parentId);
-  }
-  return path.reverse();
 }
 
 /**

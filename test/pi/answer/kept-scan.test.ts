@@ -100,11 +100,27 @@ describe("the kept-answer record, written and read back", () => {
   it("held by a user message after the record (Pi stopped before settling it): delivered, not kept", () => {
     const text = proseAnswerText(details, false, LEFT_OUT) ?? "";
     const before = message("u0", "user", text);
-    const after = message("u1", "user", text);
+    const after = { ...message("u1", "user", text), parentId: "m1" };
     expect(scanKeptProse([before, ASSISTANT, custom(keptProseEntry(kept()))]).kept).toHaveLength(1);
     const scan = scanKeptProse([ASSISTANT, custom(keptProseEntry(kept())), after]);
     expect(scan.kept).toEqual([]);
     expect(scan.held.map((restored) => restored.kept.id)).toEqual(["k1"]);
+  });
+
+  it("held only by a user message on a branch that holds its message: the same answers sent on another branch leave it kept", () => {
+    // The agent asked the same questions on two branches (m1, m2); the same answers were kept on
+    // each, and only m2's reached its agent.
+    const text = proseAnswerText(details, false, LEFT_OUT) ?? "";
+    const on = (entry: SessionEntry, parentId: string | null) => ({ ...entry, parentId });
+    const scan = scanKeptProse([
+      ASSISTANT,
+      on(message("m2", "assistant", "1. Which database should the service use? …"), null),
+      on(custom(keptProseEntry(kept({ id: "k1", messageEntryId: "m1" }))), "m1"),
+      on(custom(keptProseEntry(kept({ id: "k2", messageEntryId: "m2" }))), "m2"),
+      on(message("u2", "user", text), "m2"),
+    ]);
+    expect(scan.kept.map((restored) => restored.kept.id)).toEqual(["k1"]);
+    expect(scan.held.map((restored) => restored.kept.id)).toEqual(["k2"]);
   });
 
   it("an ask that no longer validates still sends the answers, and reopens nothing", () => {

@@ -82,6 +82,20 @@ describe("answers owed to the agent, read from every branch of a session", () =>
     expect(scan.held.map((held) => held.call.callEntryId)).toEqual(["c1"]);
   });
 
+  it("held only by a user message on a branch that holds its question: the same answer sent on another branch leaves it owed", () => {
+    // The agent asked the same question on two branches (c1, c2), and got the same answer on each.
+    const scan = scanOwedAnswers([
+      user("u0", null, "Plan"),
+      call("c1", "u0"),
+      call("c2", "u0"),
+      answer("a1", "c1", true),
+      answer("a2", "c2", true),
+      user("u2", "a2", REPLAY_TEXT),
+    ]);
+    expect(scan.owed.map((owed) => owed.call.callEntryId)).toEqual(["c1"]);
+    expect(scan.held.map((held) => held.call.callEntryId)).toEqual(["c2"]);
+  });
+
   it("damaged records and records with no call are skipped with the reason, never silently", () => {
     const damaged = answer("a1", "c1", true);
     (damaged as unknown as { data: { occasion: string } }).data.occasion = "later";
