@@ -150,12 +150,14 @@ export class AnswerDelivery {
   }
 
   /**
-   * Takes back a message that has not reached Pi (owed, or held back): it is never sent.
-   * Returns whether it was; a message Pi holds or the session holds cannot be taken back.
+   * Takes back the message of `record` if it has not reached Pi (owed, or held back): it is never
+   * sent. Returns whether it was; a message Pi holds or the session holds cannot be taken back.
+   * By record, not text: two answers can read alike (the same questions answered alike on two
+   * branches), and taking back one must not take the other.
    */
-  withdraw(text: string): boolean {
+  withdraw(record: DeliveryRecord): boolean {
     for (const list of [this.#owed, this.#waiting]) {
-      const index = list.findIndex((message) => message.text === text);
+      const index = list.findIndex((message) => message.record === record);
       if (index < 0) continue;
       list.splice(index, 1);
       return true;
@@ -163,9 +165,9 @@ export class AnswerDelivery {
     return false;
   }
 
-  /** Whether a message with this text is kept here, owed to a later run or held back. */
-  keeps(text: string): boolean {
-    return [...this.#owed, ...this.#waiting].some((message) => message.text === text);
+  /** Whether the message of `record` is kept here, owed to a later run or held back. */
+  keeps(record: DeliveryRecord): boolean {
+    return [...this.#owed, ...this.#waiting].some((message) => message.record === record);
   }
 
   #here(message: InFlight): boolean {

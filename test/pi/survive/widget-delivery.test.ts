@@ -165,16 +165,33 @@ describe("AnswerDelivery", () => {
 
   it("an owed answer can be withdrawn before it goes; one handed to Pi cannot", () => {
     const pi = fakePi();
+    const [a, b] = [recorder(), recorder()];
     pi.loseModel("no model");
-    pi.delivery.deliver("a");
-    expect(pi.delivery.keeps("a")).toBe(true);
-    expect(pi.delivery.withdraw("a")).toBe(true);
-    expect(pi.delivery.keeps("a")).toBe(false);
+    pi.delivery.deliver("a", a);
+    expect(pi.delivery.keeps(a)).toBe(true);
+    expect(pi.delivery.withdraw(a)).toBe(true);
+    expect(pi.delivery.keeps(a)).toBe(false);
     pi.loseModel(undefined);
-    pi.delivery.deliver("b");
-    expect(pi.delivery.withdraw("b")).toBe(false);
+    pi.delivery.deliver("b", b);
+    expect(pi.delivery.withdraw(b)).toBe(false);
     pi.userRun("go on");
     expect(pi.sent.map((s) => s.text)).toEqual(["b"]);
+  });
+
+  it("withdrawing one of two owed answers with the same text (the same questions answered alike on two branches) keeps the other", () => {
+    const pi = fakePi();
+    const [first, second] = [recorder(), recorder()];
+    pi.loseModel("no model");
+    pi.delivery.deliver("SAME", first, "branch-a");
+    pi.delivery.deliver("SAME", second, "branch-b");
+    expect(pi.delivery.withdraw(second)).toBe(true);
+    expect(pi.delivery.keeps(first)).toBe(true);
+    expect(pi.delivery.keeps(second)).toBe(false);
+    pi.loseModel(undefined);
+    pi.offBranch.add("branch-b");
+    pi.userRun("go on");
+    expect(pi.sent.map((s) => s.text)).toEqual(["SAME"]);
+    expect(first.events).toEqual(["owe no model", "sent"]);
   });
 
   it("an owed answer waits while its branch is not the current one, and goes with the first run back there", () => {
@@ -188,7 +205,7 @@ describe("AnswerDelivery", () => {
     pi.finishRun();
     expect(pi.sent).toEqual([]);
     expect(record.events).toEqual(["owe no model"]);
-    expect(pi.delivery.keeps("ANSWER")).toBe(true);
+    expect(pi.delivery.keeps(record)).toBe(true);
 
     pi.offBranch.delete("question-entry");
     pi.userRun("back on its branch");
@@ -200,7 +217,7 @@ describe("AnswerDelivery", () => {
     const pi = fakePi();
     const record = recorder();
     pi.delivery.keep("ANSWER", record, "question-entry");
-    expect(pi.delivery.keeps("ANSWER")).toBe(true);
+    expect(pi.delivery.keeps(record)).toBe(true);
     expect(record.events).toEqual([]);
     pi.userRun("go on");
     pi.finishRun();
