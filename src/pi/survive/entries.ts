@@ -1,6 +1,7 @@
 import {
   type Ask,
   type AskDetails,
+  describeReceived,
   isRecord,
   type LaterDelivery,
   type LaterOccasion,
@@ -111,7 +112,7 @@ export function readRecoveryEntry(data: unknown): Read<RecoveryEntry> {
   if (!base.ok) return base;
   const { record, toolCallId } = base.value;
   if (record.step !== "opened" && record.step !== "unrecoverable") {
-    return skip(`unknown recovery step ${JSON.stringify(record.step)}`);
+    return skip(`unknown recovery step ${describeReceived(record.step)}`);
   }
   return { ok: true, value: { toolCallId, step: record.step } };
 }
@@ -124,9 +125,9 @@ export function readAnswerEntry(data: unknown): Read<AnswerEntry> {
   if (!base.ok) return base;
   const { record, toolCallId } = base.value;
   const occasion = OCCASIONS.find((candidate) => candidate === record.occasion);
-  if (!occasion) return skip(`unknown occasion ${JSON.stringify(record.occasion)}`);
+  if (!occasion) return skip(`unknown occasion ${describeReceived(record.occasion)}`);
   const delivered = DELIVERIES.find((candidate) => candidate === record.delivered);
-  if (!delivered) return skip(`unknown delivery ${JSON.stringify(record.delivered)}`);
+  if (!delivered) return skip(`unknown delivery ${describeReceived(record.delivered)}`);
   const owes = record.owed === true && delivered === "message";
   // An owed answer is still to be sent: only whole details may be, lest an answer go missing.
   const read = owes ? readWholeDetails(record.details) : readDetails(record.details);
@@ -139,7 +140,7 @@ export function readAnswerEntry(data: unknown): Read<AnswerEntry> {
 export function readEndedNoteDetails(data: unknown): Read<EndedNoteDetails> {
   if (typeof data !== "object" || data === null) return skip("the details are not an object");
   const record = data as Record<string, unknown>;
-  if (record.v !== VERSION) return skip(`unknown version ${JSON.stringify(record.v)}`);
+  if (record.v !== VERSION) return skip(`unknown version ${describeReceived(record.v)}`);
   const ids = record.toolCallIds;
   if (!Array.isArray(ids) || !ids.every((id): id is string => typeof id === "string")) {
     return skip("toolCallIds is not a list of strings");
@@ -149,11 +150,11 @@ export function readEndedNoteDetails(data: unknown): Read<EndedNoteDetails> {
 
 export function readKeptProseEntry(data: unknown): Read<KeptProseRecord> {
   if (!isRecord(data)) return skip("the data is not an object");
-  if (data.v !== VERSION) return skip(`unknown version ${JSON.stringify(data.v)}`);
+  if (data.v !== VERSION) return skip(`unknown version ${describeReceived(data.v)}`);
   const { id, state } = data;
   if (typeof id !== "string" || id === "") return skip("id is not a string");
   if (state === "delivered" || state === "withdrawn") return { ok: true, value: { state, id } };
-  if (state !== "kept") return skip(`unknown state ${JSON.stringify(state)}`);
+  if (state !== "kept") return skip(`unknown state ${describeReceived(state)}`);
   if (typeof data.messageEntryId !== "string") return skip("messageEntryId is not a string");
   const read = readWholeDetails(data.details);
   if (!read.ok) return read;
@@ -212,7 +213,7 @@ function readWholeDetails(value: unknown): Read<AskDetails> {
   const answers = isRecord(value.answers) ? Object.keys(value.answers) : [];
   const unread = answers.find((id) => !Object.hasOwn(details.answers, id));
   if (unread !== undefined) {
-    return skip(`the details' answer to ${JSON.stringify(unread)} cannot be read`);
+    return skip(`the details' answer to ${describeReceived(unread)} cannot be read`);
   }
   const unanswered = Array.isArray(value.unanswered) ? value.unanswered.length : 0;
   if (unanswered !== details.unanswered.length) {
@@ -224,7 +225,7 @@ function readWholeDetails(value: unknown): Read<AskDetails> {
 function readBase(data: unknown): Read<{ record: Record<string, unknown>; toolCallId: string }> {
   if (typeof data !== "object" || data === null) return skip("the data is not an object");
   const record = data as Record<string, unknown>;
-  if (record.v !== VERSION) return skip(`unknown version ${JSON.stringify(record.v)}`);
+  if (record.v !== VERSION) return skip(`unknown version ${describeReceived(record.v)}`);
   if (typeof record.toolCallId !== "string") return skip("toolCallId is not a string");
   return { ok: true, value: { record, toolCallId: record.toolCallId } };
 }

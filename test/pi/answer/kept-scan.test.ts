@@ -206,6 +206,24 @@ describe("the kept-answer record, written and read back", () => {
     expect(scan.held).toEqual([]);
   });
 
+  it("a foreign record nested deep or 100 KB long is skipped with a short reason, and the scan goes on", () => {
+    const deep = JSON.parse(`${"[".repeat(100_000)}${"]".repeat(100_000)}`);
+    const entry = keptProseEntry(kept());
+    // Built around the value: JSON.stringify itself overflows the stack on it.
+    const holding = (data: unknown) => ({ ...custom({}), data });
+    const scan = scanKeptProse([
+      ASSISTANT,
+      holding({ ...entry, v: deep }),
+      custom({ ...entry, state: "x".repeat(100_000) }),
+      holding({ ...entry, ask: deep }),
+    ]);
+    expect(scan.kept.map((restored) => restored.ask)).toEqual([undefined]);
+    const [version, state] = scan.skipped.map((skipped) => skipped.reason);
+    expect(version).toBe("unknown version [object Array]");
+    expect(state).toMatch(/^unknown state "x{50,}… \(\d+ more characters\)$/u);
+    expect(state?.length).toBeLessThan(200);
+  });
+
   it("escape bytes in a damaged record reach the agent as JSON escapes, never raw", () => {
     const hostile: AskDetails = {
       ...details,

@@ -148,6 +148,15 @@ describe("answers owed to the agent, read from every branch of a session", () =>
     expect(scan.owed.map((owed) => owed.call.callEntryId)).toEqual(["c2", "c1"]);
   });
 
+  it("a foreign record nested deep is skipped with a short reason, and the scan goes on", () => {
+    const deep = JSON.parse(`${"[".repeat(100_000)}${"]".repeat(100_000)}`);
+    const foreign = answer("a1", "c1", true);
+    (foreign as unknown as { data: { occasion: unknown } }).data.occasion = deep;
+    const scan = scanOwedAnswers([call("c1", null), foreign, answer("a2", "a1", true)]);
+    expect(scan.skipped).toEqual([{ entryId: "a1", reason: "unknown occasion [object Array]" }]);
+    expect(scan.owed.map((owed) => owed.text)).toEqual([REPLAY_TEXT]);
+  });
+
   it("escape bytes in a record reach the agent as JSON escapes, never raw", () => {
     const hostile: AskDetails = {
       ...sqlite,
