@@ -51,9 +51,6 @@ export class ProseAnswerRecord implements DeliveryRecord {
     this.#survival.notify(answerKept(reason), "warning");
   }
 
-  /** Nothing to record yet: they count as delivered once the session holds them. */
-  sent(): void {}
-
   delivered(): void {
     this.#settle("delivered");
   }

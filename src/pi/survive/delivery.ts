@@ -19,12 +19,15 @@ export interface MessagePort {
  */
 export type OweReason = "stopped" | "refused" | { readonly noRun: string };
 
-/** What an answer's record does when its delivery is in doubt, and when it is settled again. */
+/**
+ * What an answer's record does when its delivery is in doubt, and when it is settled again. One
+ * policy for every answer: owed is recorded before anyone is told, and settled only once the
+ * session holds the message, so a kill in between leaves it owed with the message in the session,
+ * which the next start reads as held, not as owed.
+ */
 export interface DeliveryRecord {
   /** The message did not reach the session: record the answer as owed, and say why. */
   owe(reason: OweReason): void;
-  /** The message reached the agent after all: record it as sent, the branch's last word. */
-  sent(): void;
   /** The session holds the message: the run it went into took it. */
   delivered?(): void;
 }
@@ -114,7 +117,6 @@ export class AnswerDelivery {
     for (const message of [...this.#owed]) {
       if (!prompt.includes(message.text) || !this.#here(message)) continue;
       this.#owed.splice(this.#owed.indexOf(message), 1);
-      message.record?.sent();
       message.record?.delivered?.();
     }
   }
@@ -125,7 +127,6 @@ export class AnswerDelivery {
     const going = this.#owed.filter((message) => this.#here(message));
     for (const message of going) {
       this.#owed.splice(this.#owed.indexOf(message), 1);
-      message.record?.sent();
       this.#send(message);
     }
     for (const message of this.#waiting.splice(0)) this.#send(message);

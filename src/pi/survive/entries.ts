@@ -32,8 +32,9 @@ export interface AnswerEntry {
   readonly delivered: LaterDelivery["kind"];
   /**
    * A message not sent yet (the session closed, a stopped run gave it back, no run could take
-   * it): owed to the next run on a branch holding the question, also after a restart, which
-   * records it again without this flag before it goes, so it is sent once.
+   * it): owed to the next run on a branch holding the question, also after a restart. It is
+   * recorded again without this flag once the session holds the message; a start that finds the
+   * message after an owed record reads it as held, so it is sent once.
    */
   readonly owed?: true;
 }

@@ -263,7 +263,6 @@ describe("ProseAnswerRecord", () => {
     const record = new ProseAnswerRecord(survival, kept());
     record.owe({ noRun: "no model" });
     record.owe("stopped");
-    record.sent();
     record.delivered();
     record.delivered();
     expect(events).toEqual([
@@ -277,7 +276,6 @@ describe("ProseAnswerRecord", () => {
   it("answers a run took at once leave no record", () => {
     const { events, survival } = recorder();
     const record = new ProseAnswerRecord(survival, kept());
-    record.sent();
     record.delivered();
     record.withdrawn();
     expect(events).toEqual([]);
