@@ -12,7 +12,7 @@ import {
   settledProseEntry,
 } from "../survive/entries.ts";
 import { firstCopies } from "../survive/first-copies.ts";
-import { answerKept } from "../survive/notices.ts";
+import { answerKept, unreadEntry } from "../survive/notices.ts";
 import type { RecoveryNotice } from "../survive/recovery.ts";
 import type { Survival } from "../survive/survival.ts";
 import { heldAfter } from "../survive/user-message-holds.ts";
@@ -193,7 +193,7 @@ function restoredNotices(
   const [skipped] = scan.skipped;
   if (skipped) {
     notices.push({
-      text: `ask_user: ${scan.skipped.length} record(s) of answers kept for the agent could not be read (entry ${skipped.entryId}: ${skipped.reason}); those answers are not sent.`,
+      text: `ask_user: ${scan.skipped.length} record(s) of answers kept for the agent could not be read (${unreadEntry(skipped)}); those answers are not sent.`,
       level: "warning",
     });
   }

@@ -5,6 +5,7 @@ import { findCallEntryId } from "./branch-scan.ts";
 import { type AnswerEntry, answerEntry, ENTRY_TYPES, readAnswerEntry } from "./entries.ts";
 import type { CallRef } from "./finish-later.ts";
 import { firstCopies } from "./first-copies.ts";
+import { unreadEntry } from "./notices.ts";
 import type { RecoveryNotice } from "./recovery.ts";
 import type { Survival } from "./survival.ts";
 import { heldAfter, pathTo } from "./user-message-holds.ts";
@@ -110,7 +111,7 @@ function owedNotices(
   const [first] = skipped;
   if (first) {
     notices.push({
-      text: `ask_user: ${skipped.length} askuser answer record(s) on other branches could not be read (entry ${first.entryId}: ${first.reason}); an answer one of them kept for the agent is not sent.`,
+      text: `ask_user: ${skipped.length} askuser answer record(s) on other branches could not be read (${unreadEntry(first)}); an answer one of them kept for the agent is not sent.`,
       level: "warning",
     });
   }

@@ -120,4 +120,31 @@ describe("kept answers against a kill, a session switch and a crowded session fi
     expect(third.model.requests).toHaveLength(1);
     expect(proseAnswers(third)).toHaveLength(31);
   });
+
+  it("unreadable entries with 100 KB ids and escape bytes: the start's lines name them short and safe", async () => {
+    const dir = tempDir("askuser-kept-long-id-");
+    const before = await keptAnswers(dir);
+    const file = before.runtime.session.sessionFile ?? "";
+    await before.dispose();
+    const lines = linesOf(file);
+    const last = lines.at(-1)?.id ?? null;
+    const id = `\x1b]0;pwned\x07${"i".repeat(100_000)}`;
+    const foreign = (customType: string, entryId: string, parentId: string | null) => ({
+      type: "custom",
+      id: entryId,
+      parentId,
+      timestamp: "2026-12-02T00:00:00.000Z",
+      customType,
+      data: { v: 2 },
+    });
+    lines.push(foreign("askuser-kept-prose", id, last) as Line);
+    lines.push(foreign("askuser-answer", `${id}b`, id) as Line);
+    writeFileSync(file, `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
+
+    const second = await world({ dir, sessionFile: file });
+    const shown = second.ui.widgetText("askuser-recovery") ?? "";
+    expect(shown).toContain("could not be read (entry ␛]0;pwned␇iii");
+    expect(controlIn(shown)).toBeUndefined();
+    for (const line of shown.split("\n")) expect(line.length).toBeLessThan(400);
+  });
 });
