@@ -213,6 +213,27 @@ describe("a kill after a run started with an owed answer, before the session hol
   });
 });
 
+describe("an owed answer and /fork", () => {
+  it("a fork that copies the owed record owes it in the fork too; each session sends it once", async () => {
+    const w = await owedReplay(tempDir("askuser-owed-fork-"));
+    const original = w.runtime.session.sessionFile ?? "";
+    const leaf = w.runtime.session.sessionManager.getLeafId() ?? "";
+    await w.runtime.fork(leaf, { position: "at" });
+    expect(w.runtime.session.sessionFile).not.toBe(original);
+    await say(w, "Go on in the fork.");
+    expect(laterAnswers(w)).toHaveLength(1);
+    await say(w, "And again.");
+    expect(laterAnswers(w)).toHaveLength(1);
+
+    await w.runtime.switchSession(original);
+    await say(w, "Back in the original.");
+    expect(laterAnswers(w)).toHaveLength(1);
+    await say(w, "Once more.");
+    expect(laterAnswers(w)).toHaveLength(1);
+    await w.dispose();
+  });
+});
+
 describe("an owed answer belongs to the branch of its question, across restarts too", () => {
   it("restarted on another branch, it waits; back on its own with /tree, the next run carries it once", async () => {
     const dir = tempDir("askuser-owed-branch-");
