@@ -11,10 +11,11 @@ import {
   readKeptProseEntry,
   settledProseEntry,
 } from "../survive/entries.ts";
-import { answerKept } from "../survive/notices.ts";
+import { firstCopies } from "../survive/first-copies.ts";
+import { answerKept, unreadEntry } from "../survive/notices.ts";
 import type { RecoveryNotice } from "../survive/recovery.ts";
 import type { Survival } from "../survive/survival.ts";
-import { userMessageHolds } from "../survive/user-message-holds.ts";
+import { heldAfter } from "../survive/user-message-holds.ts";
 import type { ProseForm, ProseMemory } from "./prose-memory.ts";
 
 type Recorder = Pick<Survival, "record" | "notify">;
@@ -49,9 +50,6 @@ export class ProseAnswerRecord implements DeliveryRecord {
     }
     this.#survival.notify(answerKept(reason), "warning");
   }
-
-  /** Nothing to record yet: they count as delivered once the session holds them. */
-  sent(): void {}
 
   delivered(): void {
     this.#settle("delivered");
@@ -112,43 +110,48 @@ export interface KeptScan {
  * The kept answers of a session: every kept record, on any branch (which run they go into is the
  * delivery's rule: one on a branch holding their message), that no later record settles. The
  * message is built again from the record, by the code that built it first, so what the agent
- * gets is never text read raw from the file. Pi may stop after the session took the message and
- * before the record that settles it: then a user message after the record holds it, and it is
- * `held`, not sent again.
+ * gets is never text read raw from the file. A settlement is final wherever the file holds it,
+ * and a line the file holds twice counts once (`firstCopies`). Pi may stop after the session took
+ * the message and before the record that settles it: then a user message after the record, on a
+ * branch holding their message, holds it, and it is `held`, not sent again.
  */
-export function scanKeptProse(entries: readonly SessionEntry[]): KeptScan {
+export function scanKeptProse(session: readonly SessionEntry[]): KeptScan {
+  const entries = firstCopies(session);
   const ids = new Set(entries.map((entry) => entry.id));
   const open = new Map<string, RestoredProse & { readonly index: number }>();
-  const skipped: { entryId: string; reason: string }[] = [];
-  entries.forEach((entry, index) => {
-    if (entry.type !== "custom" || entry.customType !== ENTRY_TYPES.keptProse) return;
+  const skipped: { entryId: string; reason: string; index: number }[] = [];
+  const records = entries.flatMap((entry, index) => {
+    if (entry.type !== "custom" || entry.customType !== ENTRY_TYPES.keptProse) return [];
     const read = readKeptProseEntry(entry.data);
-    if (!read.ok) {
-      skipped.push({ entryId: entry.id, reason: read.reason });
-      return;
-    }
-    if (read.value.state !== "kept") {
-      open.delete(read.value.id);
-      return;
-    }
-    const { state: _kept, ...kept } = read.value;
+    if (read.ok) return [{ entry, index, record: read.value }];
+    skipped.push({ entryId: entry.id, reason: read.reason, index });
+    return [];
+  });
+  // A settlement is final, wherever the file put it: ids are never kept a second time.
+  const settled = new Set(
+    records.flatMap(({ record }) => (record.state === "kept" ? [] : record.id)),
+  );
+  for (const { entry, index, record } of records) {
+    if (record.state !== "kept" || settled.has(record.id)) continue;
+    const { state: _kept, ...kept } = record;
     const text = proseAnswerText(kept.details, kept.replaces, kept.leftOut);
     if (text === undefined || !ids.has(kept.messageEntryId)) {
       const reason =
         text === undefined ? "no answers to send" : "its message is not in the session";
-      skipped.push({ entryId: entry.id, reason });
-      return;
+      skipped.push({ entryId: entry.id, reason, index });
+      continue;
     }
     const valid = validateAskInput(kept.ask);
     open.set(kept.id, { kept, text, ask: valid.ok ? valid.ask : undefined, index });
-  });
+  }
   const kept: RestoredProse[] = [];
   const held: RestoredProse[] = [];
   for (const { index, ...restored } of open.values()) {
-    const holds = userMessageHolds(entries.slice(index + 1), restored.text);
+    const holds = heldAfter(entries, index, restored.kept.messageEntryId, restored.text);
     (holds ? held : kept).push(restored);
   }
-  return { kept, held, skipped };
+  skipped.sort((a, b) => a.index - b.index);
+  return { kept, held, skipped: skipped.map(({ entryId, reason }) => ({ entryId, reason })) };
 }
 
 /**
@@ -190,7 +193,7 @@ function restoredNotices(
   const [skipped] = scan.skipped;
   if (skipped) {
     notices.push({
-      text: `ask_user: ${scan.skipped.length} record(s) of answers kept for the agent could not be read (entry ${skipped.entryId}: ${skipped.reason}); those answers are not sent.`,
+      text: `ask_user: ${scan.skipped.length} record(s) of answers kept for the agent could not be read (${unreadEntry(skipped)}); those answers are not sent.`,
       level: "warning",
     });
   }

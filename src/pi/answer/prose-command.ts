@@ -132,7 +132,7 @@ export async function answerAgain(
     return;
   }
   if (!survival.onBranch(form.entryId)) {
-    const kept = form.submitted && survival.delivery.keeps(form.submitted.text);
+    const kept = form.submitted && survival.delivery.keeps(form.submitted.record);
     tell(ctx, kept ? PROSE_NOTICES.offBranchKept : PROSE_NOTICES.offBranch, "info");
     return;
   }
@@ -171,13 +171,13 @@ async function openProseForm(
     return;
   }
   if (survival.closing.aborted || details.status !== "answered") {
-    const kept = previous !== undefined && survival.delivery.keeps(previous.text);
+    const kept = previous !== undefined && survival.delivery.keeps(previous.record);
     tell(ctx, kept ? PROSE_NOTICES.stillKept : PROSE_NOTICES.nothingSent, "info");
     return;
   }
   // Answers kept here (no model could take them) never reached the agent: the new ones take
   // their place as first answers. Answers Pi or the session has are replaced, and say so.
-  const withdrawn = previous !== undefined && survival.delivery.withdraw(previous.text);
+  const withdrawn = previous !== undefined && survival.delivery.withdraw(previous.record);
   if (withdrawn) previous.record.withdrawn();
   const replaces = previous !== undefined && !withdrawn;
   const text = proseAnswerText(details, replaces, form.leftOut);

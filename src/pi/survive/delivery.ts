@@ -19,12 +19,15 @@ export interface MessagePort {
  */
 export type OweReason = "stopped" | "refused" | { readonly noRun: string };
 
-/** What an answer's record does when its delivery is in doubt, and when it is settled again. */
+/**
+ * What an answer's record does when its delivery is in doubt, and when it is settled again. One
+ * policy for every answer: owed is recorded before anyone is told, and settled only once the
+ * session holds the message, so a kill in between leaves it owed with the message in the session,
+ * which the next start reads as held, not as owed.
+ */
 export interface DeliveryRecord {
   /** The message did not reach the session: record the answer as owed, and say why. */
   owe(reason: OweReason): void;
-  /** The message reached the agent after all: record it as sent, the branch's last word. */
-  sent(): void;
   /** The session holds the message: the run it went into took it. */
   delivered?(): void;
 }
@@ -114,7 +117,6 @@ export class AnswerDelivery {
     for (const message of [...this.#owed]) {
       if (!prompt.includes(message.text) || !this.#here(message)) continue;
       this.#owed.splice(this.#owed.indexOf(message), 1);
-      message.record?.sent();
       message.record?.delivered?.();
     }
   }
@@ -125,7 +127,6 @@ export class AnswerDelivery {
     const going = this.#owed.filter((message) => this.#here(message));
     for (const message of going) {
       this.#owed.splice(this.#owed.indexOf(message), 1);
-      message.record?.sent();
       this.#send(message);
     }
     for (const message of this.#waiting.splice(0)) this.#send(message);
@@ -150,12 +151,14 @@ export class AnswerDelivery {
   }
 
   /**
-   * Takes back a message that has not reached Pi (owed, or held back): it is never sent.
-   * Returns whether it was; a message Pi holds or the session holds cannot be taken back.
+   * Takes back the message of `record` if it has not reached Pi (owed, or held back): it is never
+   * sent. Returns whether it was; a message Pi holds or the session holds cannot be taken back.
+   * By record, not text: two answers can read alike (the same questions answered alike on two
+   * branches), and taking back one must not take the other.
    */
-  withdraw(text: string): boolean {
+  withdraw(record: DeliveryRecord): boolean {
     for (const list of [this.#owed, this.#waiting]) {
-      const index = list.findIndex((message) => message.text === text);
+      const index = list.findIndex((message) => message.record === record);
       if (index < 0) continue;
       list.splice(index, 1);
       return true;
@@ -163,9 +166,9 @@ export class AnswerDelivery {
     return false;
   }
 
-  /** Whether a message with this text is kept here, owed to a later run or held back. */
-  keeps(text: string): boolean {
-    return [...this.#owed, ...this.#waiting].some((message) => message.text === text);
+  /** Whether the message of `record` is kept here, owed to a later run or held back. */
+  keeps(record: DeliveryRecord): boolean {
+    return [...this.#owed, ...this.#waiting].some((message) => message.record === record);
   }
 
   #here(message: InFlight): boolean {

@@ -1,6 +1,7 @@
 import {
   type Ask,
   type AskDetails,
+  describeReceived,
   isRecord,
   type LaterDelivery,
   type LaterOccasion,
@@ -31,8 +32,9 @@ export interface AnswerEntry {
   readonly delivered: LaterDelivery["kind"];
   /**
    * A message not sent yet (the session closed, a stopped run gave it back, no run could take
-   * it): owed to the next run on a branch holding the question, also after a restart, which
-   * records it again without this flag before it goes, so it is sent once.
+   * it): owed to the next run on a branch holding the question, also after a restart. It is
+   * recorded again without this flag once the session holds the message; a start that finds the
+   * message after an owed record reads it as held, so it is sent once.
    */
   readonly owed?: true;
 }
@@ -111,7 +113,7 @@ export function readRecoveryEntry(data: unknown): Read<RecoveryEntry> {
   if (!base.ok) return base;
   const { record, toolCallId } = base.value;
   if (record.step !== "opened" && record.step !== "unrecoverable") {
-    return skip(`unknown recovery step ${JSON.stringify(record.step)}`);
+    return skip(`unknown recovery step ${describeReceived(record.step)}`);
   }
   return { ok: true, value: { toolCallId, step: record.step } };
 }
@@ -124,19 +126,22 @@ export function readAnswerEntry(data: unknown): Read<AnswerEntry> {
   if (!base.ok) return base;
   const { record, toolCallId } = base.value;
   const occasion = OCCASIONS.find((candidate) => candidate === record.occasion);
-  if (!occasion) return skip(`unknown occasion ${JSON.stringify(record.occasion)}`);
+  if (!occasion) return skip(`unknown occasion ${describeReceived(record.occasion)}`);
   const delivered = DELIVERIES.find((candidate) => candidate === record.delivered);
-  if (!delivered) return skip(`unknown delivery ${JSON.stringify(record.delivered)}`);
-  const details = readStoredDetails(record.details);
-  if (!details) return skip("the details are not an ask_user outcome");
-  const owed = record.owed === true && delivered === "message" ? { owed: true as const } : {};
+  if (!delivered) return skip(`unknown delivery ${describeReceived(record.delivered)}`);
+  const owes = record.owed === true && delivered === "message";
+  // An owed answer is still to be sent: only whole details may be, lest an answer go missing.
+  const read = owes ? readWholeDetails(record.details) : readDetails(record.details);
+  if (!read.ok) return read;
+  const details = read.value;
+  const owed = owes ? { owed: true as const } : {};
   return { ok: true, value: { toolCallId, occasion, details, delivered, ...owed } };
 }
 
 export function readEndedNoteDetails(data: unknown): Read<EndedNoteDetails> {
   if (typeof data !== "object" || data === null) return skip("the details are not an object");
   const record = data as Record<string, unknown>;
-  if (record.v !== VERSION) return skip(`unknown version ${JSON.stringify(record.v)}`);
+  if (record.v !== VERSION) return skip(`unknown version ${describeReceived(record.v)}`);
   const ids = record.toolCallIds;
   if (!Array.isArray(ids) || !ids.every((id): id is string => typeof id === "string")) {
     return skip("toolCallIds is not a list of strings");
@@ -146,15 +151,18 @@ export function readEndedNoteDetails(data: unknown): Read<EndedNoteDetails> {
 
 export function readKeptProseEntry(data: unknown): Read<KeptProseRecord> {
   if (!isRecord(data)) return skip("the data is not an object");
-  if (data.v !== VERSION) return skip(`unknown version ${JSON.stringify(data.v)}`);
+  if (data.v !== VERSION) return skip(`unknown version ${describeReceived(data.v)}`);
   const { id, state } = data;
   if (typeof id !== "string" || id === "") return skip("id is not a string");
   if (state === "delivered" || state === "withdrawn") return { ok: true, value: { state, id } };
-  if (state !== "kept") return skip(`unknown state ${JSON.stringify(state)}`);
+  if (state !== "kept") return skip(`unknown state ${describeReceived(state)}`);
   if (typeof data.messageEntryId !== "string") return skip("messageEntryId is not a string");
-  const details = readStoredDetails(data.details);
-  if (details?.status !== "answered")
+  const read = readWholeDetails(data.details);
+  if (!read.ok) return read;
+  const details = read.value;
+  if (details.status !== "answered") {
     return skip("the details are not an answered ask_user outcome");
+  }
   if (typeof data.replaces !== "boolean") return skip("replaces is not a boolean");
   const leftOut = readLeftOut(data.leftOut);
   if (!leftOut) return skip("leftOut is not a list of what the form left out");
@@ -184,10 +192,41 @@ function readLeftOut(value: unknown): LeftOut[] | undefined {
   return items;
 }
 
+function readDetails(value: unknown): Read<AskDetails> {
+  const details = readStoredDetails(value);
+  return details ? { ok: true, value: details } : skip("the details are not an ask_user outcome");
+}
+
+/**
+ * Details to be sent to the agent again: read back whole, or not at all. `readStoredDetails`
+ * drops a question or answer it cannot read, and the message built from what is left would
+ * say `(no answer)` for an answer the user gave, or leave a question out, without a word.
+ */
+function readWholeDetails(value: unknown): Read<AskDetails> {
+  const read = readDetails(value);
+  if (!read.ok || !isRecord(value)) return read;
+  const details = read.value;
+  const questions = Array.isArray(value.questions) ? value.questions.length : 0;
+  const dropped = questions - details.questions.length;
+  if (dropped > 0) {
+    return skip(`${dropped} question${dropped === 1 ? "" : "s"} of the details cannot be read`);
+  }
+  const answers = isRecord(value.answers) ? Object.keys(value.answers) : [];
+  const unread = answers.find((id) => !Object.hasOwn(details.answers, id));
+  if (unread !== undefined) {
+    return skip(`the details' answer to ${describeReceived(unread)} cannot be read`);
+  }
+  const unanswered = Array.isArray(value.unanswered) ? value.unanswered.length : 0;
+  if (unanswered !== details.unanswered.length) {
+    return skip("an unanswered question id of the details is not a string");
+  }
+  return read;
+}
+
 function readBase(data: unknown): Read<{ record: Record<string, unknown>; toolCallId: string }> {
   if (typeof data !== "object" || data === null) return skip("the data is not an object");
   const record = data as Record<string, unknown>;
-  if (record.v !== VERSION) return skip(`unknown version ${JSON.stringify(record.v)}`);
+  if (record.v !== VERSION) return skip(`unknown version ${describeReceived(record.v)}`);
   if (typeof record.toolCallId !== "string") return skip("toolCallId is not a string");
   return { ok: true, value: { record, toolCallId: record.toolCallId } };
 }

@@ -98,8 +98,10 @@ export function finishLater(
 
 /**
  * How an answer sent as a message is recorded while the delivery decides its fate: owed (with a
- * notice) when it did not reach the agent, and recorded again as sent, the call's last word,
- * before it goes into a run: a crash in between can lose it but never send it twice.
+ * notice) when it did not reach the agent, and recorded again as sent, the call's last word, once
+ * the session holds it. A kill before that leaves it owed with the message in the session, and the
+ * next start finds it held there (`scanOwedAnswers`): it is neither lost nor sent twice. `owed`:
+ * the session file already holds it as owed (an earlier instance recorded it so).
  */
 export function answerRecord(
   env: Pick<FinishEnv, "appendEntry" | "notify">,
@@ -107,13 +109,16 @@ export function answerRecord(
   details: AskDetails,
   occasion: LaterOccasion,
   report: DeliveryReport = () => {},
+  owed = false,
 ): DeliveryRecord {
-  const recordAgain = (owed: boolean) => {
+  let owedOnFile = owed;
+  const recordAgain = (owes: boolean) => {
     try {
       env.appendEntry(
         ENTRY_TYPES.answer,
-        answerEntry(call.toolCallId, occasion, details, "message", owed),
+        answerEntry(call.toolCallId, occasion, details, "message", owes),
       );
+      owedOnFile = owes;
     } catch (error) {
       env.notify(
         `ask_user: could not record the answer in the session file: ${errorMessage(error)}`,
@@ -127,7 +132,9 @@ export function answerRecord(
       env.notify(answerKept(reason), "warning");
       report("owed");
     },
-    sent: () => recordAgain(false),
-    delivered: () => report("delivered"),
+    delivered: () => {
+      if (owedOnFile) recordAgain(false);
+      report("delivered");
+    },
   };
 }

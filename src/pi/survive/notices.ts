@@ -1,3 +1,4 @@
+import { shortenEcho } from "../../core/index.ts";
 import type { OweReason } from "./delivery.ts";
 
 /** What askuser tells the user (never the agent) about asks answered outside their tool call. */
@@ -31,6 +32,17 @@ export function answerKept(reason: OweReason): string {
     return "ask_user: Pi did not start a run with your answer (its error says why); the answer is kept and goes to the agent with your next message.";
   }
   return `ask_user: no model can take your answer now (${reason.noRun}); it is kept and goes to the agent with your next message, once a model is set up (/login or /model).`;
+}
+
+/**
+ * Names an entry of the session file that could not be read, for a notice: `entry <id>: <why>`.
+ * The id comes from the file, so it is shortened (the caller's notice is made safe to display).
+ */
+export function unreadEntry(skipped: {
+  readonly entryId: string;
+  readonly reason: string;
+}): string {
+  return `entry ${shortenEcho(skipped.entryId, 40)}: ${skipped.reason}`;
 }
 
 /**

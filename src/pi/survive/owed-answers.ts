@@ -4,9 +4,11 @@ import { whyModelCannotRun } from "../model-readiness.ts";
 import { findCallEntryId } from "./branch-scan.ts";
 import { type AnswerEntry, answerEntry, ENTRY_TYPES, readAnswerEntry } from "./entries.ts";
 import type { CallRef } from "./finish-later.ts";
+import { firstCopies } from "./first-copies.ts";
+import { unreadEntry } from "./notices.ts";
 import type { RecoveryNotice } from "./recovery.ts";
 import type { Survival } from "./survival.ts";
-import { userMessageHolds } from "./user-message-holds.ts";
+import { heldAfter, pathTo } from "./user-message-holds.ts";
 
 /** An answer an earlier instance recorded as owed, with the message that carries it. */
 interface OwedAnswer {
@@ -30,10 +32,13 @@ export interface OwedScan {
  * with its tool call id on its own path to the root, as a branch reader would; the last record of
  * a call in the session is its last word, so an answer a run took on any branch holding the
  * question is settled everywhere. The message is built again from the record by the code that
- * built it first, never taken raw from the file. A user message after an owed record that holds
- * its message means the agent has it (its sent record was never written): `held`, not sent again.
+ * built it first, never taken raw from the file; a line the file holds twice counts once
+ * (`firstCopies`). A user message after an owed record that holds its message, on a branch holding
+ * its question, means the agent has it (its sent record was never written): `held`, not sent
+ * again.
  */
-export function scanOwedAnswers(entries: readonly SessionEntry[]): OwedScan {
+export function scanOwedAnswers(session: readonly SessionEntry[]): OwedScan {
+  const entries = firstCopies(session);
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const last = new Map<string, { readonly owed: OwedAnswer | undefined; readonly index: number }>();
   const skipped: { entryId: string; reason: string }[] = [];
@@ -55,27 +60,18 @@ export function scanOwedAnswers(entries: readonly SessionEntry[]): OwedScan {
       answer.owed && decision.kind === "message"
         ? { call: { callEntryId, toolCallId: answer.toolCallId }, answer, text: decision.text }
         : undefined;
+    // Deleted first, so the calls stay in the order of their last records: oldest owed first.
+    last.delete(callEntryId);
     last.set(callEntryId, { owed, index });
   });
   const owed: OwedAnswer[] = [];
   const held: OwedAnswer[] = [];
   for (const { owed: answer, index } of last.values()) {
     if (!answer) continue;
-    (userMessageHolds(entries.slice(index + 1), answer.text) ? held : owed).push(answer);
+    const holds = heldAfter(entries, index, answer.call.callEntryId, answer.text);
+    (holds ? held : owed).push(answer);
   }
   return { owed, held, skipped };
-}
-
-/** The entries from the root to `entry`, following parent ids. */
-function pathTo(entry: SessionEntry, byId: ReadonlyMap<string, SessionEntry>): SessionEntry[] {
-  const path: SessionEntry[] = [];
-  const seen = new Set<string>();
-  for (let at: SessionEntry | undefined = entry; at && !seen.has(at.id); ) {
-    seen.add(at.id);
-    path.push(at);
-    at = at.parentId === null ? undefined : byId.get(at.parentId);
-  }
-  return path.reverse();
 }
 
 /**
@@ -115,7 +111,7 @@ function owedNotices(
   const [first] = skipped;
   if (first) {
     notices.push({
-      text: `ask_user: ${skipped.length} askuser answer record(s) on other branches could not be read (entry ${first.entryId}: ${first.reason}); an answer one of them kept for the agent is not sent.`,
+      text: `ask_user: ${skipped.length} askuser answer record(s) on other branches could not be read (${unreadEntry(first)}); an answer one of them kept for the agent is not sent.`,
       level: "warning",
     });
   }

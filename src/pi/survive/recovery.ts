@@ -2,7 +2,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { errorMessage, neutraliseMultiline } from "../../core/index.ts";
 import { scanBranch, wasHandled } from "./branch-scan.ts";
 import { ENTRY_TYPES, recoveryEntry } from "./entries.ts";
-import { NOTICES, RECOVERY_WIDGET } from "./notices.ts";
+import { NOTICES, RECOVERY_WIDGET, unreadEntry } from "./notices.ts";
 import { resolveAsk } from "./resolve-ask.ts";
 import type { Survival } from "./survival.ts";
 
@@ -28,7 +28,7 @@ export function recoverInterruptedAsk(
   const [skipped] = scan.skipped;
   if (skipped) {
     say(
-      `ask_user: ${scan.skipped.length} askuser record(s) in this session could not be read (entry ${skipped.entryId}: ${skipped.reason}).`,
+      `ask_user: ${scan.skipped.length} askuser record(s) in this session could not be read (${unreadEntry(skipped)}).`,
       "warning",
     );
   }

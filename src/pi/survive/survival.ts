@@ -269,7 +269,8 @@ export class Survival {
    * next run on a branch holding its question, recorded and told as any owed answer is.
    */
   keepOwed(call: CallRef, owed: AnswerEntry, text: string): void {
-    const record = answerRecord(this.#finishEnv(), call, owed.details, owed.occasion);
+    const env = this.#finishEnv();
+    const record = answerRecord(env, call, owed.details, owed.occasion, undefined, true);
     this.delivery.keep(text, record, call.callEntryId);
   }
 

@@ -1,3 +1,4 @@
+import type { SessionEntry } from "@earendil-works/pi-coding-agent";
 import { isRecord } from "../../core/index.ts";
 
 /** Whether a user message on the branch carries `text` (an answer sent as a user message). */
@@ -14,4 +15,37 @@ export function userMessageHolds(branch: readonly unknown[], text: string): bool
       )
     );
   });
+}
+
+/**
+ * Whether the agent has the answer recorded at `entries[index]`: a user message after the record
+ * carries `text` on a branch that holds `anchor` (the entry the answer belongs to). The same text
+ * on a branch without the anchor is another conversation's (the same question asked and
+ * answered there), and says nothing of this one.
+ */
+export function heldAfter(
+  entries: readonly SessionEntry[],
+  index: number,
+  anchor: string,
+  text: string,
+): boolean {
+  const holding = entries.slice(index + 1).filter((entry) => userMessageHolds([entry], text));
+  if (holding.length === 0) return false;
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  return holding.some((entry) => pathTo(entry, byId).some((on) => on.id === anchor));
+}
+
+/** The entries from the root to `entry`, following parent ids. */
+export function pathTo(
+  entry: SessionEntry,
+  byId: ReadonlyMap<string, SessionEntry>,
+): SessionEntry[] {
+  const path: SessionEntry[] = [];
+  const seen = new Set<string>();
+  for (let at: SessionEntry | undefined = entry; at && !seen.has(at.id); ) {
+    seen.add(at.id);
+    path.push(at);
+    at = at.parentId === null ? undefined : byId.get(at.parentId);
+  }
+  return path.reverse();
 }

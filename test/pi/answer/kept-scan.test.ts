@@ -100,11 +100,27 @@ describe("the kept-answer record, written and read back", () => {
   it("held by a user message after the record (Pi stopped before settling it): delivered, not kept", () => {
     const text = proseAnswerText(details, false, LEFT_OUT) ?? "";
     const before = message("u0", "user", text);
-    const after = message("u1", "user", text);
+    const after = { ...message("u1", "user", text), parentId: "m1" };
     expect(scanKeptProse([before, ASSISTANT, custom(keptProseEntry(kept()))]).kept).toHaveLength(1);
     const scan = scanKeptProse([ASSISTANT, custom(keptProseEntry(kept())), after]);
     expect(scan.kept).toEqual([]);
     expect(scan.held.map((restored) => restored.kept.id)).toEqual(["k1"]);
+  });
+
+  it("held only by a user message on a branch that holds its message: the same answers sent on another branch leave it kept", () => {
+    // The agent asked the same questions on two branches (m1, m2); the same answers were kept on
+    // each, and only m2's reached its agent.
+    const text = proseAnswerText(details, false, LEFT_OUT) ?? "";
+    const on = (entry: SessionEntry, parentId: string | null) => ({ ...entry, parentId });
+    const scan = scanKeptProse([
+      ASSISTANT,
+      on(message("m2", "assistant", "1. Which database should the service use? …"), null),
+      on(custom(keptProseEntry(kept({ id: "k1", messageEntryId: "m1" }))), "m1"),
+      on(custom(keptProseEntry(kept({ id: "k2", messageEntryId: "m2" }))), "m2"),
+      on(message("u2", "user", text), "m2"),
+    ]);
+    expect(scan.kept.map((restored) => restored.kept.id)).toEqual(["k1"]);
+    expect(scan.held.map((restored) => restored.kept.id)).toEqual(["k2"]);
   });
 
   it("an ask that no longer validates still sends the answers, and reopens nothing", () => {
@@ -137,6 +153,75 @@ describe("the kept-answer record, written and read back", () => {
       "its message is not in the session",
       "id is not a string",
     ]);
+  });
+
+  it("a record whose details are damaged in part is skipped with the reason, never sent with an answer missing", () => {
+    const entry = keptProseEntry(kept());
+    const damaged = (change: (data: { details: Record<string, unknown> }) => void) => {
+      const copy = JSON.parse(JSON.stringify(entry));
+      change(copy);
+      return custom(copy);
+    };
+    const scan = scanKeptProse([
+      ASSISTANT,
+      damaged((data) => {
+        data.details.answers = { database: { selected: [1] } };
+      }),
+      damaged((data) => {
+        data.details.questions = [{ ...INPUT.questions[0], options: "Postgres" }];
+      }),
+      damaged((data) => {
+        data.details.unanswered = [7];
+      }),
+    ]);
+    expect(scan.kept).toEqual([]);
+    expect(scan.skipped.map((skipped) => skipped.reason)).toEqual([
+      'the details\' answer to "database" cannot be read',
+      "1 question of the details cannot be read",
+      "an unanswered question id of the details is not a string",
+    ]);
+  });
+
+  it("a copy of the record after its settlement (a line written twice) is not kept again", () => {
+    const text = proseAnswerText(details, false, LEFT_OUT) ?? "";
+    const record = custom(keptProseEntry(kept()));
+    const scan = scanKeptProse([
+      ASSISTANT,
+      record,
+      message("u1", "user", text),
+      custom(settledProseEntry("k1", "delivered")),
+      record,
+    ]);
+    expect(scan.kept).toEqual([]);
+    expect(scan.held).toEqual([]);
+  });
+
+  it("a settlement read before its record (lines out of order) still settles it", () => {
+    const scan = scanKeptProse([
+      ASSISTANT,
+      custom(settledProseEntry("k1", "delivered")),
+      custom(keptProseEntry(kept())),
+    ]);
+    expect(scan.kept).toEqual([]);
+    expect(scan.held).toEqual([]);
+  });
+
+  it("a foreign record nested deep or 100 KB long is skipped with a short reason, and the scan goes on", () => {
+    const deep = JSON.parse(`${"[".repeat(100_000)}${"]".repeat(100_000)}`);
+    const entry = keptProseEntry(kept());
+    // Built around the value: JSON.stringify itself overflows the stack on it.
+    const holding = (data: unknown) => ({ ...custom({}), data });
+    const scan = scanKeptProse([
+      ASSISTANT,
+      holding({ ...entry, v: deep }),
+      custom({ ...entry, state: "x".repeat(100_000) }),
+      holding({ ...entry, ask: deep }),
+    ]);
+    expect(scan.kept.map((restored) => restored.ask)).toEqual([undefined]);
+    const [version, state] = scan.skipped.map((skipped) => skipped.reason);
+    expect(version).toBe("unknown version [object Array]");
+    expect(state).toMatch(/^unknown state "x{50,}… \(\d+ more characters\)$/u);
+    expect(state?.length).toBeLessThan(200);
   });
 
   it("escape bytes in a damaged record reach the agent as JSON escapes, never raw", () => {
@@ -178,7 +263,6 @@ describe("ProseAnswerRecord", () => {
     const record = new ProseAnswerRecord(survival, kept());
     record.owe({ noRun: "no model" });
     record.owe("stopped");
-    record.sent();
     record.delivered();
     record.delivered();
     expect(events).toEqual([
@@ -192,7 +276,6 @@ describe("ProseAnswerRecord", () => {
   it("answers a run took at once leave no record", () => {
     const { events, survival } = recorder();
     const record = new ProseAnswerRecord(survival, kept());
-    record.sent();
     record.delivered();
     record.withdrawn();
     expect(events).toEqual([]);

@@ -15,6 +15,7 @@ import {
   createAgentSessionFromServices,
   createAgentSessionRuntime,
   createAgentSessionServices,
+  type ExtensionAPI,
   type ExtensionUIContext,
   type SessionEntry,
   SessionManager,
@@ -201,6 +202,8 @@ export interface WorldOptions {
   readonly model?: ScriptedModel;
   readonly ui?: FakeUI;
   readonly gate?: Gate;
+  /** More extensions, loaded after askuser: their handlers run after askuser's. */
+  readonly extensions?: readonly ((pi: ExtensionAPI) => void)[];
   /** Turns the setting `remote` on, with this standing in for the answer server's client. */
   readonly publish?: AskUserExtensionOptions["publish"];
 }
@@ -228,6 +231,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<PiWorld> {
       ...(options.publish ? { publish: options.publish } : {}),
     }),
     ...(options.gate ? [options.gate.extension] : []),
+    ...(options.extensions ?? []),
   ];
   const createRuntime: CreateAgentSessionRuntimeFactory = async (request) => {
     const services = await createAgentSessionServices({

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../support/run-cli.ts";
 import { loseTheKey, restore } from "../answer/fixtures.ts";
@@ -181,6 +182,55 @@ describe("a crash between the session taking an owed answer and the record that 
     await say(third, "Still there?");
     expect(answersIn(third, 0)).toHaveLength(1);
     expect(laterAnswers(third)).toHaveLength(1);
+  });
+});
+
+describe("a kill after a run started with an owed answer, before the session holds it", () => {
+  it("the next start still owes it, and the next message carries it once", async () => {
+    const dir = tempDir("askuser-owed-kill-start-");
+    const onDisk = await stop(await owedReplay(dir), "quit");
+    // The file as a kill leaves it the moment the run has started: askuser's agent_start handler
+    // has run (it handed the owed answer to Pi), Pi has not yet put the answer in the session.
+    let killed = "";
+    const atStart = (pi: ExtensionAPI) =>
+      pi.on("agent_start", () => {
+        if (killed === "") killed = second.snapshotSessionFile();
+      });
+    const second: PiWorld = await world({ dir, sessionFile: onDisk, extensions: [atStart] });
+    await say(second, "Go on.");
+    expect(laterAnswers(second)).toHaveLength(1);
+    const entries = readFileSync(killed, "utf8")
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => JSON.parse(line));
+    expect(userMessages(entries).filter((text) => text.startsWith("[ask_user]"))).toEqual([]);
+
+    const third = await world({ dir, sessionFile: killed });
+    expect(third.ui.widgetText("askuser-recovery")).toBe(STILL_KEPT);
+    await say(third, "Go on.");
+    expect(answersIn(third, 0)).toEqual([expect.stringContaining('= "SQLite"')]);
+    expect(laterAnswers(third)).toHaveLength(1);
+  });
+});
+
+describe("an owed answer and /fork", () => {
+  it("a fork that copies the owed record owes it in the fork too; each session sends it once", async () => {
+    const w = await owedReplay(tempDir("askuser-owed-fork-"));
+    const original = w.runtime.session.sessionFile ?? "";
+    const leaf = w.runtime.session.sessionManager.getLeafId() ?? "";
+    await w.runtime.fork(leaf, { position: "at" });
+    expect(w.runtime.session.sessionFile).not.toBe(original);
+    await say(w, "Go on in the fork.");
+    expect(laterAnswers(w)).toHaveLength(1);
+    await say(w, "And again.");
+    expect(laterAnswers(w)).toHaveLength(1);
+
+    await w.runtime.switchSession(original);
+    await say(w, "Back in the original.");
+    expect(laterAnswers(w)).toHaveLength(1);
+    await say(w, "Once more.");
+    expect(laterAnswers(w)).toHaveLength(1);
+    await w.dispose();
   });
 });
 

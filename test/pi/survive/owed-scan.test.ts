@@ -82,6 +82,20 @@ describe("answers owed to the agent, read from every branch of a session", () =>
     expect(scan.held.map((held) => held.call.callEntryId)).toEqual(["c1"]);
   });
 
+  it("held only by a user message on a branch that holds its question: the same answer sent on another branch leaves it owed", () => {
+    // The agent asked the same question on two branches (c1, c2), and got the same answer on each.
+    const scan = scanOwedAnswers([
+      user("u0", null, "Plan"),
+      call("c1", "u0"),
+      call("c2", "u0"),
+      answer("a1", "c1", true),
+      answer("a2", "c2", true),
+      user("u2", "a2", REPLAY_TEXT),
+    ]);
+    expect(scan.owed.map((owed) => owed.call.callEntryId)).toEqual(["c1"]);
+    expect(scan.held.map((held) => held.call.callEntryId)).toEqual(["c2"]);
+  });
+
   it("damaged records and records with no call are skipped with the reason, never silently", () => {
     const damaged = answer("a1", "c1", true);
     (damaged as unknown as { data: { occasion: string } }).data.occasion = "later";
@@ -91,6 +105,56 @@ describe("answers owed to the agent, read from every branch of a session", () =>
       { entryId: "a1", reason: 'unknown occasion "later"' },
       { entryId: "a2", reason: "no ask_user call with its toolCallId before it" },
     ]);
+  });
+
+  it("an owed record whose details are damaged in part is skipped with the reason, never sent with an answer missing", () => {
+    const damaged = answer("a1", "c1", true);
+    (damaged as unknown as { data: { details: { answers: unknown } } }).data.details.answers = {
+      database: { selected: "SQLite" },
+    };
+    const scan = scanOwedAnswers([call("c1", null), damaged]);
+    expect(scan.owed).toEqual([]);
+    expect(scan.skipped).toEqual([
+      { entryId: "a1", reason: 'the details\' answer to "database" cannot be read' },
+    ]);
+  });
+
+  it("a copy of an owed record after its sent record (a line written twice) is not owed again", () => {
+    const owed = answer("a1", "c1", true);
+    const scan = scanOwedAnswers([
+      call("c1", null),
+      owed,
+      user("u1", "a1", REPLAY_TEXT),
+      answer("a2", "u1", false),
+      owed,
+    ]);
+    expect(scan.owed).toEqual([]);
+    expect(scan.held).toEqual([]);
+  });
+
+  it("owed answers come oldest first, by the record that owes them", () => {
+    // c1's answer was sent, c2's owed; then c1 was replayed, and that answer is owed too.
+    const scan = scanOwedAnswers([
+      call("c1", null, "call_1"),
+      answer("a1", "c1", false),
+      call("c2", "a1", "call_2"),
+      entry("a2", "c2", {
+        type: "custom",
+        customType: "askuser-answer",
+        data: answerEntry("call_2", "replay", sqlite, "message", true),
+      }),
+      answer("a3", "a2", true),
+    ]);
+    expect(scan.owed.map((owed) => owed.call.callEntryId)).toEqual(["c2", "c1"]);
+  });
+
+  it("a foreign record nested deep is skipped with a short reason, and the scan goes on", () => {
+    const deep = JSON.parse(`${"[".repeat(100_000)}${"]".repeat(100_000)}`);
+    const foreign = answer("a1", "c1", true);
+    (foreign as unknown as { data: { occasion: unknown } }).data.occasion = deep;
+    const scan = scanOwedAnswers([call("c1", null), foreign, answer("a2", "a1", true)]);
+    expect(scan.skipped).toEqual([{ entryId: "a1", reason: "unknown occasion [object Array]" }]);
+    expect(scan.owed.map((owed) => owed.text)).toEqual([REPLAY_TEXT]);
   });
 
   it("escape bytes in a record reach the agent as JSON escapes, never raw", () => {

@@ -131,7 +131,7 @@ describe("AnswerDelivery", () => {
       ["a", "steer"],
       ["b", "steer"],
     ]);
-    expect(record.events).toEqual(["owe p/m has no API key set up", "sent"]);
+    expect(record.events).toEqual(["owe p/m has no API key set up"]);
   });
 
   it("a run Pi did not start: once another prompt's run settles without it, it is owed and goes with the next run", () => {
@@ -165,16 +165,33 @@ describe("AnswerDelivery", () => {
 
   it("an owed answer can be withdrawn before it goes; one handed to Pi cannot", () => {
     const pi = fakePi();
+    const [a, b] = [recorder(), recorder()];
     pi.loseModel("no model");
-    pi.delivery.deliver("a");
-    expect(pi.delivery.keeps("a")).toBe(true);
-    expect(pi.delivery.withdraw("a")).toBe(true);
-    expect(pi.delivery.keeps("a")).toBe(false);
+    pi.delivery.deliver("a", a);
+    expect(pi.delivery.keeps(a)).toBe(true);
+    expect(pi.delivery.withdraw(a)).toBe(true);
+    expect(pi.delivery.keeps(a)).toBe(false);
     pi.loseModel(undefined);
-    pi.delivery.deliver("b");
-    expect(pi.delivery.withdraw("b")).toBe(false);
+    pi.delivery.deliver("b", b);
+    expect(pi.delivery.withdraw(b)).toBe(false);
     pi.userRun("go on");
     expect(pi.sent.map((s) => s.text)).toEqual(["b"]);
+  });
+
+  it("withdrawing one of two owed answers with the same text (the same questions answered alike on two branches) keeps the other", () => {
+    const pi = fakePi();
+    const [first, second] = [recorder(), recorder()];
+    pi.loseModel("no model");
+    pi.delivery.deliver("SAME", first, "branch-a");
+    pi.delivery.deliver("SAME", second, "branch-b");
+    expect(pi.delivery.withdraw(second)).toBe(true);
+    expect(pi.delivery.keeps(first)).toBe(true);
+    expect(pi.delivery.keeps(second)).toBe(false);
+    pi.loseModel(undefined);
+    pi.offBranch.add("branch-b");
+    pi.userRun("go on");
+    expect(pi.sent.map((s) => s.text)).toEqual(["SAME"]);
+    expect(first.events).toEqual(["owe no model"]);
   });
 
   it("an owed answer waits while its branch is not the current one, and goes with the first run back there", () => {
@@ -188,26 +205,26 @@ describe("AnswerDelivery", () => {
     pi.finishRun();
     expect(pi.sent).toEqual([]);
     expect(record.events).toEqual(["owe no model"]);
-    expect(pi.delivery.keeps("ANSWER")).toBe(true);
+    expect(pi.delivery.keeps(record)).toBe(true);
 
     pi.offBranch.delete("question-entry");
     pi.userRun("back on its branch");
     expect(pi.sent.map((s) => [s.text, s.deliverAs])).toEqual([["ANSWER", "steer"]]);
-    expect(record.events).toEqual(["owe no model", "sent"]);
+    expect(record.events).toEqual(["owe no model"]);
   });
 
   it("an answer kept by an earlier instance is owed without a new owe, and goes with the next run once", () => {
     const pi = fakePi();
     const record = recorder();
     pi.delivery.keep("ANSWER", record, "question-entry");
-    expect(pi.delivery.keeps("ANSWER")).toBe(true);
+    expect(pi.delivery.keeps(record)).toBe(true);
     expect(record.events).toEqual([]);
     pi.userRun("go on");
     pi.finishRun();
     pi.delivery.settled(false, () => true);
     pi.userRun("and again");
     expect(pi.sent.map((s) => s.text)).toEqual(["ANSWER"]);
-    expect(record.events).toEqual(["sent", "delivered"]);
+    expect(record.events).toEqual(["delivered"]);
   });
 });
 
@@ -217,7 +234,6 @@ function recorder() {
     events,
     owe: (reason: OweReason) =>
       events.push(`owe ${typeof reason === "string" ? reason : reason.noRun}`),
-    sent: () => events.push("sent"),
     delivered: () => events.push("delivered"),
   };
 }
