@@ -150,6 +150,32 @@ describe("a draft the agent's result does not hold", () => {
     });
   });
 
+  it("takesDraft null is refused as any other non-boolean, not read as absent (taken)", async () => {
+    const { server, remote } = await published();
+    await call(server, `/api/asks/${remote.id}/progress`, { body: { db: "SQLite" } });
+    const reply = await call(server, `/api/asks/${remote.id}/withdraw`, {
+      body: { origin: "timed_out", takesDraft: null },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.json).toMatchObject({ error: "takesDraft must be true or false" });
+    expect((await call(server, `/api/asks/${remote.id}`)).json).toMatchObject({
+      state: "pending",
+    });
+  });
+
+  it("a draft the page emptied again holds no answer: nothing is recorded as lost", async () => {
+    const { server, remote } = await published();
+    await call(server, `/api/asks/${remote.id}/progress`, { body: { db: "SQLite" } });
+    await call(server, `/api/asks/${remote.id}/progress`, { body: {} });
+    const withdrawn = withdrawnEvent(server, remote.id);
+    await call(server, `/api/asks/${remote.id}/withdraw`, {
+      body: { origin: "timed_out", takesDraft: false },
+    });
+    expect((await withdrawn).data).toEqual({ id: remote.id, origin: "timed_out" });
+    const late = await call(server, `/api/asks/${remote.id}/answer`, { body: { db: "SQLite" } });
+    expect(late.json).not.toHaveProperty("draftLost");
+  });
+
   it("an asking process that went away with a draft on the page: the draft did not reach its agent", async () => {
     server = await startTestServer();
     const live = server;
