@@ -74,7 +74,10 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     await Promise.resolve();
     run.local.expire();
     expect(await run.result).toMatchObject({ status: "timed_out" });
-    expect(page.calls).toEqual(["withdraw timed_out"]);
+    // The page has no draft: whether the answers so far were typed here or not, nothing is lost.
+    expect(page.calls).toEqual([
+      expect.stringMatching(/^withdraw timed_out( without the draft)?$/),
+    ]);
   });
 
   it("a timeout with a page draft newer than the answers here: the page's draft counts", async ({
@@ -97,7 +100,6 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
   }) => {
     unless(host, "deadline", skip);
     const { page, run } = await started(host);
-    await run.local.type?.();
     page.crossingDraft = played({ db: "SQLite" }, true);
     run.local.expire();
     expect(await run.result).toMatchObject({
@@ -105,6 +107,22 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
       answers: { db: { selected: ["SQLite"] } },
     });
     expect(page.calls).toEqual(["withdraw timed_out"]);
+  });
+
+  it("a page draft crossing the deadline after typing here: the answers here count, and the withdrawal says the page's draft is not in the result", async ({
+    skip,
+  }) => {
+    unless(host, "deadline", skip);
+    unless(host, "type", skip);
+    const { page, run } = await started(host);
+    await run.local.type?.();
+    page.crossingDraft = played({ db: "SQLite" }, true);
+    run.local.expire();
+    expect(await run.result).toMatchObject({
+      status: "timed_out",
+      answers: { db: { selected: ["Postgres"] } },
+    });
+    expect(page.calls).toEqual(["withdraw timed_out without the draft"]);
   });
 
   it("a timeout with answers here newer than the page's draft: the answers here count", async ({
@@ -120,7 +138,8 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
       status: "timed_out",
       answers: { db: { selected: ["Postgres"] } },
     });
-    expect(page.calls).toEqual(["withdraw timed_out"]);
+    // The server holds the page's draft and the result does not: the page is told so.
+    expect(page.calls).toEqual(["withdraw timed_out without the draft"]);
   });
 
   it("no server: the ask is answered here alone, the user is told why, nothing throws", async ({

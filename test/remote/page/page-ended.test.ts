@@ -7,8 +7,7 @@ import { mainText, releasePlan, usePageFixture } from "./page-fixture.ts";
 const fixture = usePageFixture();
 const NODE = fileURLToPath(new URL("../../../node_modules/.bin/node", import.meta.url));
 const ASKER = fileURLToPath(new URL("./fixtures/ask-and-wait.ts", import.meta.url));
-const DRAFT_LOST =
-  "Your draft did not reach the agent: the question ended before the agent could take it.";
+const DRAFT_LOST = "Your draft did not reach the agent: the question ended without it.";
 
 /** A separate asking process, as an agent is: its death is what the page must notice. */
 async function askFromAnotherProcess(): Promise<{
