@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CommandIo } from "../../src/cli/io.ts";
 import { askRemotely } from "../../src/cli/remote-ask.ts";
+import { answerFromScript } from "../../src/core/index.ts";
 import { publishAsk, type RemoteAsk } from "../../src/remote/client.ts";
+import { raceWithPage } from "../../src/remote/local-race.ts";
 import type { RegistryEvent } from "../../src/remote/registry.ts";
 import type { RunningServer } from "../../src/remote/serve.ts";
 import { ManualTimers } from "../support/manual-timers.ts";
@@ -202,5 +204,54 @@ describe("a draft the agent's result does not hold", () => {
     const withdrawn = withdrawnEvent(live, id);
     stream.destroy();
     expect((await withdrawn).data).toEqual({ id, origin: "disconnected", draftLost: true });
+  });
+
+  it("a stop given to both the publish and the race (as Pi and askuser mcp do): the race's withdrawal, not the publish's, says the result holds no page draft", async () => {
+    server = await startTestServer();
+    const live = server;
+    const ask = threeQuestions();
+    const stop = new AbortController();
+    let opened: (remote: RemoteAsk) => void = () => {};
+    const open = new Promise<RemoteAsk>((resolve) => (opened = resolve));
+    let typeHere: () => void = () => {};
+    const here = answerFromScript(ask, { db: "Postgres" });
+    if (!here.ok) throw new Error(JSON.stringify(here.issues));
+    const result = raceWithPage({
+      ask,
+      by: "pi",
+      publish: async () => {
+        const remote = await publishAsk(ask, AGENT, { env: live.env, signal: stop.signal });
+        opened(remote);
+        return remote;
+      },
+      local: {
+        show: (closed, typed) => {
+          typeHere = typed;
+          return new Promise((resolve) =>
+            closed.addEventListener("abort", () =>
+              resolve({ details: { ...here.details, status: "pending" }, by: "pi" }),
+            ),
+          );
+        },
+      },
+      stop: stop.signal,
+      news: { answeredElsewhere: () => {}, unavailable: () => {} },
+    });
+    const remote = await open;
+    const drafted = new Promise<void>((resolve) => remote.onDraft(() => resolve()));
+    await call(live, `/api/asks/${remote.id}/progress`, { body: { db: "SQLite" } });
+    await drafted;
+    typeHere();
+    const withdrawn = withdrawnEvent(live, remote.id);
+    stop.abort();
+    expect((await result).details).toMatchObject({
+      status: "cancelled",
+      answers: { db: { selected: ["Postgres"] } },
+    });
+    expect((await withdrawn).data).toEqual({
+      id: remote.id,
+      origin: "turn_abort",
+      draftLost: true,
+    });
   });
 });
