@@ -244,7 +244,8 @@ class Race {
       return { ...claim.end, details: claim.end.details };
     } catch (error) {
       this.#ports.news.claimFailed?.(error);
-      void page.withdraw("turn_abort").catch(() => undefined);
+      // The end here is the result: whatever draft the page saved is not in it.
+      void page.withdraw("turn_abort", { takesDraft: false }).catch(() => undefined);
       return undefined;
     }
   }

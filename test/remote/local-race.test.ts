@@ -43,6 +43,19 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     expect(page.deliveries).toEqual(["delivered"]);
   });
 
+  it("an answer here the server refuses to take: it stands, and the page's copy is withdrawn saying its draft is not in the result", async () => {
+    const { page, run } = await started(host);
+    page.refusesClaims = true;
+    page.draft({ db: "SQLite" });
+    run.local.answer();
+    expect(await run.result).toMatchObject({ status: "answered", answers: HERE.answers });
+    // The withdrawal starts before the result is given.
+    expect(page.calls).toEqual([
+      `claim answered by ${host.by}`,
+      "withdraw turn_abort without the draft",
+    ]);
+  });
+
   it("an ask-back here is the user's: it is claimed, never withdrawn as a failed form", async ({
     skip,
   }) => {
