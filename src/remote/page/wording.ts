@@ -21,6 +21,9 @@ const ANSWERED_WHERE: Readonly<Record<string, string>> = {
  */
 export const DRAFT_LOST = "Your draft did not reach the agent: the question ended without it.";
 
+/** The withdrawal took the draft the server held: the agent's result holds it. */
+export const DRAFT_TAKEN = "The agent's result holds the draft this page saved.";
+
 export function answeredWhere(by: string): string {
   return ANSWERED_WHERE[by] ?? `by ${by}`;
 }
