@@ -202,7 +202,9 @@ export async function routeApi(
     refuse("body_invalid", 400, `origin must be one of ${WITHDRAW_ORIGINS.join(", ")}`);
     return;
   }
-  const takesDraft = fields.takesDraft ?? true;
+  // Absent means taken (older clients); null is no answer to the question, so it is refused
+  // rather than read as "taken".
+  const takesDraft = fields.takesDraft === undefined ? true : fields.takesDraft;
   if (typeof takesDraft !== "boolean") {
     refuse("body_invalid", 400, "takesDraft must be true or false");
     return;

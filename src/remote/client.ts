@@ -48,7 +48,11 @@ export interface RemoteAsk {
 }
 
 export interface PublishOptions {
-  /** Aborting before the ask opens cancels the publish; after, withdraws it as `turn_abort`. */
+  /**
+   * Aborting before the ask opens cancels the publish; after, it does nothing: the ask's owner
+   * withdraws it (the race does, on the same stop), since only the owner knows whether its result
+   * holds the page's draft (`WithdrawOptions.takesDraft`), and a withdrawal happens once.
+   */
   readonly signal?: AbortSignal;
   /** Where the discovery file is looked up (`XDG_RUNTIME_DIR`, `HOME`); default process.env. */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -87,11 +91,9 @@ export async function publishAsk(
     });
     const session = new PublishedAsk(info, stream);
     const onAbort = () => {
-      if (session.opened) void session.withdraw("turn_abort");
-      else {
-        stream.destroy();
-        reject(options.signal?.reason ?? new Error("aborted"));
-      }
+      if (session.opened) return;
+      stream.destroy();
+      reject(options.signal?.reason ?? new Error("aborted"));
     };
     options.signal?.addEventListener("abort", onAbort, { once: true });
     stream.on("close", () => options.signal?.removeEventListener("abort", onAbort));

@@ -244,7 +244,8 @@ class Race {
       return { ...claim.end, details: claim.end.details };
     } catch (error) {
       this.#ports.news.claimFailed?.(error);
-      void page.withdraw("turn_abort").catch(() => undefined);
+      // The end here is the result: whatever draft the page saved is not in it.
+      void page.withdraw("turn_abort", { takesDraft: false }).catch(() => undefined);
       return undefined;
     }
   }
@@ -264,12 +265,16 @@ class Race {
       return this.#newest(ending, here, undefined);
     }
     // An answer the page sent just before is the ask's end: its user was told it was sent. A
-    // draft it sent just before comes with the withdrawal, so the drafts are weighed after it.
-    const crossed = await page.withdraw(origin).catch(() => undefined);
+    // draft it sent just before comes with the withdrawal, so the drafts are weighed after it,
+    // unless the user typed here since the page's last draft reached this side: then the answers
+    // here are the result, and the withdrawal says the page's draft is not in it, so a server
+    // record without `draftLost` always means the result holds the draft it returned.
+    const takesDraft = !here || this.#typedHereAt <= this.#draftThereAt;
+    const crossed = await page.withdraw(origin, { takesDraft }).catch(() => undefined);
     if (crossed?.kind === "resolved" && crossed.details) {
       return this.#answeredElsewhere({ ...crossed, details: crossed.details });
     }
-    return this.#newest(ending, here, page.latestDraft());
+    return this.#newest(ending, here, takesDraft ? page.latestDraft() : undefined);
   }
 
   /** The end with the newest answers: the page's draft or what was typed here, whichever came last. */

@@ -37,9 +37,9 @@ export interface AskEntry {
 }
 
 /**
- * How an ask was withdrawn. `draftLost`: the page had a draft, and the agent's result does not
- * hold it (the withdrawal said `takesDraft: false`, or the asking process went away); absent
- * when there was no draft, or the withdrawal took it.
+ * How an ask was withdrawn. `draftLost`: the page had a draft holding an answer, and the agent's
+ * result does not hold it (the withdrawal said `takesDraft: false`, or the asking process went
+ * away); absent when there was no such draft, or the withdrawal took it.
  */
 interface Withdrawn {
   readonly origin: WithdrawOrigin;
@@ -189,7 +189,7 @@ export class AskRegistry {
     if (closed || !entry) return closed ?? { kind: "unknown" };
     const withdrawn: Withdrawn = {
       origin,
-      ...(!takesDraft && entry.draft ? { draftLost: true } : {}),
+      ...(!takesDraft && draftHoldsAnswers(entry) ? { draftLost: true } : {}),
     };
     entry.state = "withdrawn";
     entry.withdrawn = withdrawn;
@@ -290,6 +290,11 @@ export class AskRegistry {
       this.#entries.delete(entry.id);
     }
   }
+}
+
+/** A draft the page emptied again holds nothing the agent could miss. */
+function draftHoldsAnswers(entry: AskEntry): boolean {
+  return entry.draft !== undefined && Object.keys(entry.draft.details.answers).length > 0;
 }
 
 function closedOutcome(entry: AskEntry | undefined): Outcome | undefined {

@@ -41,8 +41,16 @@ export interface AskRecord extends AskSummary {
   readonly ask: Ask;
   readonly draft?: unknown;
   readonly resolution?: Resolution;
-  /** `draftLost`: the page's draft did not reach the agent (its result was given without it). */
-  readonly withdrawn?: { readonly origin: string; readonly draftLost: boolean };
+  /**
+   * `draftLost`: the page's draft did not reach the agent (its result was given without it).
+   * `draftTaken`: the server held a draft with answers and the withdrawal took it, so the agent's
+   * result holds it (a withdrawal whose result does not says `draftLost`).
+   */
+  readonly withdrawn?: {
+    readonly origin: string;
+    readonly draftLost: boolean;
+    readonly draftTaken?: boolean;
+  };
   /** Whether the agent holds the answer yet; absent when its host does not say. */
   readonly delivery?: DeliveryState;
 }
@@ -172,6 +180,10 @@ export function userApi(transport: UserApiTransport): UserApi {
               withdrawn: {
                 origin: String(body.withdrawn.origin),
                 draftLost: body.withdrawn.draftLost === true,
+                draftTaken:
+                  body.withdrawn.draftLost !== true &&
+                  isRecord(body.draft) &&
+                  Object.keys(body.draft).length > 0,
               },
             }
           : {}),

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CommandIo } from "../../src/cli/io.ts";
 import { askRemotely } from "../../src/cli/remote-ask.ts";
+import { answerFromScript } from "../../src/core/index.ts";
 import { publishAsk, type RemoteAsk } from "../../src/remote/client.ts";
+import { raceWithPage } from "../../src/remote/local-race.ts";
 import type { RegistryEvent } from "../../src/remote/registry.ts";
 import type { RunningServer } from "../../src/remote/serve.ts";
 import { ManualTimers } from "../support/manual-timers.ts";
@@ -150,6 +152,32 @@ describe("a draft the agent's result does not hold", () => {
     });
   });
 
+  it("takesDraft null is refused as any other non-boolean, not read as absent (taken)", async () => {
+    const { server, remote } = await published();
+    await call(server, `/api/asks/${remote.id}/progress`, { body: { db: "SQLite" } });
+    const reply = await call(server, `/api/asks/${remote.id}/withdraw`, {
+      body: { origin: "timed_out", takesDraft: null },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.json).toMatchObject({ error: "takesDraft must be true or false" });
+    expect((await call(server, `/api/asks/${remote.id}`)).json).toMatchObject({
+      state: "pending",
+    });
+  });
+
+  it("a draft the page emptied again holds no answer: nothing is recorded as lost", async () => {
+    const { server, remote } = await published();
+    await call(server, `/api/asks/${remote.id}/progress`, { body: { db: "SQLite" } });
+    await call(server, `/api/asks/${remote.id}/progress`, { body: {} });
+    const withdrawn = withdrawnEvent(server, remote.id);
+    await call(server, `/api/asks/${remote.id}/withdraw`, {
+      body: { origin: "timed_out", takesDraft: false },
+    });
+    expect((await withdrawn).data).toEqual({ id: remote.id, origin: "timed_out" });
+    const late = await call(server, `/api/asks/${remote.id}/answer`, { body: { db: "SQLite" } });
+    expect(late.json).not.toHaveProperty("draftLost");
+  });
+
   it("an asking process that went away with a draft on the page: the draft did not reach its agent", async () => {
     server = await startTestServer();
     const live = server;
@@ -176,5 +204,54 @@ describe("a draft the agent's result does not hold", () => {
     const withdrawn = withdrawnEvent(live, id);
     stream.destroy();
     expect((await withdrawn).data).toEqual({ id, origin: "disconnected", draftLost: true });
+  });
+
+  it("a stop given to both the publish and the race (as Pi and askuser mcp do): the race's withdrawal, not the publish's, says the result holds no page draft", async () => {
+    server = await startTestServer();
+    const live = server;
+    const ask = threeQuestions();
+    const stop = new AbortController();
+    let opened: (remote: RemoteAsk) => void = () => {};
+    const open = new Promise<RemoteAsk>((resolve) => (opened = resolve));
+    let typeHere: () => void = () => {};
+    const here = answerFromScript(ask, { db: "Postgres" });
+    if (!here.ok) throw new Error(JSON.stringify(here.issues));
+    const result = raceWithPage({
+      ask,
+      by: "pi",
+      publish: async () => {
+        const remote = await publishAsk(ask, AGENT, { env: live.env, signal: stop.signal });
+        opened(remote);
+        return remote;
+      },
+      local: {
+        show: (closed, typed) => {
+          typeHere = typed;
+          return new Promise((resolve) =>
+            closed.addEventListener("abort", () =>
+              resolve({ details: { ...here.details, status: "pending" }, by: "pi" }),
+            ),
+          );
+        },
+      },
+      stop: stop.signal,
+      news: { answeredElsewhere: () => {}, unavailable: () => {} },
+    });
+    const remote = await open;
+    const drafted = new Promise<void>((resolve) => remote.onDraft(() => resolve()));
+    await call(live, `/api/asks/${remote.id}/progress`, { body: { db: "SQLite" } });
+    await drafted;
+    typeHere();
+    const withdrawn = withdrawnEvent(live, remote.id);
+    stop.abort();
+    expect((await result).details).toMatchObject({
+      status: "cancelled",
+      answers: { db: { selected: ["Postgres"] } },
+    });
+    expect((await withdrawn).data).toEqual({
+      id: remote.id,
+      origin: "turn_abort",
+      draftLost: true,
+    });
   });
 });

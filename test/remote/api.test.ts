@@ -209,7 +209,7 @@ describe("the user API", () => {
 });
 
 describe("publishAsk's abort signal", () => {
-  it("an abort after the ask opened withdraws it as turn_abort", async () => {
+  it("an abort after the ask opened leaves the withdrawal to the ask's owner, which alone knows whether its result holds the page's draft", async () => {
     const { server } = await published();
     const controller = new AbortController();
     const remote = await publishAsk(threeQuestions(), AGENT, {
@@ -222,6 +222,10 @@ describe("publishAsk's abort signal", () => {
       (event: RegistryEvent) => event.type === "withdrawn" && event.askId === remote.id,
     );
     controller.abort();
+    expect((await call(server, `/api/asks/${remote.id}`)).json).toMatchObject({
+      state: "pending",
+    });
+    await remote.withdraw("turn_abort", { takesDraft: false });
     await withdrawn;
     const shown = (await call(server, `/api/asks/${remote.id}`)).json;
     expect(shown).toMatchObject({ state: "withdrawn", withdrawn: { origin: "turn_abort" } });

@@ -43,6 +43,19 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     expect(page.deliveries).toEqual(["delivered"]);
   });
 
+  it("an answer here the server refuses to take: it stands, and the page's copy is withdrawn saying its draft is not in the result", async () => {
+    const { page, run } = await started(host);
+    page.refusesClaims = true;
+    page.draft({ db: "SQLite" });
+    run.local.answer();
+    expect(await run.result).toMatchObject({ status: "answered", answers: HERE.answers });
+    // The withdrawal starts before the result is given.
+    expect(page.calls).toEqual([
+      `claim answered by ${host.by}`,
+      "withdraw turn_abort without the draft",
+    ]);
+  });
+
   it("an ask-back here is the user's: it is claimed, never withdrawn as a failed form", async ({
     skip,
   }) => {
@@ -74,7 +87,10 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
     await Promise.resolve();
     run.local.expire();
     expect(await run.result).toMatchObject({ status: "timed_out" });
-    expect(page.calls).toEqual(["withdraw timed_out"]);
+    // The page has no draft: whether the answers so far were typed here or not, nothing is lost.
+    expect(page.calls).toEqual([
+      expect.stringMatching(/^withdraw timed_out( without the draft)?$/),
+    ]);
   });
 
   it("a timeout with a page draft newer than the answers here: the page's draft counts", async ({
@@ -97,7 +113,6 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
   }) => {
     unless(host, "deadline", skip);
     const { page, run } = await started(host);
-    await run.local.type?.();
     page.crossingDraft = played({ db: "SQLite" }, true);
     run.local.expire();
     expect(await run.result).toMatchObject({
@@ -105,6 +120,22 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
       answers: { db: { selected: ["SQLite"] } },
     });
     expect(page.calls).toEqual(["withdraw timed_out"]);
+  });
+
+  it("a page draft crossing the deadline after typing here: the answers here count, and the withdrawal says the page's draft is not in the result", async ({
+    skip,
+  }) => {
+    unless(host, "deadline", skip);
+    unless(host, "type", skip);
+    const { page, run } = await started(host);
+    await run.local.type?.();
+    page.crossingDraft = played({ db: "SQLite" }, true);
+    run.local.expire();
+    expect(await run.result).toMatchObject({
+      status: "timed_out",
+      answers: { db: { selected: ["Postgres"] } },
+    });
+    expect(page.calls).toEqual(["withdraw timed_out without the draft"]);
   });
 
   it("a timeout with answers here newer than the page's draft: the answers here count", async ({
@@ -120,7 +151,8 @@ describe.each(HOSTS)("the one race, on $name", (host) => {
       status: "timed_out",
       answers: { db: { selected: ["Postgres"] } },
     });
-    expect(page.calls).toEqual(["withdraw timed_out"]);
+    // The server holds the page's draft and the result does not: the page is told so.
+    expect(page.calls).toEqual(["withdraw timed_out without the draft"]);
   });
 
   it("no server: the ask is answered here alone, the user is told why, nothing throws", async ({

@@ -67,6 +67,8 @@ export class FakePage {
   #draft: AskDetails | undefined;
   #end: (end: RemoteEnd) => void = () => {};
   #resolved: RemoteEnd | undefined;
+  /** The server refuses a claim (neither won nor lost): the end here stands. */
+  refusesClaims = false;
   /** What a withdrawal finds: an answer that reached the server just before it. */
   crossing: RemoteEnd | undefined;
   /**
@@ -95,6 +97,7 @@ export class FakePage {
       claim: async (details, by) => {
         this.calls.push(`claim ${details.status} by ${by}`);
         this.told.fire();
+        if (this.refusesClaims) throw new Error("the server refused the claim (400)");
         if (this.#resolved) return { won: false, end: this.#resolved };
         this.#resolved = { kind: "resolved", by, details };
         return { won: true };

@@ -143,7 +143,11 @@ export class PendingOnPage {
     this.#pages.delete(callEntryId);
     if (!page) return () => {};
     if (isUsersEnd(details)) {
-      const claimed = page.claim(details, "pi").catch(() => undefined);
+      // A claim the server refuses leaves the end here standing, as the race does: the page's
+      // copy is withdrawn, and its draft is not in the result.
+      const claimed = page
+        .claim(details, "pi")
+        .catch(() => page.withdraw("turn_abort", NO_DRAFT).catch(() => undefined));
       return (state) => void claimed.then(() => page.reportDelivery?.(state));
     }
     void page

@@ -54,6 +54,8 @@ export type Phase =
       readonly hadAnswers: boolean;
       /** The server held this page's draft and the agent's result does not: it never got it. */
       readonly draftLost: boolean;
+      /** The agent's result holds the draft the server held: the page must not say "not sent". */
+      readonly draftTaken?: boolean;
     };
 
 /** How long typing may go on before the draft goes to the server. */
@@ -137,7 +139,11 @@ export class AskSession {
     this.ports.changed();
   }
 
-  serverWithdrew(withdrawn: { readonly origin: string; readonly draftLost: boolean }): void {
+  serverWithdrew(withdrawn: {
+    readonly origin: string;
+    readonly draftLost: boolean;
+    readonly draftTaken?: boolean;
+  }): void {
     if (this.phase.kind !== "answering" && this.phase.kind !== "failed") return;
     this.end({ kind: "withdrawn", ...withdrawn, hadAnswers: !isPristine(this.state) });
   }

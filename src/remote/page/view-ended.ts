@@ -4,7 +4,7 @@ import type { Resolution } from "./api.ts";
 import type { Phase } from "./ask-session.ts";
 import { block, type Child, h, line } from "./dom.ts";
 import type { AskHandlers } from "./view-ask.ts";
-import { answeredWhere, DRAFT_LOST, withdrawnWhy } from "./wording.ts";
+import { answeredWhere, DRAFT_LOST, DRAFT_TAKEN, withdrawnWhy } from "./wording.ts";
 
 /**
  * How an ask ended, from this page's side: sending, sent (what the server accepted, and whether
@@ -92,15 +92,17 @@ export function endedView(phase: Phase, state: FormState, handlers: AskHandlers)
         h("h2", {}, `The agent stopped waiting: ${withdrawnWhy(phase.origin)}.`),
         ...(phase.draftLost
           ? draftLostView(state)
-          : [
-              h(
-                "p",
-                { class: "warning" },
-                phase.hadAnswers
-                  ? "This question can no longer be answered: your answers on this page were not sent."
-                  : "This question can no longer be answered.",
-              ),
-            ]),
+          : phase.draftTaken
+            ? [h("p", {}, DRAFT_TAKEN)]
+            : [
+                h(
+                  "p",
+                  { class: "warning" },
+                  phase.hadAnswers
+                    ? "This question can no longer be answered: your answers on this page were not sent."
+                    : "This question can no longer be answered.",
+                ),
+              ]),
         next,
       );
   }

@@ -16,10 +16,13 @@ const ANSWERED_WHERE: Readonly<Record<string, string>> = {
 
 /**
  * The agent's result was given without this page's draft (the question ended before the asking
- * side took it, or its host keeps no page drafts): said plainly, never left to look counted.
+ * side took it, the user typed where it asked after it, or its host keeps no page drafts): said
+ * plainly, never left to look counted.
  */
-export const DRAFT_LOST =
-  "Your draft did not reach the agent: the question ended before the agent could take it.";
+export const DRAFT_LOST = "Your draft did not reach the agent: the question ended without it.";
+
+/** The withdrawal took the draft the server held: the agent's result holds it. */
+export const DRAFT_TAKEN = "The agent's result holds the draft this page saved.";
 
 export function answeredWhere(by: string): string {
   return ANSWERED_WHERE[by] ?? `by ${by}`;

@@ -68,6 +68,46 @@ describe("hostile model text and hostile typing render inert", () => {
   });
 });
 
+describe("a lost draft of hostile text", () => {
+  it("the answers kept in view stay text and fit a phone and a desktop", async () => {
+    const ask = askOf({
+      questions: [
+        {
+          ...hostile.questions[0],
+          id: "markup",
+          options: [{ label: "Plain" }, { label: "Second plain" }],
+        },
+        {
+          id: "next",
+          header: "Next",
+          question: "And then?",
+          options: [{ label: "Go" }, { label: "Stop" }],
+        },
+      ],
+    });
+    const remote = await fixture.publish(ask);
+    const { page, watch } = await fixture.open(remote.pageUrl, { width: 375, height: 740 });
+    const typed = `${"<b>x</b> \u202e\u001b[31m".repeat(500)}${LONG_WORD}`;
+    await page.getByRole("radio", { name: /^Other/ }).click();
+    await page.locator("#editor").fill(typed);
+    const drafted = page.waitForResponse((r) => r.url().endsWith("/progress") && r.ok());
+    await page.locator('[data-action="save-other"]').click();
+    await drafted;
+    await remote.withdraw("timed_out", { takesDraft: false });
+    await page.getByText("Your draft did not reach the agent").waitFor();
+    const main = page.locator("main");
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 740 });
+      const text = await mainText(page);
+      expect(text, `${width}`).toContain("<b>x</b>");
+      for (const raw of ["\u202e", "\u001b"]) expect(text, `${width}`).not.toContain(raw);
+      expect(await main.locator("b").count(), `${width}`).toBe(0);
+      expect(await horizontalOverflow(page), `${width}`).toEqual([]);
+    }
+    expect(watch.errors).toEqual([]);
+  });
+});
+
 describe("attacks on the page", () => {
   it("eight options of the longest labels and descriptions, unbroken, fit a phone", async () => {
     const options = Array.from({ length: 8 }, (_, index) => ({

@@ -7,8 +7,8 @@ import { mainText, releasePlan, usePageFixture } from "./page-fixture.ts";
 const fixture = usePageFixture();
 const NODE = fileURLToPath(new URL("../../../node_modules/.bin/node", import.meta.url));
 const ASKER = fileURLToPath(new URL("./fixtures/ask-and-wait.ts", import.meta.url));
-const DRAFT_LOST =
-  "Your draft did not reach the agent: the question ended before the agent could take it.";
+const DRAFT_TAKEN = "The agent's result holds the draft this page saved.";
+const DRAFT_LOST = "Your draft did not reach the agent: the question ended without it.";
 
 /** A separate asking process, as an agent is: its death is what the page must notice. */
 async function askFromAnotherProcess(): Promise<{
@@ -89,6 +89,28 @@ describe("a draft the agent's result does not hold", () => {
       expect(text, shown).toContain("Features: Refunds");
       expect(text, shown).not.toContain("your answers on this page were not sent");
       expect(await page.locator(".option, [data-action='submit']").count(), shown).toBe(0);
+    }
+  });
+});
+
+describe("a draft the agent's result holds", () => {
+  it("the agent stopped waiting and took the page's draft: the page never says its answers were not sent, across a reload", async () => {
+    const remote = await fixture.publish(releasePlan());
+    const { page } = await fixture.open(remote.pageUrl);
+    await page.getByRole("checkbox", { name: /Refunds/ }).click();
+    await page.locator('[data-action="confirm"]').click();
+    const drafted = page.waitForResponse((r) => r.url().endsWith("/progress") && r.ok());
+    await page.locator('[data-action="save-note"]').click();
+    await drafted;
+    // As the race withdraws when the page's draft is the newest: the result holds it.
+    await remote.withdraw("timed_out");
+    for (const shown of ["as it happens", "after a reload"]) {
+      if (shown === "after a reload") await page.reload();
+      await page.getByText(DRAFT_TAKEN).waitFor();
+      const text = await mainText(page);
+      expect(text, shown).toContain("The agent stopped waiting: the question timed out.");
+      expect(text, shown).not.toContain("were not sent");
+      expect(text, shown).not.toContain(DRAFT_LOST);
     }
   });
 });
