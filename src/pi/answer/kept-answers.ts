@@ -12,7 +12,7 @@ import {
   settledProseEntry,
 } from "../survive/entries.ts";
 import { firstCopies } from "../survive/first-copies.ts";
-import { answerKept, unreadEntry } from "../survive/notices.ts";
+import { answerKept, stillKeptNotices, unreadEntry } from "../survive/notices.ts";
 import type { RecoveryNotice } from "../survive/recovery.ts";
 import type { Survival } from "../survive/survival.ts";
 import { heldAfter } from "../survive/user-message-holds.ts";
@@ -197,19 +197,17 @@ function restoredNotices(
       level: "warning",
     });
   }
-  const once = noModel ? ", once a model is set up (/login or /model)" : "";
-  if (here > 0) {
-    const again = reopens ? " /answer:again reopens them." : "";
-    notices.push({
-      text: `ask_user: the answers you gave with /answer are still kept, as no run has taken them yet; they go to the agent with your next message${once}.${again}`,
-      level: "info",
-    });
-  }
-  if (scan.kept.length > here) {
-    notices.push({
-      text: `ask_user: answers you gave with /answer on another branch are still kept; they go to the agent with your next message on that branch${once} (go back with /tree).`,
-      level: "info",
-    });
-  }
+  notices.push(
+    ...stillKeptNotices(
+      {
+        here: "the answers you gave with /answer",
+        elsewhere: "answers you gave with /answer",
+        total: scan.kept.length,
+        onBranch: here,
+        ...(reopens ? { hereAfter: " /answer:again reopens them." } : {}),
+      },
+      noModel,
+    ),
+  );
   return notices;
 }

@@ -1,5 +1,6 @@
 import { shortenEcho } from "../../core/index.ts";
 import type { OweReason } from "./delivery.ts";
+import type { RecoveryNotice } from "./recovery.ts";
 
 /** What askuser tells the user (never the agent) about asks answered outside their tool call. */
 export const NOTICES = {
@@ -32,6 +33,36 @@ export function answerKept(reason: OweReason): string {
     return "ask_user: Pi did not start a run with your answer (its error says why); the answer is kept and goes to the agent with your next message.";
   }
   return `ask_user: no model can take your answer now (${reason.noRun}); it is kept and goes to the agent with your next message, once a model is set up (/login or /model).`;
+}
+
+/** Answers a start restored for the agent: how many, and how many on the branch the user is on. */
+export interface StillKept {
+  /** Says whose answers, on this branch and on others (kept answers and owed ones are told apart). */
+  readonly here: string;
+  readonly elsewhere: string;
+  readonly total: number;
+  readonly onBranch: number;
+  /** Said after the notice for this branch, when it applies. */
+  readonly hereAfter?: string;
+}
+
+/** What a start tells the user of answers still kept for the agent, here and on other branches. */
+export function stillKeptNotices(kept: StillKept, noModel: boolean): RecoveryNotice[] {
+  const notices: RecoveryNotice[] = [];
+  const once = noModel ? ", once a model is set up (/login or /model)" : "";
+  if (kept.onBranch > 0) {
+    notices.push({
+      text: `ask_user: ${kept.here} are still kept, as no run has taken them yet; they go to the agent with your next message${once}.${kept.hereAfter ?? ""}`,
+      level: "info",
+    });
+  }
+  if (kept.total > kept.onBranch) {
+    notices.push({
+      text: `ask_user: ${kept.elsewhere} on another branch are still kept; they go to the agent with your next message on that branch${once} (go back with /tree).`,
+      level: "info",
+    });
+  }
+  return notices;
 }
 
 /**

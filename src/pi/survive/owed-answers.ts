@@ -5,7 +5,7 @@ import { findCallEntryId } from "./branch-scan.ts";
 import { type AnswerEntry, answerEntry, ENTRY_TYPES, readAnswerEntry } from "./entries.ts";
 import type { CallRef } from "./finish-later.ts";
 import { firstCopies } from "./first-copies.ts";
-import { unreadEntry } from "./notices.ts";
+import { stillKeptNotices, unreadEntry } from "./notices.ts";
 import type { RecoveryNotice } from "./recovery.ts";
 import type { Survival } from "./survival.ts";
 import { heldAfter, pathTo } from "./user-message-holds.ts";
@@ -115,18 +115,16 @@ function owedNotices(
       level: "warning",
     });
   }
-  const once = noModel ? ", once a model is set up (/login or /model)" : "";
-  if (here > 0) {
-    notices.push({
-      text: `ask_user: answers you gave to the agent's questions are still kept, as no run has taken them yet; they go to the agent with your next message${once}.`,
-      level: "info",
-    });
-  }
-  if (owed > here) {
-    notices.push({
-      text: `ask_user: answers you gave to the agent's questions on another branch are still kept; they go to the agent with your next message on that branch${once} (go back with /tree).`,
-      level: "info",
-    });
-  }
+  notices.push(
+    ...stillKeptNotices(
+      {
+        here: "answers you gave to the agent's questions",
+        elsewhere: "answers you gave to the agent's questions",
+        total: owed,
+        onBranch: here,
+      },
+      noModel,
+    ),
+  );
   return notices;
 }
