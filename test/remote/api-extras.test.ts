@@ -1,22 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { modelText } from "../../src/core/index.ts";
-import { publishAsk } from "../../src/remote/client.ts";
-import type { RunningServer } from "../../src/remote/serve.ts";
-import { call, startTestServer, threeQuestions } from "./support.ts";
+import { call, serverPerTest } from "./support.ts";
 
-const AGENT = { agent: "test-agent", cwd: "/tmp/project", pid: process.pid };
-let server: (RunningServer & { env: Record<string, string> }) | undefined;
-
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
-});
-
-async function published() {
-  server = await startTestServer();
-  const remote = await publishAsk(threeQuestions(), AGENT, { env: server.env });
-  return { server, remote };
-}
+const { published } = serverPerTest();
 
 describe("presentedType and clarification through the answer API", () => {
   it("a switched question's answer reaches the agent with its presentedType", async () => {

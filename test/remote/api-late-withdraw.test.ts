@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CommandIo } from "../../src/cli/io.ts";
 import { askRemotely } from "../../src/cli/remote-ask.ts";
 import { answerFromScript } from "../../src/core/index.ts";
@@ -12,26 +12,14 @@ import type { RunningServer } from "../../src/remote/serve.ts";
 import { ManualTimers } from "../support/manual-timers.ts";
 import { testDir } from "../support/test-dir.ts";
 import { nextEvent } from "../support/wait-for.ts";
-import { call, startTestServer, threeQuestions } from "./support.ts";
+import { call, serverPerTest, TEST_AGENT, threeQuestions } from "./support.ts";
 
 /**
  * A withdrawal whose result holds no page draft (the result was given before the withdrawal
  * reached the server, or the host keeps no page drafts): the server records that the draft it
  * held did not reach the agent, so the page can say so instead of a bare "withdrawn".
  */
-const AGENT = { agent: "test-agent", cwd: "/tmp/project", pid: process.pid };
-let server: (RunningServer & { env: Record<string, string> }) | undefined;
-
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
-});
-
-async function published() {
-  server = await startTestServer();
-  const remote = await publishAsk(threeQuestions(), AGENT, { env: server.env });
-  return { server, remote };
-}
+const { start, published } = serverPerTest();
 
 function withdrawnEvent(live: RunningServer, id: string): Promise<RegistryEvent> {
   return nextEvent(
@@ -43,8 +31,7 @@ function withdrawnEvent(live: RunningServer, id: string): Promise<RegistryEvent>
 
 describe("a draft the agent's result does not hold", () => {
   it("askuser ask --remote without a terminal, timed out before it heard the page had the ask: the draft saved there is reported as not reaching the agent", async () => {
-    server = await startTestServer();
-    const live = server;
+    const live = await start();
     const dir = testDir();
     const settings = join(dir, "askuser.json");
     writeFileSync(settings, JSON.stringify({ schemaVersion: 1, idleTimeoutMinutes: 1 }));
@@ -179,8 +166,7 @@ describe("a draft the agent's result does not hold", () => {
   });
 
   it("an asking process that went away with a draft on the page: the draft did not reach its agent", async () => {
-    server = await startTestServer();
-    const live = server;
+    const live = await start();
     // The publishing connection itself, so that it can close without a withdrawal, as when the
     // asking process dies.
     const stream = request({
@@ -198,7 +184,7 @@ describe("a draft the agent's result does not hold", () => {
           if (opened?.[1]) resolve(opened[1]);
         });
       });
-      stream.end(JSON.stringify({ ask: threeQuestions(), agent: AGENT }));
+      stream.end(JSON.stringify({ ask: threeQuestions(), agent: TEST_AGENT }));
     });
     await call(live, `/api/asks/${id}/progress`, { body: { db: "SQLite" } });
     const withdrawn = withdrawnEvent(live, id);
@@ -207,8 +193,7 @@ describe("a draft the agent's result does not hold", () => {
   });
 
   it("a stop given to both the publish and the race (as Pi and askuser mcp do): the race's withdrawal, not the publish's, says the result holds no page draft", async () => {
-    server = await startTestServer();
-    const live = server;
+    const live = await start();
     const ask = threeQuestions();
     const stop = new AbortController();
     let opened: (remote: RemoteAsk) => void = () => {};
@@ -220,7 +205,7 @@ describe("a draft the agent's result does not hold", () => {
       ask,
       by: "pi",
       publish: async () => {
-        const remote = await publishAsk(ask, AGENT, { env: live.env, signal: stop.signal });
+        const remote = await publishAsk(ask, TEST_AGENT, { env: live.env, signal: stop.signal });
         opened(remote);
         return remote;
       },

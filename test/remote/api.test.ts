@@ -1,24 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { modelText } from "../../src/core/index.ts";
 import { publishAsk } from "../../src/remote/client.ts";
 import type { RegistryEvent } from "../../src/remote/registry.ts";
-import type { RunningServer } from "../../src/remote/serve.ts";
 import { Changes, nextEvent, waitFor, watchedArray } from "../support/wait-for.ts";
-import { call, startTestServer, threeQuestions } from "./support.ts";
+import { call, serverPerTest, TEST_AGENT, threeQuestions } from "./support.ts";
 
-const AGENT = { agent: "test-agent", cwd: "/tmp/project", pid: process.pid };
-let server: (RunningServer & { env: Record<string, string> }) | undefined;
-
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
-});
-
-async function published() {
-  server = await startTestServer();
-  const remote = await publishAsk(threeQuestions(), AGENT, { env: server.env });
-  return { server, remote };
-}
+const { published } = serverPerTest();
 
 describe("the user API", () => {
   it("lists a published ask with its agent, cwd and headers, and shows it whole", async () => {
@@ -212,7 +199,7 @@ describe("publishAsk's abort signal", () => {
   it("an abort after the ask opened leaves the withdrawal to the ask's owner, which alone knows whether its result holds the page's draft", async () => {
     const { server } = await published();
     const controller = new AbortController();
-    const remote = await publishAsk(threeQuestions(), AGENT, {
+    const remote = await publishAsk(threeQuestions(), TEST_AGENT, {
       env: server.env,
       signal: controller.signal,
     });
@@ -236,7 +223,7 @@ describe("publishAsk's abort signal", () => {
     const controller = new AbortController();
     controller.abort(new Error("turn ended"));
     await expect(
-      publishAsk(threeQuestions(), AGENT, { env: server.env, signal: controller.signal }),
+      publishAsk(threeQuestions(), TEST_AGENT, { env: server.env, signal: controller.signal }),
     ).rejects.toThrow("turn ended");
     expect(server.registry.pendingCount).toBe(1);
   });

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { request } from "node:http";
+import { afterEach } from "vitest";
+import { publishAsk, type RemoteAsk } from "../../src/remote/client.ts";
 import type { PageAsset } from "../../src/remote/page-assets.ts";
 import { type RunningServer, type StartOptions, startServer } from "../../src/remote/serve.ts";
 import { askOf, THREE } from "../support/asks.ts";
@@ -102,6 +104,39 @@ export function call(
 
 /** db (single), features (multi, comments), a third single-select question. */
 export const threeQuestions = () => askOf(THREE);
+
+/** The agent a test's asks come from. */
+export const TEST_AGENT = { agent: "test-agent", cwd: "/tmp/project", pid: process.pid };
+
+type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * An answer server for each test that starts one, stopped when that test ends, passed or not:
+ * `start()` starts it, `published()` also publishes the three-question ask there. Call it once, at
+ * the top of a test file.
+ */
+export function serverPerTest(): {
+  start: () => Promise<TestServer>;
+  published: () => Promise<{ server: TestServer; remote: RemoteAsk }>;
+} {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+  const start = async () => {
+    server = await startTestServer();
+    return server;
+  };
+  return {
+    start,
+    published: async () => {
+      const live = await start();
+      const remote = await publishAsk(threeQuestions(), TEST_AGENT, { env: live.env });
+      return { server: live, remote };
+    },
+  };
+}
 
 interface SseEvent {
   readonly id?: string;
