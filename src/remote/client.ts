@@ -243,8 +243,8 @@ class PublishedAsk {
   }
 
   /**
-   * Once: a second call (the publish signal's abort and the race's end can both withdraw) gets
-   * the first one's answer, so an answer that crossed the withdrawal is never dropped.
+   * Once: a second call (a host closing its pages and the race's end can both withdraw) gets the
+   * first one's answer, so an answer that crossed the withdrawal is never dropped.
    */
   withdraw(origin: WithdrawOrigin, options: WithdrawOptions = {}): Promise<RemoteEnd | undefined> {
     if (this.#end?.kind === "resolved") return Promise.resolve(this.#end);
