@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { StreamText, waitFor } from "../../support/wait-for.ts";
 import { mainText, releasePlan, usePageFixture } from "./page-fixture.ts";
@@ -11,6 +12,15 @@ const DRAFT_TAKEN = "The agent's result holds the draft this page saved.";
 const DRAFT_LOST = "Your draft did not reach the agent: the question ended without it.";
 
 /** A separate asking process, as an agent is: its death is what the page must notice. */
+/** Picks Refunds and saves that as the page's draft, once the server has taken it. */
+async function saveRefundsDraft(page: Page): Promise<void> {
+  await page.getByRole("checkbox", { name: /Refunds/ }).click();
+  await page.locator('[data-action="confirm"]').click();
+  const drafted = page.waitForResponse((r) => r.url().endsWith("/progress") && r.ok());
+  await page.locator('[data-action="save-note"]').click();
+  await drafted;
+}
+
 async function askFromAnotherProcess(): Promise<{
   child: ChildProcess;
   id: string;
@@ -48,13 +58,9 @@ describe("when the asking process goes away", () => {
     const { page, watch } = await fixture.open(pageUrl);
     await page.route("**/api/events", (route) => route.abort());
     await page.reload();
-    await page.getByRole("checkbox", { name: /Refunds/ }).click();
-    await page.locator('[data-action="confirm"]').click();
     // The draft reaches the server before the asker goes: a draft refused as too late would
     // tell the page the news this test wants it to miss.
-    const drafted = page.waitForResponse((r) => r.url().endsWith("/progress") && r.ok());
-    await page.locator('[data-action="save-note"]').click();
-    await drafted;
+    await saveRefundsDraft(page);
     child.kill("SIGKILL");
     const server = await fixture.server();
     await waitFor("the server to see the asker gone", server.registry, () =>
@@ -74,11 +80,7 @@ describe("a draft the agent's result does not hold", () => {
   it("the question ended before the asking side took the page's draft: the page says the draft did not reach the agent, and keeps what was chosen in view, across a reload", async () => {
     const remote = await fixture.publish(releasePlan());
     const { page } = await fixture.open(remote.pageUrl);
-    await page.getByRole("checkbox", { name: /Refunds/ }).click();
-    await page.locator('[data-action="confirm"]').click();
-    const drafted = page.waitForResponse((r) => r.url().endsWith("/progress") && r.ok());
-    await page.locator('[data-action="save-note"]').click();
-    await drafted;
+    await saveRefundsDraft(page);
     // As the race withdraws an ask whose result it gave before it heard the page had the ask.
     await remote.withdraw("timed_out", { takesDraft: false });
     for (const shown of ["as it happens", "after a reload"]) {
@@ -97,11 +99,7 @@ describe("a draft the agent's result holds", () => {
   it("the agent stopped waiting and took the page's draft: the page never says its answers were not sent, across a reload", async () => {
     const remote = await fixture.publish(releasePlan());
     const { page } = await fixture.open(remote.pageUrl);
-    await page.getByRole("checkbox", { name: /Refunds/ }).click();
-    await page.locator('[data-action="confirm"]').click();
-    const drafted = page.waitForResponse((r) => r.url().endsWith("/progress") && r.ok());
-    await page.locator('[data-action="save-note"]').click();
-    await drafted;
+    await saveRefundsDraft(page);
     // As the race withdraws when the page's draft is the newest: the result holds it.
     await remote.withdraw("timed_out");
     for (const shown of ["as it happens", "after a reload"]) {
