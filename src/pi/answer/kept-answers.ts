@@ -117,7 +117,7 @@ export interface KeptScan {
  */
 export function scanKeptProse(session: readonly SessionEntry[]): KeptScan {
   const entries = firstCopies(session);
-  const ids = new Set(entries.map((entry) => entry.id));
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const open = new Map<string, RestoredProse & { readonly index: number }>();
   const skipped: { entryId: string; reason: string; index: number }[] = [];
   const records = entries.flatMap((entry, index) => {
@@ -135,7 +135,7 @@ export function scanKeptProse(session: readonly SessionEntry[]): KeptScan {
     if (record.state !== "kept" || settled.has(record.id)) continue;
     const { state: _kept, ...kept } = record;
     const text = proseAnswerText(kept.details, kept.replaces, kept.leftOut);
-    if (text === undefined || !ids.has(kept.messageEntryId)) {
+    if (text === undefined || !byId.has(kept.messageEntryId)) {
       const reason =
         text === undefined ? "no answers to send" : "its message is not in the session";
       skipped.push({ entryId: entry.id, reason, index });
@@ -147,7 +147,7 @@ export function scanKeptProse(session: readonly SessionEntry[]): KeptScan {
   const kept: RestoredProse[] = [];
   const held: RestoredProse[] = [];
   for (const { index, ...restored } of open.values()) {
-    const holds = heldAfter(entries, index, restored.kept.messageEntryId, restored.text);
+    const holds = heldAfter(entries, byId, index, restored.kept.messageEntryId, restored.text);
     (holds ? held : kept).push(restored);
   }
   skipped.sort((a, b) => a.index - b.index);

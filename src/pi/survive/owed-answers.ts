@@ -68,7 +68,7 @@ export function scanOwedAnswers(session: readonly SessionEntry[]): OwedScan {
   const held: OwedAnswer[] = [];
   for (const { owed: answer, index } of last.values()) {
     if (!answer) continue;
-    const holds = heldAfter(entries, index, answer.call.callEntryId, answer.text);
+    const holds = heldAfter(entries, byId, index, answer.call.callEntryId, answer.text);
     (holds ? held : owed).push(answer);
   }
   return { owed, held, skipped };

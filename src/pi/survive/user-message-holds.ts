@@ -19,19 +19,20 @@ export function userMessageHolds(branch: readonly unknown[], text: string): bool
 
 /**
  * Whether the agent has the answer recorded at `entries[index]`: a user message after the record
- * carries `text` on a branch that holds `anchor` (the entry the answer belongs to). The same text
+ * carries `text` on a branch that holds `anchor` (the entry the answer belongs to). `byId` is the
+ * caller's index of `entries`, built once for all its records. The same text
  * on a branch without the anchor is another conversation's (the same question asked and
  * answered there), and says nothing of this one.
  */
 export function heldAfter(
   entries: readonly SessionEntry[],
+  byId: ReadonlyMap<string, SessionEntry>,
   index: number,
   anchor: string,
   text: string,
 ): boolean {
   const holding = entries.slice(index + 1).filter((entry) => userMessageHolds([entry], text));
   if (holding.length === 0) return false;
-  const byId = new Map(entries.map((entry) => [entry.id, entry]));
   return holding.some((entry) => pathTo(entry, byId).some((on) => on.id === anchor));
 }
 
